@@ -1,0 +1,91 @@
+//! Generates the pass: metadata, TypeID, bound checks and the `inventory`
+//! registration. Everything goes inside `const _: () = { ... };` so no helper
+//! item leaks into the user's namespace, and every path is absolute.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+
+use crate::{
+    attr::{self, Errors},
+    item,
+};
+
+pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
+    let mut errors = Errors::default();
+    let parsed = attr::parse(args, &mut errors);
+    attr::validate(&parsed, &mut errors);
+    let Some(item) = item::parse(input.clone(), &mut errors) else {
+        // Not a struct: re-emit what was written so that one mistake does not
+        // turn into many "cannot find type" errors.
+        let errors = errors.into_result().err().map(|e| e.to_compile_error());
+        return quote!(#input #errors);
+    };
+    if let Err(e) = errors.into_result() {
+        let e = e.to_compile_error();
+        return quote!(#item #e);
+    }
+
+    let ident = &item.ident;
+    let argument = parsed.argument.expect("validated").value();
+    let name = parsed.name.map_or_else(|| ident.to_string(), |n| n.value());
+    let description = parsed
+        .description
+        .map_or_else(|| item::doc_comment(&item.attrs), |d| d.value());
+    let op_name = match parsed.op {
+        Some(op) => {
+            let op = op.value();
+            quote!(::core::option::Option::Some(#op))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let dialect_names: Vec<String> = parsed.dialects.iter().map(|d| d.to_string()).collect();
+    let dialect_getters = parsed
+        .dialects
+        .iter()
+        .map(|d| format_ident!("mlirGetDialectHandle__{}__", d.to_string(), span = d.span()));
+
+    // Spanned at the struct's name, so unmet bounds point at the user's type.
+    let bounds = quote_spanned! {ident.span()=>
+        const _: () = __mp::assert_pass_bounds::<#ident>();
+    };
+    let descriptor = quote_spanned! {ident.span()=>
+        impl __mp::PassDescriptor for #ident
+    };
+
+    quote! {
+        #item
+
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, clippy::all)]
+        const _: () = {
+            use ::mlir_pass::__private as __mp;
+
+            #bounds
+
+            static __MLIR_PASS_METADATA: __mp::PassMetadata = __mp::PassMetadata {
+                name: #name,
+                argument: #argument,
+                description: #description,
+                op_name: #op_name,
+                dialect_names: &[#(#dialect_names),*],
+                dialects: &[#(__mp::sys::#dialect_getters),*],
+                type_name: ::core::concat!(::core::module_path!(), "::", ::core::stringify!(#ident)),
+            };
+
+            #descriptor {
+                fn metadata() -> &'static __mp::PassMetadata {
+                    &__MLIR_PASS_METADATA
+                }
+
+                fn type_id() -> __mp::sys::MlirTypeID {
+                    static __MLIR_PASS_TYPE_ID: __mp::TypeIdAnchor = __mp::TypeIdAnchor::new();
+                    __MLIR_PASS_TYPE_ID.type_id()
+                }
+            }
+
+            __mp::inventory::submit! {
+                __mp::PassRegistration::of::<#ident>()
+            }
+        };
+    }
+}

@@ -1,0 +1,82 @@
+//! Checks the item `#[mlir_pass]` is placed on and reads its doc comment.
+
+use proc_macro2::TokenStream;
+use syn::{Attribute, Expr, ExprLit, Item, ItemStruct, Lit, Meta};
+
+use crate::attr::Errors;
+
+/// The struct, if the item is a struct MLIR can use as a pass.
+pub fn parse(input: TokenStream, errors: &mut Errors) -> Option<ItemStruct> {
+    let item: Item = match syn::parse2(input) {
+        Ok(item) => item,
+        Err(e) => {
+            errors.push(e);
+            return None;
+        }
+    };
+    let item = match item {
+        Item::Struct(item) => item,
+        Item::Enum(item) => {
+            errors.spanned(
+                item.enum_token,
+                "#[mlir_pass] goes on a struct, not an enum: make the enum a field of a pass struct",
+            );
+            return None;
+        }
+        Item::Union(item) => {
+            errors.spanned(
+                item.union_token,
+                "#[mlir_pass] goes on a struct, not a union: MLIR clones passes, so use a struct \
+                 deriving `Clone`",
+            );
+            return None;
+        }
+        other => {
+            errors.spanned(
+                other,
+                "#[mlir_pass] goes on a struct, such as `pub struct MyPass;`",
+            );
+            return None;
+        }
+    };
+    if !item.generics.params.is_empty() {
+        errors.spanned(
+            &item.generics,
+            "a pass struct cannot have generic parameters: MLIR identifies each pass by one \
+             type, so declare one concrete struct per pass (wrap a generic type in it as a field)",
+        );
+    } else if let Some(where_clause) = &item.generics.where_clause {
+        errors.spanned(
+            where_clause,
+            "a pass struct cannot have a where clause: remove it",
+        );
+    }
+    Some(item)
+}
+
+/// The doc comment, as rustdoc would show it: one leading space removed from
+/// each line, outer blank lines trimmed.
+pub fn doc_comment(attrs: &[Attribute]) -> String {
+    let lines: Vec<String> = attrs
+        .iter()
+        .filter(|a| a.path().is_ident("doc"))
+        .filter_map(|a| match &a.meta {
+            Meta::NameValue(nv) => match &nv.value {
+                Expr::Lit(ExprLit {
+                    lit: Lit::Str(s), ..
+                }) => Some(s.value()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .flat_map(|s| s.lines().map(str::to_owned).collect::<Vec<_>>())
+        .map(|line| {
+            line.strip_prefix(' ')
+                .map(str::to_owned)
+                .unwrap_or(line)
+                .trim_end()
+                .to_owned()
+        })
+        .collect();
+    lines.join("\n").trim().to_owned()
+}

@@ -1,0 +1,125 @@
+// The C++ half of mlir-pass: what MLIR's C API cannot do from Rust.
+//
+// MLIR 22's C API can create an external pass but has no function to put a
+// pass into MLIR's global registry, which is what the textual pipeline parser
+// (`mlirParsePassPipeline`, `mlir-opt --pass-pipeline`) consults. This file
+// registers each Rust pass as a *pass pipeline* entry whose builder calls back
+// into Rust with the option text between the braces, then adds the resulting
+// external pass to the pass manager being built. It also checks anchors before
+// `OpPassManager::addPass`, whose mismatch handling is a fatal error.
+
+#include "mlir-c/Pass.h"
+#include "mlir/CAPI/Pass.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+#include <memory>
+#include <string>
+
+namespace {
+
+/// Called with an error message; `userData` is a `std::string *`.
+void appendToString(MlirStringRef message, void *userData) {
+  static_cast<std::string *>(userData)->append(message.data, message.length);
+}
+
+/// Adds `pass` to `pm`, or explains why it does not fit there. Takes
+/// ownership of `pass` in both cases.
+bool addPassChecked(mlir::OpPassManager &pm, std::unique_ptr<mlir::Pass> pass,
+                    std::string &error) {
+  std::optional<llvm::StringRef> pmOp = pm.getOpName();
+  std::optional<llvm::StringRef> passOp = pass->getOpName();
+  if (pmOp && passOp && *pmOp != *passOp &&
+      pm.getNesting() == mlir::OpPassManager::Nesting::Explicit) {
+    error = ("pass '" + pass->getArgument() + "' runs on '" + *passOp +
+             "' operations but was placed in a pass manager that runs on '" +
+             *pmOp + "'; nest it, as in " + *pmOp + "(" + *passOp + "(" +
+             pass->getArgument() + "))")
+                .str();
+    return false;
+  }
+  pm.addPass(std::move(pass));
+  return true;
+}
+
+} // namespace
+
+extern "C" {
+
+/// Creates an `MlirPass` for the registered Rust pass `entry` from `options`.
+/// Returns a null pass and reports a message through `onError` on failure.
+typedef MlirPass (*MlirPassBridgeCreate)(const void *entry,
+                                         MlirStringRef options,
+                                         MlirStringCallback onError,
+                                         void *errorUserData);
+
+/// 0: `argument` is free; 1: a pass uses it; 2: a pass pipeline uses it.
+int mlirPassBridgeLookup(MlirStringRef argument) {
+  llvm::StringRef arg = unwrap(argument);
+  if (mlir::PassInfo::lookup(arg))
+    return 1;
+  if (mlir::PassPipelineInfo::lookup(arg))
+    return 2;
+  return 0;
+}
+
+/// Registers a Rust pass in MLIR's global registry under `argument`. The
+/// caller has checked with `mlirPassBridgeLookup` that the argument is free
+/// (MLIR aborts on some duplicates). `entry` must live for the process.
+void mlirPassBridgeRegister(MlirStringRef argument, MlirStringRef description,
+                            MlirPassBridgeCreate create, const void *entry) {
+  auto builder = [create, entry](
+                     mlir::OpPassManager &pm, llvm::StringRef options,
+                     llvm::function_ref<llvm::LogicalResult(const llvm::Twine &)>
+                         errorHandler) -> llvm::LogicalResult {
+    std::string error;
+    MlirPass pass = create(entry, wrap(options), appendToString, &error);
+    if (!pass.ptr)
+      return errorHandler(error);
+    if (!addPassChecked(pm, std::unique_ptr<mlir::Pass>(unwrap(pass)), error))
+      return errorHandler(error);
+    return llvm::success();
+  };
+  // Options are parsed by the Rust side; there is no C++ option set to print.
+  mlir::registerPassPipeline(unwrap(argument), unwrap(description), builder,
+                             [](auto) {});
+}
+
+/// Adds `pass` to `pm` (taking ownership) if its anchor fits; otherwise
+/// destroys it and reports why through `onError`. Returns whether it was added.
+bool mlirPassBridgeAddPass(MlirOpPassManager pm, MlirPass pass,
+                           MlirStringCallback onError, void *errorUserData) {
+  std::string error;
+  if (addPassChecked(*unwrap(pm), std::unique_ptr<mlir::Pass>(unwrap(pass)),
+                     error))
+    return true;
+  onError(wrap(llvm::StringRef(error)), errorUserData);
+  return false;
+}
+
+/// Destroys a pass that no pass manager took.
+void mlirPassBridgeDestroyPass(MlirPass pass) { delete unwrap(pass); }
+
+} // extern "C"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Parser/Parser.h"
+
+extern "C" {
+
+/// Parses `source` into a module (wrapping top-level operations in an implicit
+/// `builtin.module`, as `mlir-opt` does), naming it `sourceName` in locations.
+/// Returns a null module and emits diagnostics on failure.
+MlirModule mlirPassBridgeParseModule(MlirContext context, MlirStringRef source,
+                                     MlirStringRef sourceName) {
+  mlir::ParserConfig config(unwrap(context));
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(unwrap(source), config,
+                                              unwrap(sourceName));
+  return MlirModule{module.release().getOperation()};
+}
+
+} // extern "C"

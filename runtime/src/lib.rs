@@ -1,0 +1,196 @@
+//! Write MLIR passes in Rust.
+//!
+//! Annotate a struct with [`#[mlir_pass]`](macro@mlir_pass), implement [`Pass`],
+//! and the struct is a real MLIR pass: MLIR creates it, clones it onto its
+//! worker threads, runs it, and — after [`register_all`] — finds it by name in
+//! textual pipelines next to upstream passes.
+//!
+//! ```no_run
+//! use mlir_pass::{mlir_pass, OperationRef, Pass, PassError};
+//!
+//! /// Fails on functions named `forbidden`.
+//! #[mlir_pass(argument = "reject-forbidden", op = "func.func", dialects = [func])]
+//! #[derive(Clone, Default)]
+//! pub struct RejectForbidden;
+//!
+//! impl Pass for RejectForbidden {
+//!     fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+//!         if op.to_string().contains("@forbidden") {
+//!             return Err("functions may not be called `forbidden`".into());
+//!         }
+//!         Ok(())
+//!     }
+//! }
+//!
+//! fn main() -> Result<(), Box<dyn std::error::Error>> {
+//!     mlir_pass::register_all()?;
+//!     let context = mlir_pass::Context::new();
+//!     let mut module = mlir_pass::Module::parse(&context, "func.func @f() { return }", "input.mlir")?;
+//!     let mut pm = mlir_pass::PassManager::parse(&context, "builtin.module(func.func(reject-forbidden), canonicalize)")?;
+//!     pm.run(&mut module)?;
+//!     println!("{module}");
+//!     Ok(())
+//! }
+//! ```
+//!
+//! # Threads
+//! MLIR runs a pass anchored on an operation such as `func.func` on its
+//! thread pool, one clone of the pass per worker. That is why a pass must be
+//! `Clone + Send`: state set in [`Pass::initialize`] reaches every worker
+//! through `Clone`, and each clone is used by one thread at a time.
+//!
+//! # Panics
+//! No panic crosses into MLIR. A panic in [`Pass::run`] or
+//! [`Pass::initialize`] becomes an error diagnostic carrying the pass argument
+//! and the panic message, and the pass manager fails; the process goes on.
+//! A panic in `Clone` makes the clone fail with that message when it runs.
+//! A panic in `Drop` (MLIR is destroying the pass; there is nothing left to
+//! report to) is written to stderr and the process goes on.
+
+#![warn(missing_docs)]
+
+mod bridge;
+mod error;
+mod handle;
+mod pipeline;
+mod registry;
+mod strings;
+mod trampoline;
+
+use std::{ffi::c_void, sync::atomic::AtomicU8};
+
+pub use error::PassError;
+pub use handle::{ContextRef, Location, OperationRef};
+pub use mlir_pass_macros::mlir_pass;
+pub use mlir_sys as sys;
+pub use pipeline::{Context, Diagnostic, MlirError, Module, OpPassManager, PassManager, Severity};
+pub use registry::{passes, register_all, PassMetadata, RegistrationError};
+
+/// The logic of an MLIR pass. Implement it for a struct annotated with
+/// [`#[mlir_pass]`](macro@mlir_pass).
+///
+/// `Clone + Send` because MLIR clones a pass onto its worker threads.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is an MLIR pass but does not implement `mlir_pass::Pass`",
+    label = "declared as a pass here",
+    note = "add `impl mlir_pass::Pass for {Self} {{ fn run(&mut self, op: mlir_pass::OperationRef<'_>) -> Result<(), mlir_pass::PassError> {{ ... }} }}`"
+)]
+pub trait Pass: Clone + Send + 'static {
+    /// Called once per pass-manager run on the original instance, before any
+    /// clone is made and before `run`. State set here reaches every clone.
+    /// An error fails the pass manager before `run` is ever called.
+    fn initialize(&mut self, context: ContextRef<'_>) -> Result<(), PassError> {
+        let _ = context;
+        Ok(())
+    }
+
+    /// Transforms `op`, an operation of the pass's anchor type (or any
+    /// operation for a pass without `op = ...`). An error is reported as a
+    /// diagnostic at `op`'s location and makes the pass manager fail.
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError>;
+}
+
+/// What `#[mlir_pass]` generates for a pass: its metadata and TypeID.
+///
+/// Implemented by the attribute only; the methods are for the runtime.
+pub trait PassDescriptor: Pass + Default {
+    /// The pass's name, argument, description, anchor and dialects.
+    fn metadata() -> &'static PassMetadata;
+
+    /// The pass's TypeID: unique to the type, the same for the whole process.
+    fn type_id() -> sys::MlirTypeID;
+}
+
+/// An MLIR pass not yet owned by a pass manager.
+///
+/// Dropping it destroys the pass (and the Rust value inside it).
+#[derive(Debug)]
+pub struct OwnedPass {
+    raw: sys::MlirPass,
+}
+
+impl OwnedPass {
+    /// Wraps `pass` in a new MLIR external pass.
+    pub fn new<T: PassDescriptor>(pass: T) -> Self {
+        Self {
+            raw: trampoline::create_raw(pass),
+        }
+    }
+
+    /// Gives up ownership: the caller must hand the pass to a pass manager
+    /// (`mlirPassManagerAddOwnedPass` and friends), which destroys it.
+    pub fn into_raw(self) -> sys::MlirPass {
+        let raw = self.raw;
+        std::mem::forget(self);
+        raw
+    }
+}
+
+impl Drop for OwnedPass {
+    fn drop(&mut self) {
+        // SAFETY: the pass was created by `create_raw` and not given away.
+        unsafe { bridge::mlirPassBridgeDestroyPass(self.raw) }
+    }
+}
+
+/// The address that gives a pass type its TypeID.
+///
+/// MLIR identifies a TypeID by an 8-byte aligned address; one `static` of this
+/// type per pass type gives an address that is unique and fixed for the
+/// process. (Interior mutability keeps the compiler from merging statics.)
+#[doc(hidden)]
+#[repr(C, align(8))]
+pub struct TypeIdAnchor(AtomicU8);
+
+impl TypeIdAnchor {
+    /// A new anchor, for a `static`.
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> Self {
+        Self(AtomicU8::new(0))
+    }
+
+    /// The TypeID that this anchor's address stands for.
+    pub fn type_id(&'static self) -> sys::MlirTypeID {
+        // SAFETY: the address is 8-byte aligned and lives for the process.
+        unsafe { sys::mlirTypeIDCreate((self as *const Self).cast::<c_void>()) }
+    }
+}
+
+/// What generated code uses. Not a public API.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::registry::PassRegistration;
+    pub use crate::{PassDescriptor, PassMetadata, TypeIdAnchor};
+    pub use inventory;
+    pub use mlir_sys as sys;
+
+    /// Asserts at the struct that a pass type is `Clone + Send + Default + 'static`.
+    pub const fn assert_pass_bounds<T: PassClone + PassSend + PassDefault>() {}
+
+    /// `Clone`, with an error message that says why a pass needs it.
+    #[diagnostic::on_unimplemented(
+        message = "an MLIR pass must implement `Clone`, and `{Self}` does not",
+        label = "MLIR clones a pass onto its worker threads",
+        note = "add `#[derive(Clone)]` to `{Self}`"
+    )]
+    pub trait PassClone {}
+    impl<T: Clone> PassClone for T {}
+
+    /// `Send`, with an error message that says why a pass needs it.
+    #[diagnostic::on_unimplemented(
+        message = "an MLIR pass must be `Send`, and `{Self}` is not",
+        label = "MLIR runs clones of a pass on its worker threads",
+        note = "hold shared state in `Arc`/`Mutex` rather than `Rc`/`RefCell` or raw pointers"
+    )]
+    pub trait PassSend {}
+    impl<T: Send + 'static> PassSend for T {}
+
+    /// `Default`, with an error message that says why a pass needs it.
+    #[diagnostic::on_unimplemented(
+        message = "an MLIR pass must implement `Default`, and `{Self}` does not",
+        label = "a pipeline such as `builtin.module(my-pass)` creates the pass with `Default::default()`",
+        note = "add `#[derive(Default)]` to `{Self}`, or implement `Default` by hand"
+    )]
+    pub trait PassDefault {}
+    impl<T: Default> PassDefault for T {}
+}

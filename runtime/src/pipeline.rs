@@ -1,0 +1,490 @@
+//! Safe helpers to parse and run textual pipelines on modules: a context with
+//! MLIR's dialects and a diagnostic collector, modules, pass managers.
+
+use std::{
+    ffi::c_void,
+    fmt,
+    marker::PhantomData,
+    sync::{Arc, Mutex},
+};
+
+use mlir_sys as sys;
+
+use crate::{
+    bridge,
+    handle::{ContextRef, OperationRef},
+    strings::{append_to_string, print_to_string, string_ref},
+    OwnedPass, PassDescriptor,
+};
+
+/// How serious a [`Diagnostic`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Severity {
+    /// An error.
+    Error,
+    /// A warning.
+    Warning,
+    /// A note attached to another diagnostic.
+    Note,
+    /// A remark.
+    Remark,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+            Severity::Remark => "remark",
+        })
+    }
+}
+
+/// A diagnostic MLIR emitted, captured by a [`Context`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Error, warning, note or remark.
+    pub severity: Severity,
+    /// Where, as `file:line:col` for file locations, else as MLIR prints it.
+    pub location: String,
+    /// The message.
+    pub message: String,
+    /// Notes attached to it.
+    pub notes: Vec<Diagnostic>,
+}
+
+impl fmt::Display for Diagnostic {
+    /// As `mlir-opt` prints it: `file:line:col: error: message`, notes below.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}: {}", self.location, self.severity, self.message)?;
+        for note in &self.notes {
+            write!(f, "\n{note}")?;
+        }
+        Ok(())
+    }
+}
+
+/// An MLIR operation failed: what was being done, and the diagnostics MLIR
+/// emitted meanwhile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MlirError {
+    /// What failed, such as "failed to parse the pass pipeline".
+    pub message: String,
+    /// The diagnostics emitted while it was done, in order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl fmt::Display for MlirError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)?;
+        for d in &self.diagnostics {
+            write!(f, "\n{d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for MlirError {}
+
+type DiagnosticSink = Arc<Mutex<Vec<Diagnostic>>>;
+
+/// An MLIR context with every upstream dialect available, and a diagnostic
+/// handler that collects diagnostics instead of printing them.
+///
+/// Diagnostics emitted during [`Module::parse`], [`PassManager::parse`] and
+/// [`PassManager::run`] come back in their [`MlirError`]; others can be read
+/// with [`Context::take_diagnostics`].
+pub struct Context {
+    raw: sys::MlirContext,
+    sink: DiagnosticSink,
+}
+
+impl Context {
+    /// A context with all upstream dialects registered (loaded on demand) and
+    /// MLIR's default multithreading.
+    pub fn new() -> Self {
+        // SAFETY: plain constructor calls; the registry is copied into the
+        // context and destroyed after.
+        let raw = unsafe {
+            let registry = sys::mlirDialectRegistryCreate();
+            sys::mlirRegisterAllDialects(registry);
+            let raw = sys::mlirContextCreateWithRegistry(registry, true);
+            sys::mlirDialectRegistryDestroy(registry);
+            raw
+        };
+        let sink: DiagnosticSink = Arc::default();
+        let user_data = Box::into_raw(Box::new(sink.clone()));
+        // SAFETY: `user_data` is released by `drop_sink` when MLIR detaches
+        // the handler (at context destruction).
+        unsafe {
+            sys::mlirContextAttachDiagnosticHandler(
+                raw,
+                Some(collect_diagnostic),
+                user_data.cast(),
+                Some(drop_sink),
+            );
+        }
+        Self { raw, sink }
+    }
+
+    /// The raw `mlir-sys` value.
+    pub fn raw(&self) -> sys::MlirContext {
+        self.raw
+    }
+
+    /// A borrowed handle.
+    pub fn as_ref(&self) -> ContextRef<'_> {
+        // SAFETY: valid for the borrow.
+        unsafe { ContextRef::from_raw(self.raw) }
+    }
+
+    /// Turns MLIR's multithreading on or off (on by default).
+    pub fn enable_multithreading(&self, enable: bool) {
+        // SAFETY: valid context.
+        unsafe { sys::mlirContextEnableMultithreading(self.raw, enable) }
+    }
+
+    /// Lets modules hold operations of dialects that are not registered.
+    pub fn allow_unregistered_dialects(&self, allow: bool) {
+        // SAFETY: valid context.
+        unsafe { sys::mlirContextSetAllowUnregisteredDialects(self.raw, allow) }
+    }
+
+    /// Removes and returns the diagnostics collected so far.
+    pub fn take_diagnostics(&self) -> Vec<Diagnostic> {
+        std::mem::take(&mut *self.sink.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    fn error(&self, message: impl Into<String>) -> MlirError {
+        MlirError {
+            message: message.into(),
+            diagnostics: self.take_diagnostics(),
+        }
+    }
+}
+
+impl Default for Context {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Drop for Context {
+    fn drop(&mut self) {
+        // SAFETY: owned; modules borrow the context, so none outlives it.
+        unsafe { sys::mlirContextDestroy(self.raw) }
+    }
+}
+
+impl fmt::Debug for Context {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Context").finish_non_exhaustive()
+    }
+}
+
+unsafe extern "C" fn collect_diagnostic(
+    diagnostic: sys::MlirDiagnostic,
+    user_data: *mut c_void,
+) -> sys::MlirLogicalResult {
+    // SAFETY: the sink attached in `Context::new`.
+    let sink = unsafe { &*user_data.cast::<DiagnosticSink>() };
+    // SAFETY: MLIR hands a valid diagnostic for the duration of the call.
+    let diagnostic = unsafe { read_diagnostic(diagnostic) };
+    sink.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(diagnostic);
+    sys::MlirLogicalResult { value: 1 }
+}
+
+unsafe extern "C" fn drop_sink(user_data: *mut c_void) {
+    // SAFETY: created by `Box::into_raw` in `Context::new`, released once.
+    drop(unsafe { Box::from_raw(user_data.cast::<DiagnosticSink>()) });
+}
+
+unsafe fn read_diagnostic(diagnostic: sys::MlirDiagnostic) -> Diagnostic {
+    // SAFETY (whole function): `diagnostic` is valid during the handler.
+    unsafe {
+        let severity = match sys::mlirDiagnosticGetSeverity(diagnostic) {
+            sys::MlirDiagnosticSeverity_MlirDiagnosticError => Severity::Error,
+            sys::MlirDiagnosticSeverity_MlirDiagnosticWarning => Severity::Warning,
+            sys::MlirDiagnosticSeverity_MlirDiagnosticNote => Severity::Note,
+            _ => Severity::Remark,
+        };
+        let location = sys::mlirDiagnosticGetLocation(diagnostic);
+        let location = print_to_string(|cb, data| sys::mlirLocationPrint(location, cb, data));
+        let message = print_to_string(|cb, data| sys::mlirDiagnosticPrint(diagnostic, cb, data));
+        let notes = (0..sys::mlirDiagnosticGetNumNotes(diagnostic))
+            .map(|i| read_diagnostic(sys::mlirDiagnosticGetNote(diagnostic, i)))
+            .collect();
+        Diagnostic {
+            severity,
+            location: plain_location(&location),
+            message,
+            notes,
+        }
+    }
+}
+
+/// `loc("input.mlir":3:5)` becomes `input.mlir:3:5`, as `mlir-opt` prints it;
+/// other locations stay as MLIR prints them.
+fn plain_location(printed: &str) -> String {
+    let file_line_col = printed
+        .strip_prefix("loc(\"")
+        .and_then(|s| s.strip_suffix(')'))
+        .and_then(|s| s.rsplit_once("\":"))
+        .map(|(file, rest)| (file, rest.split(' ').next().unwrap_or(rest)))
+        .filter(|(_, line_col)| {
+            line_col
+                .split(':')
+                .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        });
+    match file_line_col {
+        Some((file, line_col)) => format!("{file}:{line_col}"),
+        None => printed.to_owned(),
+    }
+}
+
+/// A `builtin.module` owned by Rust, borrowing its [`Context`].
+pub struct Module<'c> {
+    raw: sys::MlirModule,
+    _context: PhantomData<&'c Context>,
+}
+
+impl<'c> Module<'c> {
+    /// Parses `source` as `mlir-opt` does (top-level operations other than a
+    /// single `builtin.module` are wrapped in one), naming it `source_name`
+    /// in locations and diagnostics.
+    ///
+    /// # Errors
+    /// The parser's diagnostics, with their locations.
+    pub fn parse(context: &'c Context, source: &str, source_name: &str) -> Result<Self, MlirError> {
+        context.take_diagnostics();
+        // SAFETY: valid context and strings for the call.
+        let raw = unsafe {
+            bridge::mlirPassBridgeParseModule(
+                context.raw,
+                string_ref(source),
+                string_ref(source_name),
+            )
+        };
+        if raw.ptr.is_null() {
+            return Err(context.error(format!("failed to parse '{source_name}'")));
+        }
+        Ok(Self {
+            raw,
+            _context: PhantomData,
+        })
+    }
+
+    /// The raw `mlir-sys` value.
+    pub fn raw(&self) -> sys::MlirModule {
+        self.raw
+    }
+
+    /// The module as an operation.
+    pub fn as_operation(&self) -> OperationRef<'_> {
+        // SAFETY: valid for the borrow.
+        unsafe { OperationRef::from_raw(sys::mlirModuleGetOperation(self.raw)) }
+    }
+}
+
+impl fmt::Display for Module<'_> {
+    /// The module in MLIR's textual form.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.as_operation().fmt(f)
+    }
+}
+
+impl fmt::Debug for Module<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Module({self})")
+    }
+}
+
+impl Drop for Module<'_> {
+    fn drop(&mut self) {
+        // SAFETY: owned.
+        unsafe { sys::mlirModuleDestroy(self.raw) }
+    }
+}
+
+/// A pass manager anchored on `builtin.module`.
+pub struct PassManager<'c> {
+    raw: sys::MlirPassManager,
+    context: &'c Context,
+}
+
+impl<'c> PassManager<'c> {
+    /// An empty pass manager on `builtin.module`.
+    pub fn new(context: &'c Context) -> Self {
+        // SAFETY: valid context.
+        let raw = unsafe { sys::mlirPassManagerCreate(context.raw) };
+        Self { raw, context }
+    }
+
+    /// A pass manager holding the textual `pipeline`, such as
+    /// `builtin.module(func.func(annotate-op-count), canonicalize)`. Rust
+    /// passes must be registered first ([`register_all`](crate::register_all)).
+    ///
+    /// # Errors
+    /// MLIR's parse error (with the position in the pipeline), for example an
+    /// unknown pass name or a pass nested under the wrong operation.
+    pub fn parse(context: &'c Context, pipeline: &str) -> Result<Self, MlirError> {
+        let pm = Self::new(context);
+        pm.as_op_pass_manager().add_pipeline(pipeline)?;
+        Ok(pm)
+    }
+
+    /// The top-level pass manager, to add passes or nest.
+    pub fn as_op_pass_manager(&self) -> OpPassManager<'_> {
+        OpPassManager {
+            // SAFETY: valid for the borrow.
+            raw: unsafe { sys::mlirPassManagerGetAsOpPassManager(self.raw) },
+            context: self.context,
+        }
+    }
+
+    /// Adds a Rust pass at the top level (it must run on `builtin.module` or
+    /// on any operation).
+    ///
+    /// # Errors
+    /// The pass is anchored on another operation: nest it with [`PassManager::nest`].
+    pub fn add_pass<T: PassDescriptor>(&mut self, pass: T) -> Result<(), MlirError> {
+        self.as_op_pass_manager().add_pass(pass)
+    }
+
+    /// The nested pass manager for operations named `op_name`.
+    pub fn nest(&mut self, op_name: &str) -> OpPassManager<'_> {
+        self.as_op_pass_manager().nest(op_name)
+    }
+
+    /// Turns the IR verifier between passes on or off (on by default).
+    pub fn enable_verifier(&mut self, enable: bool) {
+        // SAFETY: valid pass manager.
+        unsafe { sys::mlirPassManagerEnableVerifier(self.raw, enable) }
+    }
+
+    /// Runs the pipeline on `module`.
+    ///
+    /// # Errors
+    /// A pass failed, or the IR did not verify; the error carries the
+    /// diagnostics emitted during the run.
+    pub fn run(&mut self, module: &mut Module<'c>) -> Result<(), MlirError> {
+        self.context.take_diagnostics();
+        // SAFETY: both valid; the module belongs to this context.
+        let result = unsafe {
+            sys::mlirPassManagerRunOnOp(self.raw, sys::mlirModuleGetOperation(module.raw))
+        };
+        if result.value == 0 {
+            return Err(self.context.error("the pass pipeline failed"));
+        }
+        Ok(())
+    }
+
+    /// The raw `mlir-sys` value.
+    pub fn raw(&self) -> sys::MlirPassManager {
+        self.raw
+    }
+}
+
+impl fmt::Display for PassManager<'_> {
+    /// The pipeline in MLIR's textual form (`builtin.module(...)`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.as_op_pass_manager().fmt(f)
+    }
+}
+
+impl Drop for PassManager<'_> {
+    fn drop(&mut self) {
+        // SAFETY: owned; destroys every pass it holds.
+        unsafe { sys::mlirPassManagerDestroy(self.raw) }
+    }
+}
+
+/// A pass manager at some nesting level, borrowed from a [`PassManager`].
+pub struct OpPassManager<'a> {
+    raw: sys::MlirOpPassManager,
+    context: &'a Context,
+}
+
+impl<'a> OpPassManager<'a> {
+    /// Adds a Rust pass here.
+    ///
+    /// # Errors
+    /// The pass is anchored on an operation other than this pass manager's
+    /// (MLIR would abort on that): nest it first.
+    pub fn add_pass<T: PassDescriptor>(&self, pass: T) -> Result<(), MlirError> {
+        let mut error = String::new();
+        let pass = OwnedPass::new(pass).into_raw();
+        // SAFETY: the bridge takes ownership of `pass` either way.
+        let added = unsafe {
+            bridge::mlirPassBridgeAddPass(
+                self.raw,
+                pass,
+                Some(append_to_string),
+                (&mut error as *mut String).cast(),
+            )
+        };
+        if added {
+            Ok(())
+        } else {
+            Err(self.context.error(error))
+        }
+    }
+
+    /// Parses `pipeline` and appends its passes here. The text names this
+    /// pass manager's operation, as in `builtin.module(canonicalize)`, or
+    /// lists passes alone.
+    ///
+    /// # Errors
+    /// MLIR's parse error.
+    pub fn add_pipeline(&self, pipeline: &str) -> Result<(), MlirError> {
+        let mut error = String::new();
+        self.context.take_diagnostics();
+        // SAFETY: valid pass manager; the callback appends to `error`.
+        let result = unsafe {
+            sys::mlirParsePassPipeline(
+                self.raw,
+                string_ref(pipeline),
+                Some(append_to_string),
+                (&mut error as *mut String).cast(),
+            )
+        };
+        if result.value == 0 {
+            let mut e = self
+                .context
+                .error(format!("failed to parse the pass pipeline '{pipeline}'"));
+            let error = error.trim();
+            if !error.is_empty() {
+                e.message = format!("{}: {}", e.message, error);
+            }
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// The nested pass manager for operations named `op_name`.
+    pub fn nest(&self, op_name: &str) -> OpPassManager<'a> {
+        OpPassManager {
+            // SAFETY: valid pass manager and string.
+            raw: unsafe { sys::mlirOpPassManagerGetNestedUnder(self.raw, string_ref(op_name)) },
+            context: self.context,
+        }
+    }
+
+    /// The raw `mlir-sys` value.
+    pub fn raw(&self) -> sys::MlirOpPassManager {
+        self.raw
+    }
+}
+
+impl fmt::Display for OpPassManager<'_> {
+    /// The pipeline in MLIR's textual form.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // SAFETY: valid pass manager; the callback appends to the string.
+        let text =
+            unsafe { print_to_string(|cb, data| sys::mlirPrintPassPipeline(self.raw, cb, data)) };
+        f.write_str(&text)
+    }
+}

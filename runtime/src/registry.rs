@@ -1,0 +1,240 @@
+//! The global list of Rust passes (collected with `inventory`) and their
+//! registration in MLIR's pass registry.
+
+use std::{
+    collections::{BTreeMap, HashSet},
+    ffi::c_void,
+    fmt,
+    panic::{catch_unwind, AssertUnwindSafe},
+    sync::{Mutex, Once},
+};
+
+use mlir_sys as sys;
+
+use crate::{
+    bridge,
+    strings::{string_ref, to_str},
+    trampoline::{create_raw, panic_message},
+    PassDescriptor,
+};
+
+/// What MLIR and users see of a pass: the keys of `#[mlir_pass]`.
+#[derive(Debug)]
+pub struct PassMetadata {
+    /// The pass's name (`name = ...`, or the struct's name).
+    pub name: &'static str,
+    /// The pipeline name (`argument = ...`), as in `func.func(annotate-op-count)`.
+    pub argument: &'static str,
+    /// The description (`description = ...`, or the struct's doc comment).
+    pub description: &'static str,
+    /// The anchor operation (`op = ...`); `None` for a pass that runs on any op.
+    pub op_name: Option<&'static str>,
+    /// The dependent dialects' names (`dialects = [...]`).
+    pub dialect_names: &'static [&'static str],
+    /// The dependent dialects' handle getters, matching `dialect_names`.
+    #[doc(hidden)]
+    pub dialects: &'static [unsafe extern "C" fn() -> sys::MlirDialectHandle],
+    /// The Rust type that implements the pass.
+    pub type_name: &'static str,
+}
+
+impl PassMetadata {
+    /// The first line of the description, as MLIR's pass docs show it.
+    pub fn summary(&self) -> &'static str {
+        self.description.lines().next().unwrap_or("").trim()
+    }
+}
+
+/// One pass in the global list. `#[mlir_pass]` submits one per pass type.
+#[doc(hidden)]
+pub struct PassRegistration {
+    metadata: fn() -> &'static PassMetadata,
+    create: fn(&str) -> Result<sys::MlirPass, String>,
+}
+
+impl PassRegistration {
+    /// The registration of pass type `T`.
+    pub const fn of<T: PassDescriptor>() -> Self {
+        Self {
+            metadata: T::metadata,
+            create: create_default::<T>,
+        }
+    }
+}
+
+inventory::collect!(PassRegistration);
+
+/// A pass created by a pipeline: `T::default()`. Options come in a later
+/// version; until then any option text is an error that says so.
+fn create_default<T: PassDescriptor>(options: &str) -> Result<sys::MlirPass, String> {
+    let meta = T::metadata();
+    if !options.trim().is_empty() {
+        return Err(format!(
+            "pass '{}' takes no options, but was given '{{{}}}'; write '{}' alone",
+            meta.argument, options, meta.argument
+        ));
+    }
+    let pass = catch_unwind(T::default).map_err(|payload| {
+        format!(
+            "pass '{}' panicked while being created: {}",
+            meta.argument,
+            panic_message(&*payload)
+        )
+    })?;
+    Ok(create_raw(pass))
+}
+
+/// Every Rust pass linked into this program, sorted by argument.
+///
+/// This lists what `#[mlir_pass]` declared, whether or not [`register_all`]
+/// has run.
+pub fn passes() -> Vec<&'static PassMetadata> {
+    let mut all: Vec<_> = inventory::iter::<PassRegistration>
+        .into_iter()
+        .map(|r| (r.metadata)())
+        .collect();
+    all.sort_by(|a, b| {
+        a.argument
+            .cmp(b.argument)
+            .then(a.type_name.cmp(b.type_name))
+    });
+    all
+}
+
+/// Why [`register_all`] could not register some passes.
+///
+/// Every other pass was registered; the ones named here were not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegistrationError {
+    conflicts: Vec<String>,
+}
+
+impl RegistrationError {
+    /// One line per conflict, naming both sides.
+    pub fn conflicts(&self) -> &[String] {
+        &self.conflicts
+    }
+}
+
+impl fmt::Display for RegistrationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} pass registration conflict(s): ",
+            self.conflicts.len()
+        )?;
+        f.write_str(&self.conflicts.join("; "))
+    }
+}
+
+impl std::error::Error for RegistrationError {}
+
+/// Arguments this process has registered through [`register_all`].
+static REGISTERED: Mutex<Option<HashSet<&'static str>>> = Mutex::new(None);
+static UPSTREAM: Once = Once::new();
+
+/// Registers MLIR's upstream passes and every Rust pass linked into the
+/// program in MLIR's global registry, so that textual pipelines
+/// (`mlirParsePassPipeline`, [`PassManager::parse`](crate::PassManager::parse),
+/// `mlir-opt --pass-pipeline`) can name them.
+///
+/// Upstream passes are registered first so that a Rust pass cannot take an
+/// argument that an upstream pass uses (MLIR would abort on some of those).
+///
+/// Calling it again, or from several threads at once, is harmless: each pass
+/// is registered once.
+///
+/// # Errors
+/// Two Rust passes with the same argument, or a Rust pass whose argument an
+/// MLIR pass or pipeline already uses: the error names both, and those passes
+/// are not registered. All others are.
+pub fn register_all() -> Result<(), RegistrationError> {
+    let mut registered = REGISTERED.lock().unwrap_or_else(|e| e.into_inner());
+    let registered = registered.get_or_insert_with(HashSet::new);
+    // SAFETY: plain registration call, serialised by the lock above.
+    UPSTREAM.call_once(|| unsafe { sys::mlirRegisterAllPasses() });
+
+    let mut by_argument: BTreeMap<&'static str, Vec<&'static PassRegistration>> = BTreeMap::new();
+    for registration in inventory::iter::<PassRegistration> {
+        by_argument
+            .entry((registration.metadata)().argument)
+            .or_default()
+            .push(registration);
+    }
+
+    let mut conflicts = Vec::new();
+    for (argument, registrations) in by_argument {
+        if registrations.len() > 1 {
+            let mut types: Vec<_> = registrations
+                .iter()
+                .map(|r| (r.metadata)().type_name)
+                .collect();
+            types.sort();
+            conflicts.push(format!(
+                "Rust passes {} all use the argument '{argument}'; give each a distinct `argument = \"...\"`",
+                types.iter().map(|t| format!("`{t}`")).collect::<Vec<_>>().join(", ")
+            ));
+            continue;
+        }
+        if registered.contains(argument) {
+            continue;
+        }
+        let registration = registrations[0];
+        let meta = (registration.metadata)();
+        // SAFETY: the lookup only reads MLIR's registry, guarded by our lock.
+        match unsafe { bridge::mlirPassBridgeLookup(string_ref(argument)) } {
+            0 => {}
+            kind => {
+                conflicts.push(format!(
+                    "Rust pass `{}` uses the argument '{argument}', which MLIR already has as a {}; \
+                     choose another `argument = \"...\"`",
+                    meta.type_name,
+                    if kind == 1 { "pass" } else { "pass pipeline" }
+                ));
+                continue;
+            }
+        }
+        // SAFETY: the argument is free, the strings and the entry are 'static.
+        unsafe {
+            bridge::mlirPassBridgeRegister(
+                string_ref(meta.argument),
+                string_ref(meta.description),
+                create_from_registry,
+                (registration as *const PassRegistration).cast(),
+            );
+        }
+        registered.insert(argument);
+    }
+    if conflicts.is_empty() {
+        Ok(())
+    } else {
+        Err(RegistrationError { conflicts })
+    }
+}
+
+/// The builder MLIR calls when a pipeline names a Rust pass.
+unsafe extern "C" fn create_from_registry(
+    entry: *const c_void,
+    options: sys::MlirStringRef,
+    on_error: sys::MlirStringCallback,
+    error_user_data: *mut c_void,
+) -> sys::MlirPass {
+    // SAFETY: `entry` is the 'static registration passed to the bridge.
+    let registration = unsafe { &*entry.cast::<PassRegistration>() };
+    // SAFETY: MLIR hands valid option text.
+    let options = unsafe { to_str(options) };
+    let outcome = catch_unwind(AssertUnwindSafe(|| (registration.create)(&options)))
+        .unwrap_or_else(|payload| Err(panic_message(&*payload)));
+    match outcome {
+        Ok(pass) => pass,
+        Err(message) => {
+            if let Some(on_error) = on_error {
+                // SAFETY: the bridge's own callback and user data.
+                unsafe { on_error(string_ref(&message), error_user_data) };
+            }
+            sys::MlirPass {
+                ptr: std::ptr::null_mut(),
+            }
+        }
+    }
+}

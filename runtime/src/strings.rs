@@ -1,0 +1,48 @@
+//! Conversions between Rust strings and MLIR's `MlirStringRef`.
+
+use std::{borrow::Cow, ffi::c_void};
+
+use mlir_sys as sys;
+
+/// Borrows a Rust string as an `MlirStringRef` (valid while `s` lives).
+pub(crate) fn string_ref(s: &str) -> sys::MlirStringRef {
+    sys::MlirStringRef {
+        data: s.as_ptr().cast(),
+        length: s.len(),
+    }
+}
+
+/// Reads an `MlirStringRef`, replacing invalid UTF-8.
+///
+/// # Safety
+/// `s` must point to `length` readable bytes (or be empty).
+pub(crate) unsafe fn to_str<'a>(s: sys::MlirStringRef) -> Cow<'a, str> {
+    if s.length == 0 || s.data.is_null() {
+        return Cow::Borrowed("");
+    }
+    // SAFETY: caller's contract.
+    let bytes = unsafe { std::slice::from_raw_parts(s.data.cast::<u8>(), s.length) };
+    String::from_utf8_lossy(bytes)
+}
+
+/// An `MlirStringCallback` that appends to the `String` behind `user_data`.
+pub(crate) unsafe extern "C" fn append_to_string(s: sys::MlirStringRef, user_data: *mut c_void) {
+    // SAFETY: `user_data` is the `&mut String` handed out by `print_to_string`
+    // or the caller that passed this callback.
+    let out = unsafe { &mut *user_data.cast::<String>() };
+    // SAFETY: MLIR hands a valid string ref.
+    out.push_str(&unsafe { to_str(s) });
+}
+
+/// Runs a C API print function with a callback that collects its output.
+///
+/// # Safety
+/// `print` must call the callback only with valid string refs and the given
+/// user data, and only during the call.
+pub(crate) unsafe fn print_to_string(
+    print: impl FnOnce(sys::MlirStringCallback, *mut c_void),
+) -> String {
+    let mut out = String::new();
+    print(Some(append_to_string), (&mut out as *mut String).cast());
+    out
+}

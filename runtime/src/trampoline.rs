@@ -1,0 +1,180 @@
+//! The `extern "C"` callbacks MLIR calls on an external pass, and the one
+//! function that creates such a pass from a Rust value.
+//!
+//! Each callback is a thin generic shell: it catches any panic from user code
+//! (unwinding into C++ is undefined behaviour) and hands the outcome to a
+//! non-generic function that reports it to MLIR.
+
+use std::{
+    any::Any,
+    ffi::c_void,
+    panic::{catch_unwind, AssertUnwindSafe},
+};
+
+use mlir_sys as sys;
+
+use crate::{
+    handle::{ContextRef, Location, OperationRef},
+    strings::string_ref,
+    PassDescriptor, PassError,
+};
+
+/// What MLIR's `userData` points at: one pass instance, or the message of a
+/// panic that prevented one from being cloned.
+enum Slot<T> {
+    Ready(T),
+    Poisoned(String),
+}
+
+/// Creates an external pass that owns `pass`.
+///
+/// The returned pass must be given to a pass manager (which takes ownership)
+/// or destroyed with the bridge's destroy function.
+pub(crate) fn create_raw<T: PassDescriptor>(pass: T) -> sys::MlirPass {
+    let meta = T::metadata();
+    let user_data = Box::into_raw(Box::new(Slot::Ready(pass)));
+    let mut dialects: Vec<sys::MlirDialectHandle> =
+        // SAFETY: the handles are MLIR's own `mlirGetDialectHandle__*__` getters.
+        meta.dialects.iter().map(|get| unsafe { get() }).collect();
+    let callbacks = sys::MlirExternalPassCallbacks {
+        construct: Some(construct),
+        destruct: Some(destruct::<T>),
+        initialize: Some(initialize::<T>),
+        clone: Some(clone::<T>),
+        run: Some(run::<T>),
+    };
+    // SAFETY: the strings are 'static (MLIR keeps the op name as a reference),
+    // the dialect array is copied by MLIR, and `user_data` is released only by
+    // `destruct::<T>`.
+    unsafe {
+        sys::mlirCreateExternalPass(
+            T::type_id(),
+            string_ref(meta.name),
+            string_ref(meta.argument),
+            string_ref(meta.description),
+            string_ref(meta.op_name.unwrap_or("")),
+            dialects.len() as isize,
+            dialects.as_mut_ptr(),
+            callbacks,
+            user_data.cast(),
+        )
+    }
+}
+
+/// The value already exists when MLIR calls this: nothing to do.
+unsafe extern "C" fn construct(_user_data: *mut c_void) {}
+
+unsafe extern "C" fn destruct<T: PassDescriptor>(user_data: *mut c_void) {
+    // SAFETY: `user_data` came from `Box::into_raw` in `create_raw` or
+    // `clone`, and MLIR calls `destruct` exactly once per instance.
+    let slot = unsafe { Box::from_raw(user_data.cast::<Slot<T>>()) };
+    if let Err(payload) = catch_unwind(AssertUnwindSafe(move || drop(slot))) {
+        report_drop_panic(T::metadata().argument, &*payload);
+    }
+}
+
+unsafe extern "C" fn clone<T: PassDescriptor>(user_data: *mut c_void) -> *mut c_void {
+    // SAFETY: a live instance (see `destruct`); MLIR clones from one thread.
+    let slot = unsafe { &*user_data.cast::<Slot<T>>() };
+    let cloned = match slot {
+        Slot::Ready(pass) => match catch_unwind(AssertUnwindSafe(|| pass.clone())) {
+            Ok(pass) => Slot::Ready(pass),
+            Err(payload) => Slot::Poisoned(format!(
+                "pass '{}' panicked while being cloned: {}",
+                T::metadata().argument,
+                panic_message(&*payload)
+            )),
+        },
+        Slot::Poisoned(message) => Slot::Poisoned(message.clone()),
+    };
+    Box::into_raw(Box::new(cloned)).cast()
+}
+
+unsafe extern "C" fn initialize<T: PassDescriptor>(
+    context: sys::MlirContext,
+    user_data: *mut c_void,
+) -> sys::MlirLogicalResult {
+    // SAFETY: a live instance, used by one thread at a time.
+    let slot = unsafe { &mut *user_data.cast::<Slot<T>>() };
+    // SAFETY: MLIR passes a valid context for the duration of the call.
+    let context = unsafe { ContextRef::from_raw(context) };
+    let outcome = match slot {
+        Slot::Ready(pass) => catch_unwind(AssertUnwindSafe(|| pass.initialize(context)))
+            .map_err(|p| panic_message(&*p)),
+        Slot::Poisoned(message) => Ok(Err(PassError::new(message.clone()))),
+    };
+    finish(
+        T::metadata().argument,
+        "initialize",
+        context.unknown_location(),
+        outcome,
+    )
+}
+
+unsafe extern "C" fn run<T: PassDescriptor>(
+    op: sys::MlirOperation,
+    pass: sys::MlirExternalPass,
+    user_data: *mut c_void,
+) {
+    // SAFETY: a live instance; MLIR runs each instance on one thread at a time.
+    let slot = unsafe { &mut *user_data.cast::<Slot<T>>() };
+    // SAFETY: MLIR passes the operation being transformed, valid during `run`.
+    let op = unsafe { OperationRef::from_raw(op) };
+    let outcome = match slot {
+        Slot::Ready(value) => {
+            catch_unwind(AssertUnwindSafe(|| value.run(op))).map_err(|p| panic_message(&*p))
+        }
+        Slot::Poisoned(message) => Ok(Err(PassError::new(message.clone()))),
+    };
+    let result = finish(T::metadata().argument, "run", op.location(), outcome);
+    if result.value == 0 {
+        // SAFETY: called during `run`, as the C API requires.
+        unsafe { sys::mlirExternalPassSignalFailure(pass) }
+    }
+}
+
+/// Reports a pass's outcome as MLIR diagnostics and a logical result.
+fn finish(
+    argument: &str,
+    phase: &str,
+    location: Location<'_>,
+    outcome: Result<Result<(), PassError>, String>,
+) -> sys::MlirLogicalResult {
+    let failed = |message: Option<String>| {
+        if let Some(message) = message {
+            location.emit_error(&message);
+        }
+        sys::MlirLogicalResult { value: 0 }
+    };
+    match outcome {
+        Ok(Ok(())) => sys::MlirLogicalResult { value: 1 },
+        Ok(Err(error)) => failed(error.message().map(|m| match phase {
+            "run" => format!("{argument}: {m}"),
+            _ => format!("{argument}: {phase} failed: {m}"),
+        })),
+        Err(panic) => failed(Some(format!(
+            "pass '{argument}' panicked in {phase}: {panic}"
+        ))),
+    }
+}
+
+/// The text of a panic payload (`panic!` with a literal or a format string).
+pub(crate) fn panic_message(payload: &(dyn Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_owned()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "(a panic payload that is not a string)".to_owned()
+    }
+}
+
+/// A panic in a pass's `Drop` has no operation or context to report to: MLIR
+/// is destroying the pass. It is written to stderr and the process goes on.
+#[cold]
+fn report_drop_panic(argument: &str, payload: &(dyn Any + Send)) {
+    eprintln!(
+        "mlir-pass: pass '{argument}' panicked while being dropped: {}",
+        panic_message(payload)
+    );
+}
