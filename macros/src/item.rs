@@ -69,7 +69,7 @@ pub fn doc_comment(attrs: &[Attribute]) -> String {
             },
             _ => None,
         })
-        .flat_map(|s| s.lines().map(str::to_owned).collect::<Vec<_>>())
+        .flat_map(|s| s.split('\n').map(str::to_owned).collect::<Vec<_>>())
         .map(|line| {
             line.strip_prefix(' ')
                 .map(str::to_owned)

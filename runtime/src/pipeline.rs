@@ -318,8 +318,10 @@ pub struct PassManager<'c> {
 impl<'c> PassManager<'c> {
     /// An empty pass manager on `builtin.module`.
     pub fn new(context: &'c Context) -> Self {
-        // SAFETY: valid context.
-        let raw = unsafe { sys::mlirPassManagerCreate(context.raw) };
+        // SAFETY: valid context and a 'static anchor name.
+        let raw = unsafe {
+            sys::mlirPassManagerCreateOnOperation(context.raw, string_ref("builtin.module"))
+        };
         Self { raw, context }
     }
 
@@ -392,6 +394,12 @@ impl fmt::Display for PassManager<'_> {
     /// The pipeline in MLIR's textual form (`builtin.module(...)`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.as_op_pass_manager().fmt(f)
+    }
+}
+
+impl fmt::Debug for PassManager<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "PassManager({self})")
     }
 }
 
@@ -476,6 +484,12 @@ impl<'a> OpPassManager<'a> {
     /// The raw `mlir-sys` value.
     pub fn raw(&self) -> sys::MlirOpPassManager {
         self.raw
+    }
+}
+
+impl fmt::Debug for OpPassManager<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "OpPassManager({self})")
     }
 }
 

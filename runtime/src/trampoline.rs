@@ -23,7 +23,29 @@ use crate::{
 /// panic that prevented one from being cloned.
 enum Slot<T> {
     Ready(T),
-    Poisoned(String),
+    ClonePanicked(String),
+}
+
+/// How a call into the pass ended.
+enum Outcome {
+    Done(Result<(), PassError>),
+    Panicked {
+        during: &'static str,
+        message: String,
+    },
+}
+
+impl Outcome {
+    /// Runs `f`, catching a panic as `Panicked { during, .. }`.
+    fn catch(during: &'static str, f: impl FnOnce() -> Result<(), PassError>) -> Self {
+        match catch_unwind(AssertUnwindSafe(f)) {
+            Ok(result) => Outcome::Done(result),
+            Err(payload) => Outcome::Panicked {
+                during,
+                message: panic_message(&*payload),
+            },
+        }
+    }
 }
 
 /// Creates an external pass that owns `pass`.
@@ -79,13 +101,9 @@ unsafe extern "C" fn clone<T: PassDescriptor>(user_data: *mut c_void) -> *mut c_
     let cloned = match slot {
         Slot::Ready(pass) => match catch_unwind(AssertUnwindSafe(|| pass.clone())) {
             Ok(pass) => Slot::Ready(pass),
-            Err(payload) => Slot::Poisoned(format!(
-                "pass '{}' panicked while being cloned: {}",
-                T::metadata().argument,
-                panic_message(&*payload)
-            )),
+            Err(payload) => Slot::ClonePanicked(panic_message(&*payload)),
         },
-        Slot::Poisoned(message) => Slot::Poisoned(message.clone()),
+        Slot::ClonePanicked(message) => Slot::ClonePanicked(message.clone()),
     };
     Box::into_raw(Box::new(cloned)).cast()
 }
@@ -99,9 +117,8 @@ unsafe extern "C" fn initialize<T: PassDescriptor>(
     // SAFETY: MLIR passes a valid context for the duration of the call.
     let context = unsafe { ContextRef::from_raw(context) };
     let outcome = match slot {
-        Slot::Ready(pass) => catch_unwind(AssertUnwindSafe(|| pass.initialize(context)))
-            .map_err(|p| panic_message(&*p)),
-        Slot::Poisoned(message) => Ok(Err(PassError::new(message.clone()))),
+        Slot::Ready(pass) => Outcome::catch("initialize", || pass.initialize(context)),
+        Slot::ClonePanicked(message) => clone_panicked(message),
     };
     finish(
         T::metadata().argument,
@@ -121,10 +138,8 @@ unsafe extern "C" fn run<T: PassDescriptor>(
     // SAFETY: MLIR passes the operation being transformed, valid during `run`.
     let op = unsafe { OperationRef::from_raw(op) };
     let outcome = match slot {
-        Slot::Ready(value) => {
-            catch_unwind(AssertUnwindSafe(|| value.run(op))).map_err(|p| panic_message(&*p))
-        }
-        Slot::Poisoned(message) => Ok(Err(PassError::new(message.clone()))),
+        Slot::Ready(value) => Outcome::catch("run", || value.run(op)),
+        Slot::ClonePanicked(message) => clone_panicked(message),
     };
     let result = finish(T::metadata().argument, "run", op.location(), outcome);
     if result.value == 0 {
@@ -133,29 +148,36 @@ unsafe extern "C" fn run<T: PassDescriptor>(
     }
 }
 
-/// Reports a pass's outcome as MLIR diagnostics and a logical result.
+/// An instance whose clone panicked fails whenever it is used.
+fn clone_panicked(message: &str) -> Outcome {
+    Outcome::Panicked {
+        during: "clone",
+        message: message.to_owned(),
+    }
+}
+
+/// Reports a pass's outcome as at most one MLIR diagnostic and a logical
+/// result. `phase` is the callback MLIR made ("run" or "initialize").
 fn finish(
     argument: &str,
     phase: &str,
     location: Location<'_>,
-    outcome: Result<Result<(), PassError>, String>,
+    outcome: Outcome,
 ) -> sys::MlirLogicalResult {
-    let failed = |message: Option<String>| {
-        if let Some(message) = message {
-            location.emit_error(&message);
-        }
-        sys::MlirLogicalResult { value: 0 }
-    };
-    match outcome {
-        Ok(Ok(())) => sys::MlirLogicalResult { value: 1 },
-        Ok(Err(error)) => failed(error.message().map(|m| match phase {
+    let message = match outcome {
+        Outcome::Done(Ok(())) => return sys::MlirLogicalResult { value: 1 },
+        Outcome::Done(Err(error)) => error.message().map(|m| match phase {
             "run" => format!("{argument}: {m}"),
             _ => format!("{argument}: {phase} failed: {m}"),
-        })),
-        Err(panic) => failed(Some(format!(
-            "pass '{argument}' panicked in {phase}: {panic}"
-        ))),
+        }),
+        Outcome::Panicked { during, message } => {
+            Some(format!("pass '{argument}' panicked in {during}: {message}"))
+        }
+    };
+    if let Some(message) = message {
+        location.emit_error(&message);
     }
+    sys::MlirLogicalResult { value: 0 }
 }
 
 /// The text of a panic payload (`panic!` with a literal or a format string).

@@ -1,0 +1,400 @@
+//! The five scenarios of MLIR's `testExternalPass` C test, through
+//! `#[mlir_pass]`, plus textual pipelines, cross-crate registration and
+//! threading. The passes live in the `mlir-pass-tests` library and in the
+//! example crate; this binary registers them.
+
+use std::sync::Arc;
+
+use mlir_pass::{Context, Module, PassManager, Severity};
+// The example passes register themselves; naming the crate keeps it linked.
+use mlir_pass_example_passes as _;
+use mlir_pass_tests::{pipeline_counters, Behaviour, Counters, FuncProbe, GenericProbe, Probe};
+
+const ONE_FUNC: &str = "func.func @foo(%arg0 : i32) -> i32 {
+  %res = arith.addi %arg0, %arg0 : i32
+  return %res : i32
+}
+";
+
+fn setup() -> Context {
+    mlir_pass::register_all().expect("no registration conflicts in this binary");
+    Context::new()
+}
+
+fn probe(behaviour: Behaviour) -> (Arc<Counters>, Probe) {
+    let counters = Arc::new(Counters::default());
+    let probe = Probe::new(counters.clone(), behaviour);
+    (counters, probe)
+}
+
+/// `n` functions named `f0`..`f{n-1}`, each with a few operations.
+fn many_funcs(n: usize) -> String {
+    (0..n)
+        .map(|i| {
+            format!(
+                "func.func @f{i}(%a: i32) -> i32 {{\n  %c = arith.constant {i} : i32\n  %r = arith.addi %a, %c : i32\n  return %r : i32\n}}\n"
+            )
+        })
+        .collect()
+}
+
+// --- The five scenarios of testExternalPass -------------------------------
+
+#[test]
+fn generic_pass_constructs_once_runs_once_and_is_destroyed() {
+    let context = setup();
+    let mut module = Module::parse(&context, ONE_FUNC, "one.mlir").unwrap();
+    let (counters, probe) = probe(Behaviour::Succeed);
+    {
+        let mut pm = PassManager::new(&context);
+        pm.add_pass(GenericProbe(probe)).unwrap();
+        assert_eq!(counters.counts().constructs, 1);
+        pm.run(&mut module).unwrap();
+        let c = counters.counts();
+        assert_eq!(c.runs, 1, "{c:?}");
+        assert_eq!(c.initializes, 1, "{c:?}");
+        assert_eq!(
+            counters.seen.lock().unwrap().get("builtin.module"),
+            Some(&1)
+        );
+    }
+    let c = counters.counts();
+    assert_eq!(
+        c.destructs, c.constructs,
+        "every instance dropped once: {c:?}"
+    );
+}
+
+#[test]
+fn func_pass_nested_is_cloned_and_runs_once_per_function() {
+    let context = setup();
+    let mut module = Module::parse(&context, ONE_FUNC, "one.mlir").unwrap();
+    let (counters, probe) = probe(Behaviour::Succeed);
+    {
+        let mut pm = PassManager::new(&context);
+        pm.nest("func.func").add_pass(FuncProbe(probe)).unwrap();
+        pm.run(&mut module).unwrap();
+        let c = counters.counts();
+        assert_eq!(c.clones, c.constructs - 1, "{c:?}");
+        assert_eq!(c.runs, 1, "one function, one run: {c:?}");
+        assert_eq!(counters.seen.lock().unwrap().get("foo"), Some(&1));
+    }
+    let c = counters.counts();
+    assert_eq!(c.destructs, c.constructs, "{c:?}");
+}
+
+#[test]
+fn initialize_is_called_once_then_run() {
+    let context = setup();
+    let mut module = Module::parse(&context, ONE_FUNC, "one.mlir").unwrap();
+    let (counters, probe) = probe(Behaviour::Succeed);
+    {
+        let mut pm = PassManager::new(&context);
+        pm.add_pass(GenericProbe(probe)).unwrap();
+        pm.run(&mut module).unwrap();
+        let c = counters.counts();
+        assert_eq!((c.initializes, c.runs), (1, 1), "{c:?}");
+    }
+    let c = counters.counts();
+    assert_eq!(c.destructs, c.constructs, "{c:?}");
+}
+
+#[test]
+fn failing_initialize_fails_the_pass_manager_and_never_runs() {
+    let context = setup();
+    let mut module = Module::parse(&context, ONE_FUNC, "one.mlir").unwrap();
+    let (counters, probe) = probe(Behaviour::FailInitialize);
+    {
+        let mut pm = PassManager::new(&context);
+        pm.add_pass(GenericProbe(probe)).unwrap();
+        let error = pm.run(&mut module).unwrap_err();
+        let c = counters.counts();
+        assert_eq!((c.initializes, c.runs), (1, 0), "{c:?}");
+        assert_eq!(error.diagnostics.len(), 1, "{error}");
+        let d = &error.diagnostics[0];
+        assert_eq!(d.severity, Severity::Error);
+        assert_eq!(
+            d.message,
+            "test-generic-probe: initialize failed: cannot initialize: test failure"
+        );
+    }
+    let c = counters.counts();
+    assert_eq!(c.destructs, c.constructs, "{c:?}");
+}
+
+#[test]
+fn failing_run_fails_the_pass_manager_with_a_diagnostic_at_the_op() {
+    let context = setup();
+    let mut module = Module::parse(&context, ONE_FUNC, "one.mlir").unwrap();
+    let (counters, probe) = probe(Behaviour::FailRun);
+    {
+        let mut pm = PassManager::new(&context);
+        pm.nest("func.func").add_pass(FuncProbe(probe)).unwrap();
+        let error = pm.run(&mut module).unwrap_err();
+        assert_eq!(counters.counts().runs, 1);
+        assert_eq!(error.diagnostics.len(), 1, "{error}");
+        let d = &error.diagnostics[0];
+        assert_eq!(d.severity, Severity::Error);
+        assert_eq!(d.location, "one.mlir:1:1", "at the function");
+        assert_eq!(d.message, "test-func-probe: run failed on purpose");
+    }
+    let c = counters.counts();
+    assert_eq!(c.destructs, c.constructs, "{c:?}");
+}
+
+// --- Textual pipelines ------------------------------------------------------
+
+#[test]
+fn rust_passes_are_found_by_argument_beside_upstream_passes() {
+    let context = setup();
+    let mut module = Module::parse(&context, &many_funcs(3), "three.mlir").unwrap();
+    let before = pipeline_counters::FUNC.counts();
+    let mut pm = PassManager::parse(
+        &context,
+        "builtin.module(func.func(test-func-probe, canonicalize), cse, test-generic-probe)",
+    )
+    .unwrap();
+    assert_eq!(
+        pm.to_string(),
+        "builtin.module(func.func(test-func-probe,canonicalize{  max-iterations=10 max-num-rewrites=-1 \
+         region-simplify=normal test-convergence=false top-down=true}),cse,test-generic-probe)"
+    );
+    pm.run(&mut module).unwrap();
+    let after = pipeline_counters::FUNC.counts();
+    assert_eq!(after.runs - before.runs, 3, "once per function");
+}
+
+#[test]
+fn the_example_pass_from_another_crate_annotates_functions() {
+    let context = setup();
+    let source = "func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  %1 = arith.muli %0, %0 : i32\n  return %1 : i32\n}\n\
+                  func.func @g() {\n  return\n}\n";
+    let mut module = Module::parse(&context, source, "input.mlir").unwrap();
+    let mut pm =
+        PassManager::parse(&context, "builtin.module(func.func(annotate-op-count))").unwrap();
+    pm.run(&mut module).unwrap();
+    let text = module.to_string();
+    assert!(
+        text.contains("func.func @f(%arg0: i32) -> i32 attributes {pass.op_count = 3 : i64}"),
+        "{text}"
+    );
+    assert!(
+        text.contains("func.func @g() attributes {pass.op_count = 1 : i64}"),
+        "{text}"
+    );
+}
+
+#[test]
+fn every_linked_pass_is_listed_sorted_by_argument() {
+    let passes = mlir_pass::passes();
+    let arguments: Vec<_> = passes.iter().map(|p| p.argument).collect();
+    let mut sorted = arguments.clone();
+    sorted.sort();
+    assert_eq!(arguments, sorted);
+    for expected in [
+        "annotate-op-count",
+        "reject-empty-functions",
+        "test-func-probe",
+        "test-generic-probe",
+        "test-panicking-default",
+    ] {
+        assert!(arguments.contains(&expected), "{expected} in {arguments:?}");
+    }
+    let example = passes
+        .iter()
+        .find(|p| p.argument == "annotate-op-count")
+        .unwrap();
+    assert_eq!(example.name, "AnnotateOpCount");
+    assert_eq!(example.op_name, Some("func.func"));
+    assert_eq!(example.dialect_names, ["func"]);
+    assert_eq!(
+        example.summary(),
+        "Annotates every function with the number of operations in its body."
+    );
+    assert!(example.description.contains("`pass.op_count : i64`"));
+    assert_eq!(
+        example.type_name,
+        "mlir_pass_example_passes::AnnotateOpCount"
+    );
+    let probe = passes
+        .iter()
+        .find(|p| p.argument == "test-func-probe")
+        .unwrap();
+    assert_eq!(probe.name, "FuncProbe", "name defaults to the struct's");
+    assert_eq!(
+        probe.description,
+        "A pass anchored on `func.func`.\n\nCounts what MLIR does with it."
+    );
+    assert_eq!(probe.dialect_names, ["func", "arith"]);
+    let generic = passes
+        .iter()
+        .find(|p| p.argument == "test-generic-probe")
+        .unwrap();
+    assert_eq!(generic.op_name, None);
+}
+
+#[test]
+fn unknown_pass_names_fail_to_parse_with_a_message() {
+    let context = setup();
+    let error =
+        PassManager::parse(&context, "builtin.module(func.func(no-such-pass))").unwrap_err();
+    assert!(error.to_string().contains("no-such-pass"), "{error}");
+}
+
+#[test]
+fn an_anchored_pass_under_the_wrong_operation_is_an_error_not_an_abort() {
+    let context = setup();
+    let error = PassManager::parse(&context, "builtin.module(test-func-probe)").unwrap_err();
+    let text = error.to_string();
+    assert!(
+        text.contains("pass 'test-func-probe' runs on 'func.func' operations but was placed in a pass manager that runs on 'builtin.module'"),
+        "{text}"
+    );
+    assert!(
+        text.contains("builtin.module(func.func(test-func-probe))"),
+        "suggests the fix: {text}"
+    );
+
+    // The same through the code API.
+    let (_, probe) = probe(Behaviour::Succeed);
+    let mut pm = PassManager::new(&context);
+    let error = pm.add_pass(FuncProbe(probe)).unwrap_err();
+    assert!(error.to_string().contains("nest it"), "{error}");
+}
+
+#[test]
+fn options_given_to_a_pass_without_options_are_an_error() {
+    let context = setup();
+    let error = PassManager::parse(
+        &context,
+        "builtin.module(func.func(annotate-op-count{x=1}))",
+    )
+    .unwrap_err();
+    let text = error.to_string();
+    assert!(
+        text.contains("pass 'annotate-op-count' takes no options, but was given '{x=1}'"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_panicking_default_fails_the_pipeline_parse_cleanly() {
+    let context = setup();
+    let error = PassManager::parse(&context, "builtin.module(test-panicking-default)").unwrap_err();
+    let text = error.to_string();
+    assert!(
+        text.contains(
+            "pass 'test-panicking-default' panicked while being created: no default for you"
+        ),
+        "{text}"
+    );
+}
+
+// --- Panics never cross into MLIR -------------------------------------------
+
+#[test]
+fn a_panic_in_run_fails_the_pass_and_the_process_goes_on() {
+    let context = setup();
+    let mut module = Module::parse(&context, ONE_FUNC, "one.mlir").unwrap();
+    let (counters, probe) = probe(Behaviour::PanicInRun);
+    {
+        let mut pm = PassManager::new(&context);
+        pm.nest("func.func").add_pass(FuncProbe(probe)).unwrap();
+        let error = pm.run(&mut module).unwrap_err();
+        let d = &error.diagnostics[0];
+        assert_eq!(d.location, "one.mlir:1:1");
+        assert_eq!(
+            d.message,
+            "pass 'test-func-probe' panicked in run: probe panicked in run"
+        );
+    }
+    let c = counters.counts();
+    assert_eq!(c.destructs, c.constructs, "{c:?}");
+    // The same context and module run another pipeline afterwards.
+    let mut pm =
+        PassManager::parse(&context, "builtin.module(func.func(annotate-op-count))").unwrap();
+    pm.run(&mut module).unwrap();
+    assert!(module.to_string().contains("pass.op_count = 2 : i64"));
+}
+
+#[test]
+fn a_panic_in_initialize_fails_the_pass_before_run() {
+    let context = setup();
+    let mut module = Module::parse(&context, ONE_FUNC, "one.mlir").unwrap();
+    let (counters, probe) = probe(Behaviour::PanicInInitialize);
+    let mut pm = PassManager::new(&context);
+    pm.add_pass(GenericProbe(probe)).unwrap();
+    let error = pm.run(&mut module).unwrap_err();
+    assert_eq!(counters.counts().runs, 0);
+    assert_eq!(
+        error.diagnostics[0].message,
+        "pass 'test-generic-probe' panicked in initialize: probe panicked in initialize"
+    );
+}
+
+#[test]
+fn a_panic_in_clone_fails_the_clone_when_it_runs() {
+    let context = setup();
+    let mut module = Module::parse(&context, &many_funcs(50), "many.mlir").unwrap();
+    let (counters, probe) = probe(Behaviour::PanicInClone);
+    {
+        let mut pm = PassManager::new(&context);
+        pm.nest("func.func").add_pass(FuncProbe(probe)).unwrap();
+        let error = pm.run(&mut module).unwrap_err();
+        assert!(
+            error.diagnostics.iter().any(|d| d.message
+                == "pass 'test-func-probe' panicked in clone: probe panicked in clone"),
+            "{error}"
+        );
+    }
+    let c = counters.counts();
+    assert_eq!(c.destructs, c.constructs, "{c:?}");
+}
+
+// --- Threads ------------------------------------------------------------------
+
+#[test]
+fn a_thousand_functions_each_run_exactly_once_with_default_threading() {
+    let context = setup();
+    let mut module = Module::parse(&context, &many_funcs(1000), "many.mlir").unwrap();
+    let (counters, probe) = probe(Behaviour::Succeed);
+    {
+        let mut pm = PassManager::new(&context);
+        pm.nest("func.func").add_pass(FuncProbe(probe)).unwrap();
+        pm.run(&mut module).unwrap();
+    }
+    let seen = counters.seen.lock().unwrap();
+    assert_eq!(seen.len(), 1000);
+    for i in 0..1000 {
+        assert_eq!(seen.get(&format!("f{i}")), Some(&1), "f{i}");
+    }
+    let c = counters.counts();
+    assert_eq!(c.runs, 1000);
+    assert_eq!(c.destructs, c.constructs, "{c:?}");
+}
+
+// --- Registration ----------------------------------------------------------------
+
+#[test]
+fn register_all_is_idempotent_and_thread_safe() {
+    let threads: Vec<_> = (0..8)
+        .map(|_| std::thread::spawn(mlir_pass::register_all))
+        .collect();
+    for t in threads {
+        t.join().unwrap().unwrap();
+    }
+    mlir_pass::register_all().unwrap();
+    let context = Context::new();
+    PassManager::parse(&context, "builtin.module(func.func(annotate-op-count))").unwrap();
+}
+
+#[test]
+fn module_parse_errors_carry_locations() {
+    let context = setup();
+    let error = Module::parse(&context, "func.func @f( {", "bad.mlir").unwrap_err();
+    assert_eq!(error.message, "failed to parse 'bad.mlir'");
+    assert!(
+        error.diagnostics[0].location.starts_with("bad.mlir:1:"),
+        "{error}"
+    );
+}

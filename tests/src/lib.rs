@@ -1,0 +1,241 @@
+//! Passes for the integration tests, defined in this library crate and
+//! registered from the test binaries (another crate), as users do.
+//!
+//! Each pass counts what MLIR does with it: constructions (the original value
+//! and every clone), clones, drops, `initialize` and `run` calls.
+
+use std::{
+    collections::HashMap,
+    sync::{
+        atomic::{AtomicUsize, Ordering::SeqCst},
+        Arc, Mutex,
+    },
+};
+
+use mlir_pass::{mlir_pass, ContextRef, OperationRef, Pass, PassError};
+
+/// What happened to the instances of one pass.
+#[derive(Debug, Default)]
+pub struct Counters {
+    /// Values created: the original and every clone.
+    pub constructs: AtomicUsize,
+    /// `Clone::clone` calls.
+    pub clones: AtomicUsize,
+    /// Values dropped.
+    pub destructs: AtomicUsize,
+    /// `Pass::initialize` calls.
+    pub initializes: AtomicUsize,
+    /// `Pass::run` calls.
+    pub runs: AtomicUsize,
+    /// The names of the operations each `run` saw (symbol name for functions).
+    pub seen: Mutex<HashMap<String, usize>>,
+}
+
+/// A snapshot of [`Counters`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counts {
+    /// See [`Counters::constructs`].
+    pub constructs: usize,
+    /// See [`Counters::clones`].
+    pub clones: usize,
+    /// See [`Counters::destructs`].
+    pub destructs: usize,
+    /// See [`Counters::initializes`].
+    pub initializes: usize,
+    /// See [`Counters::runs`].
+    pub runs: usize,
+}
+
+impl Counters {
+    /// A snapshot.
+    pub fn counts(&self) -> Counts {
+        Counts {
+            constructs: self.constructs.load(SeqCst),
+            clones: self.clones.load(SeqCst),
+            destructs: self.destructs.load(SeqCst),
+            initializes: self.initializes.load(SeqCst),
+            runs: self.runs.load(SeqCst),
+        }
+    }
+}
+
+/// How a [`Probe`] behaves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Behaviour {
+    /// Succeeds.
+    #[default]
+    Succeed,
+    /// `initialize` returns an error.
+    FailInitialize,
+    /// `run` returns an error.
+    FailRun,
+    /// `run` panics.
+    PanicInRun,
+    /// `initialize` panics.
+    PanicInInitialize,
+    /// `Clone` panics.
+    PanicInClone,
+}
+
+/// The body shared by the probe passes: counts everything in `counters`.
+#[derive(Debug)]
+pub struct Probe {
+    /// Shared by the original and its clones.
+    pub counters: Arc<Counters>,
+    /// What to do.
+    pub behaviour: Behaviour,
+    /// Set by `initialize`; `run` checks that clones carry it.
+    pub initialized_with: Option<usize>,
+}
+
+impl Probe {
+    /// A new probe counting into `counters`.
+    pub fn new(counters: Arc<Counters>, behaviour: Behaviour) -> Self {
+        counters.constructs.fetch_add(1, SeqCst);
+        Self {
+            counters,
+            behaviour,
+            initialized_with: None,
+        }
+    }
+
+    fn initialize(&mut self) -> Result<(), PassError> {
+        self.counters.initializes.fetch_add(1, SeqCst);
+        match self.behaviour {
+            Behaviour::FailInitialize => Err("cannot initialize: test failure".into()),
+            Behaviour::PanicInInitialize => panic!("probe panicked in initialize"),
+            _ => {
+                self.initialized_with = Some(42);
+                Ok(())
+            }
+        }
+    }
+
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        self.counters.runs.fetch_add(1, SeqCst);
+        let name = op.name();
+        let key = match name.as_str() {
+            "func.func" => symbol_name(&op).unwrap_or(name),
+            _ => name,
+        };
+        *self.counters.seen.lock().unwrap().entry(key).or_default() += 1;
+        match self.behaviour {
+            Behaviour::FailRun => Err("run failed on purpose".into()),
+            Behaviour::PanicInRun => panic!("probe panicked in run"),
+            _ if self.initialized_with != Some(42) => {
+                Err("clone did not carry the state set by initialize".into())
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+impl Clone for Probe {
+    fn clone(&self) -> Self {
+        self.counters.clones.fetch_add(1, SeqCst);
+        if self.behaviour == Behaviour::PanicInClone {
+            panic!("probe panicked in clone");
+        }
+        self.counters.constructs.fetch_add(1, SeqCst);
+        Self {
+            counters: self.counters.clone(),
+            behaviour: self.behaviour,
+            initialized_with: self.initialized_with,
+        }
+    }
+}
+
+impl Drop for Probe {
+    fn drop(&mut self) {
+        self.counters.destructs.fetch_add(1, SeqCst);
+    }
+}
+
+/// The `sym_name` of a function-like operation, read from its printed form.
+pub fn symbol_name(op: &OperationRef<'_>) -> Option<String> {
+    let text = op.to_string();
+    let at = text.find('@')?;
+    let name: String = text[at + 1..]
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '.' || *c == '$')
+        .collect();
+    Some(name)
+}
+
+/// The counters of passes created by pipelines (with `Default`), per type.
+pub mod pipeline_counters {
+    use super::*;
+    use std::sync::LazyLock;
+
+    /// For [`super::GenericProbe`].
+    pub static GENERIC: LazyLock<Arc<Counters>> = LazyLock::new(Arc::default);
+    /// For [`super::FuncProbe`].
+    pub static FUNC: LazyLock<Arc<Counters>> = LazyLock::new(Arc::default);
+}
+
+/// A generic pass (no anchor): runs on whatever operation it is given.
+#[mlir_pass(name = "GenericProbe", argument = "test-generic-probe")]
+#[derive(Clone, Debug)]
+pub struct GenericProbe(pub Probe);
+
+impl Default for GenericProbe {
+    fn default() -> Self {
+        Self(Probe::new(
+            pipeline_counters::GENERIC.clone(),
+            Behaviour::Succeed,
+        ))
+    }
+}
+
+impl Pass for GenericProbe {
+    fn initialize(&mut self, _context: ContextRef<'_>) -> Result<(), PassError> {
+        self.0.initialize()
+    }
+
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        self.0.run(op)
+    }
+}
+
+/// A pass anchored on `func.func`.
+///
+/// Counts what MLIR does with it.
+#[mlir_pass(argument = "test-func-probe", op = "func.func", dialects = [func, arith])]
+#[derive(Clone, Debug)]
+pub struct FuncProbe(pub Probe);
+
+impl Default for FuncProbe {
+    fn default() -> Self {
+        Self(Probe::new(
+            pipeline_counters::FUNC.clone(),
+            Behaviour::Succeed,
+        ))
+    }
+}
+
+impl Pass for FuncProbe {
+    fn initialize(&mut self, _context: ContextRef<'_>) -> Result<(), PassError> {
+        self.0.initialize()
+    }
+
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        self.0.run(op)
+    }
+}
+
+/// A pass whose `Default` panics: a pipeline naming it must fail cleanly.
+#[mlir_pass(argument = "test-panicking-default")]
+#[derive(Clone, Debug)]
+pub struct PanickingDefault;
+
+impl Default for PanickingDefault {
+    fn default() -> Self {
+        panic!("no default for you")
+    }
+}
+
+impl Pass for PanickingDefault {
+    fn run(&mut self, _op: OperationRef<'_>) -> Result<(), PassError> {
+        Ok(())
+    }
+}
