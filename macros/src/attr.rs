@@ -16,6 +16,8 @@ const KEYS: &str = "`name`, `argument`, `description`, `op`, `dialects`";
 /// The keys as written, validated one by one.
 #[derive(Default)]
 pub struct PassArgs {
+    /// Whether `argument` was written at all (even with a bad value).
+    pub argument_written: bool,
     pub name: Option<LitStr>,
     pub argument: Option<LitStr>,
     pub description: Option<LitStr>,
@@ -59,7 +61,11 @@ pub fn parse(args: TokenStream, errors: &mut Errors) -> PassArgs {
         let name = key.unraw().to_string();
         let duplicate = match name.as_str() {
             "name" => set_str(&mut out.name, &key, value, errors),
-            "argument" => set_str(&mut out.argument, &key, value, errors),
+            "argument" => {
+                let duplicate = out.argument_written;
+                out.argument_written = true;
+                duplicate || set_str(&mut out.argument, &key, value, errors)
+            }
             "description" => set_str(&mut out.description, &key, value, errors),
             "op" => set_str(&mut out.op, &key, value, errors),
             "dialects" => {
@@ -164,7 +170,7 @@ fn parse_dialects(key: &Ident, value: TokenStream, errors: &mut Errors) -> Vec<I
     let mut out: Vec<Ident> = Vec::new();
     for dialect in list {
         let name = dialect.to_string();
-        if out.iter().any(|d| *d == dialect) {
+        if out.contains(&dialect) {
             errors.spanned(&dialect, format!("dialect `{name}` is listed twice"));
         } else if !dialects::KNOWN.contains(&name.as_str()) {
             let hint = dialects::closest(&name)
@@ -187,6 +193,7 @@ fn parse_dialects(key: &Ident, value: TokenStream, errors: &mut Errors) -> Vec<I
 /// Checks the values of the keys. `default_name` is the struct's name.
 pub fn validate(args: &PassArgs, errors: &mut Errors) {
     match &args.argument {
+        None if args.argument_written => {}
         None => errors.push(syn::Error::new(
             Span::call_site(),
             "missing `argument = \"...\"`: the name pipelines use for the pass, \

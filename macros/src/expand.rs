@@ -44,10 +44,8 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
         .iter()
         .map(|d| format_ident!("mlirGetDialectHandle__{}__", d.to_string(), span = d.span()));
 
-    // Spanned at the struct's name, so unmet bounds point at the user's type.
-    let bounds = quote_spanned! {ident.span()=>
-        const _: () = __mp::assert_pass_bounds::<#ident>();
-    };
+    // Spanned at the struct's name, so unmet bounds (`Pass`, `Clone`, `Send`,
+    // `Default`: the trait's supertraits) point at the user's type.
     let descriptor = quote_spanned! {ident.span()=>
         impl __mp::PassDescriptor for #ident
     };
@@ -59,8 +57,6 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
         #[allow(non_upper_case_globals, clippy::all)]
         const _: () = {
             use ::mlir_pass::__private as __mp;
-
-            #bounds
 
             static __MLIR_PASS_METADATA: __mp::PassMetadata = __mp::PassMetadata {
                 name: #name,

@@ -69,13 +69,17 @@ pub use registry::{passes, register_all, PassMetadata, RegistrationError};
 /// The logic of an MLIR pass. Implement it for a struct annotated with
 /// [`#[mlir_pass]`](macro@mlir_pass).
 ///
-/// `Clone + Send` because MLIR clones a pass onto its worker threads.
+/// The struct must also be `Clone + Send + Default + 'static`:
+/// `Clone + Send` because MLIR clones a pass onto its worker threads, and
+/// `Default` because a textual pipeline creates the pass with
+/// `Default::default()`. The attribute checks this at the struct, with an
+/// error that says which is missing.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is an MLIR pass but does not implement `mlir_pass::Pass`",
     label = "declared as a pass here",
     note = "add `impl mlir_pass::Pass for {Self} {{ fn run(&mut self, op: mlir_pass::OperationRef<'_>) -> Result<(), mlir_pass::PassError> {{ ... }} }}`"
 )]
-pub trait Pass: Clone + Send + 'static {
+pub trait Pass {
     /// Called once per pass-manager run on the original instance, before any
     /// clone is made and before `run`. State set here reaches every clone.
     /// An error fails the pass manager before `run` is ever called.
@@ -92,8 +96,12 @@ pub trait Pass: Clone + Send + 'static {
 
 /// What `#[mlir_pass]` generates for a pass: its metadata and TypeID.
 ///
-/// Implemented by the attribute only; the methods are for the runtime.
-pub trait PassDescriptor: Pass + Default {
+/// Implemented by the attribute only; the methods are for the runtime. Its
+/// supertraits are the bounds every pass meets: `Clone + Send` because MLIR
+/// clones a pass onto its worker threads, `Default` because a textual
+/// pipeline creates the pass with `Default::default()`. A struct that misses
+/// one gets the compiler's error at the struct's name.
+pub trait PassDescriptor: Pass + Clone + Send + Default + 'static {
     /// The pass's name, argument, description, anchor and dialects.
     fn metadata() -> &'static PassMetadata;
 
@@ -163,34 +171,4 @@ pub mod __private {
     pub use crate::{PassDescriptor, PassMetadata, TypeIdAnchor};
     pub use inventory;
     pub use mlir_sys as sys;
-
-    /// Asserts at the struct that a pass type is `Clone + Send + Default + 'static`.
-    pub const fn assert_pass_bounds<T: PassClone + PassSend + PassDefault>() {}
-
-    /// `Clone`, with an error message that says why a pass needs it.
-    #[diagnostic::on_unimplemented(
-        message = "an MLIR pass must implement `Clone`, and `{Self}` does not",
-        label = "MLIR clones a pass onto its worker threads",
-        note = "add `#[derive(Clone)]` to `{Self}`"
-    )]
-    pub trait PassClone {}
-    impl<T: Clone> PassClone for T {}
-
-    /// `Send`, with an error message that says why a pass needs it.
-    #[diagnostic::on_unimplemented(
-        message = "an MLIR pass must be `Send`, and `{Self}` is not",
-        label = "MLIR runs clones of a pass on its worker threads",
-        note = "hold shared state in `Arc`/`Mutex` rather than `Rc`/`RefCell` or raw pointers"
-    )]
-    pub trait PassSend {}
-    impl<T: Send + 'static> PassSend for T {}
-
-    /// `Default`, with an error message that says why a pass needs it.
-    #[diagnostic::on_unimplemented(
-        message = "an MLIR pass must implement `Default`, and `{Self}` does not",
-        label = "a pipeline such as `builtin.module(my-pass)` creates the pass with `Default::default()`",
-        note = "add `#[derive(Default)]` to `{Self}`, or implement `Default` by hand"
-    )]
-    pub trait PassDefault {}
-    impl<T: Default> PassDefault for T {}
 }

@@ -1,0 +1,13 @@
+use mlir_pass::{mlir_pass, OperationRef, Pass, PassError};
+
+#[mlir_pass(argument = "my-pass", op = "func.func", argument = "other-pass")]
+#[derive(Clone, Default)]
+struct MyPass;
+
+impl Pass for MyPass {
+    fn run(&mut self, _op: OperationRef<'_>) -> Result<(), PassError> {
+        Ok(())
+    }
+}
+
+fn main() {}
