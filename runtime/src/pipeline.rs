@@ -69,8 +69,12 @@ impl fmt::Display for Diagnostic {
 /// emitted meanwhile.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MlirError {
-    /// What failed, such as "failed to parse the pass pipeline".
+    /// What failed and why, on one line, such as "failed to parse the pass
+    /// pipeline: 'x' does not refer to a registered pass or pass pipeline".
     pub message: String,
+    /// MLIR's own report when it has more to show than the message, such as
+    /// the pipeline text with a caret under the error; empty otherwise.
+    pub details: String,
     /// The diagnostics emitted while it was done, in order.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -78,6 +82,9 @@ pub struct MlirError {
 impl fmt::Display for MlirError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)?;
+        if !self.details.is_empty() {
+            write!(f, "\n{}", self.details)?;
+        }
         for d in &self.diagnostics {
             write!(f, "\n{d}")?;
         }
@@ -159,6 +166,7 @@ impl Context {
     fn error(&self, message: impl Into<String>) -> MlirError {
         MlirError {
             message: message.into(),
+            details: String::new(),
             diagnostics: self.take_diagnostics(),
         }
     }
@@ -460,12 +468,18 @@ impl<'a> OpPassManager<'a> {
             )
         };
         if result.value == 0 {
-            let mut e = self
-                .context
-                .error(format!("failed to parse the pass pipeline '{pipeline}'"));
-            let error = error.trim();
-            if !error.is_empty() {
-                e.message = format!("{}: {}", e.message, error);
+            // MLIR reports "<where>: error: <cause>", then the pipeline text
+            // with a caret; the cause alone makes the one-line message.
+            let details = error.trim_end();
+            let first = details.lines().next().unwrap_or("");
+            let cause = first.split_once("error: ").map_or(first, |(_, cause)| cause);
+            let mut e = self.context.error(if cause.is_empty() {
+                format!("failed to parse the pass pipeline '{pipeline}'")
+            } else {
+                format!("failed to parse the pass pipeline '{pipeline}': {cause}")
+            });
+            if details.contains('\n') || details != cause {
+                e.details = details.to_owned();
             }
             return Err(e);
         }

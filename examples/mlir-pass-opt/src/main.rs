@@ -66,9 +66,11 @@ fn main() -> ExitCode {
     }
 }
 
-/// Why the tool failed: a one-line cause, then MLIR's diagnostics if any.
+/// Why the tool failed: MLIR's report and diagnostics if any, then a
+/// one-line cause as the last line.
 struct Failure {
     cause: String,
+    details: String,
     diagnostics: Vec<Diagnostic>,
 }
 
@@ -76,12 +78,16 @@ impl Failure {
     fn new(cause: impl Into<String>) -> Self {
         Self {
             cause: cause.into(),
+            details: String::new(),
             diagnostics: Vec::new(),
         }
     }
 
     fn print(&self) {
         let mut stderr = io::stderr().lock();
+        if !self.details.is_empty() {
+            let _ = writeln!(stderr, "{}", self.details);
+        }
         for d in &self.diagnostics {
             let _ = writeln!(stderr, "{d}");
         }
@@ -93,6 +99,7 @@ impl From<MlirError> for Failure {
     fn from(e: MlirError) -> Self {
         Self {
             cause: e.message,
+            details: e.details,
             diagnostics: e.diagnostics,
         }
     }

@@ -1,0 +1,191 @@
+//! `mlir-pass-opt` end to end, as a user runs it: Rust and upstream passes in
+//! one textual pipeline, and every kind of bad input giving exit code 1 with a
+//! cause on stderr (never a crash, an abort or an `LLVM ERROR`).
+
+use std::{
+    io::Write,
+    path::{Path, PathBuf},
+    process::{Command, Output, Stdio},
+};
+
+const DRIVER: &str = env!("CARGO_BIN_EXE_mlir-pass-opt");
+const MIXED: &str = "--pass-pipeline=builtin.module(func.func(annotate-op-count),canonicalize)";
+
+fn example() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../inputs/example.mlir")
+}
+
+/// Runs the driver with no `LD_LIBRARY_PATH`, feeding `stdin`.
+fn driver(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(DRIVER)
+        .args(args)
+        .env_remove("LD_LIBRARY_PATH")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the driver starts");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Exit code 1, `cause` in the last line of stderr, and no sign of a crash.
+fn assert_fails_with(output: &Output, cause: &str) -> String {
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "stderr: {stderr}");
+    let last = stderr.lines().last().unwrap_or_default();
+    assert!(last.starts_with("mlir-pass-opt: error: "), "last line: {last}");
+    assert!(last.contains(cause), "expected {cause:?} in {last:?}\nstderr: {stderr}");
+    for crash in ["LLVM ERROR", "panicked", "Stack dump", "Aborted"] {
+        assert!(!stderr.contains(crash), "{crash} in {stderr}");
+    }
+    assert!(output.stdout.is_empty(), "no output on failure: {}", text(&output.stdout));
+    stderr
+}
+
+#[test]
+fn runs_rust_and_upstream_passes_in_one_pipeline_on_the_bundled_example() {
+    let example = example();
+    let output = driver(&[example.to_str().unwrap(), MIXED], "");
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    // annotate-op-count (Rust) counted before canonicalize (C++) folded.
+    assert!(stdout.contains("func.func @add(%arg0: i32, %arg1: i32) -> i32 attributes {pass.op_count = 2 : i64}"), "{stdout}");
+    assert!(stdout.contains("func.func @fold() -> i32 attributes {pass.op_count = 5 : i64}"), "{stdout}");
+    assert!(stdout.contains("func.func @loop(%arg0: index) -> index attributes {pass.op_count = 6 : i64}"), "{stdout}");
+    assert!(stdout.contains("%c6_i32 = arith.constant 6 : i32"), "canonicalize folded 1+2 times 2: {stdout}");
+    assert!(!stdout.contains("arith.muli"), "{stdout}");
+}
+
+#[test]
+fn reads_stdin_and_writes_the_output_file() {
+    let dir = tempdir();
+    let out = dir.join("out.mlir");
+    let output = driver(
+        &["-", "-o", out.to_str().unwrap(), MIXED],
+        "func.func @f() { return }",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(output.stdout.is_empty());
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(written.contains("func.func @f() attributes {pass.op_count = 1 : i64}"), "{written}");
+}
+
+#[test]
+fn without_a_pipeline_the_input_round_trips() {
+    let output = driver(&[], "func.func @f() { return }");
+    assert!(output.status.success());
+    assert!(text(&output.stdout).contains("func.func @f() {"));
+}
+
+#[test]
+fn dump_pass_pipeline_prints_the_parsed_pipeline_to_stderr() {
+    let output = driver(&["--dump-pass-pipeline", MIXED], "");
+    let stderr = text(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.starts_with("builtin.module(func.func(annotate-op-count),canonicalize{"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn list_passes_shows_the_rust_passes_with_their_descriptions() {
+    let output = driver(&["--list-passes"], "");
+    let stdout = text(&output.stdout);
+    assert!(output.status.success());
+    assert!(stdout.contains("  annotate-op-count - Annotates every function with the number of operations in its body.\n"), "{stdout}");
+    assert!(stdout.contains("name: AnnotateOpCount, runs on: func.func, dependent dialects: func, type: mlir_pass_example_passes::AnnotateOpCount"), "{stdout}");
+    assert!(stdout.contains("  reject-empty-functions - "), "{stdout}");
+}
+
+#[test]
+fn a_failing_rust_pass_reports_at_the_function_and_exits_1() {
+    let output = driver(
+        &["--pass-pipeline=builtin.module(func.func(reject-empty-functions))", "-"],
+        "func.func @full(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  return %0 : i32\n}\nfunc.func @empty() {\n  return\n}\n",
+    );
+    let stderr = assert_fails_with(&output, "the pass pipeline failed");
+    assert!(
+        stderr.contains("<stdin>:5:1: error: reject-empty-functions: function body is empty"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_failing_pass_leaves_an_existing_output_file_alone() {
+    let dir = tempdir();
+    let out = dir.join("keep.mlir");
+    std::fs::write(&out, "previous work").unwrap();
+    let output = driver(
+        &["-o", out.to_str().unwrap(), "--pass-pipeline=builtin.module(func.func(reject-empty-functions))"],
+        "func.func @empty() { return }",
+    );
+    assert_fails_with(&output, "the pass pipeline failed");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "previous work");
+}
+
+#[test]
+fn malformed_pipeline_text_is_an_error() {
+    let output = driver(&["--pass-pipeline=builtin.module(func.func(annotate-op-count)"], "");
+    let stderr = assert_fails_with(&output, "failed to parse the pass pipeline");
+    assert!(stderr.contains("builtin.module(func.func(annotate-op-count)"), "{stderr}");
+}
+
+#[test]
+fn an_unknown_pass_name_is_an_error() {
+    let output = driver(&["--pass-pipeline=builtin.module(func.func(annotate-op-cuont))"], "");
+    assert_fails_with(&output, "'annotate-op-cuont' does not refer to a registered pass or pass pipeline");
+}
+
+#[test]
+fn options_on_a_pass_without_options_are_an_error() {
+    let output = driver(&["--pass-pipeline=builtin.module(func.func(annotate-op-count{threshold=3}))"], "");
+    assert_fails_with(&output, "pass 'annotate-op-count' takes no options, but was given '{threshold=3}'");
+}
+
+#[test]
+fn a_pass_under_the_wrong_anchor_is_an_error() {
+    let output = driver(&["--pass-pipeline=builtin.module(annotate-op-count)"], "");
+    assert_fails_with(&output, "nest it, as in builtin.module(func.func(annotate-op-count))");
+}
+
+#[test]
+fn an_input_that_does_not_parse_is_an_error_with_its_location() {
+    let output = driver(&["-", MIXED], "func.func @f( {\n");
+    let stderr = assert_fails_with(&output, "failed to parse '<stdin>'");
+    assert!(stderr.contains("<stdin>:1:"), "{stderr}");
+}
+
+#[test]
+fn a_missing_input_file_is_an_error() {
+    let output = driver(&["/no/such/input.mlir", MIXED], "");
+    assert_fails_with(&output, "cannot read input file '/no/such/input.mlir': No such file or directory");
+}
+
+#[test]
+fn an_unwritable_output_path_is_an_error() {
+    let example = example();
+    let output = driver(&[example.to_str().unwrap(), "-o", "/no/such/dir/out.mlir", MIXED], "");
+    assert_fails_with(&output, "cannot write output file '/no/such/dir/out.mlir'");
+    let dir = tempdir();
+    let output = driver(&[example.to_str().unwrap(), "-o", dir.to_str().unwrap(), MIXED], "");
+    assert_fails_with(&output, "it is a directory");
+}
+
+/// A fresh directory under the target dir (no temp-dir crate needed).
+fn tempdir() -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "mlir-pass-driver-test-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::SeqCst)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
