@@ -1,0 +1,27 @@
+# Entry points named in README.md. Each target does its own set-up: it
+# installs LLVM/MLIR 22 from Debian's packages first (skipped when present).
+
+PIPELINE ?= builtin.module(func.func(annotate-op-count),canonicalize)
+INPUT ?= examples/inputs/example.mlir
+
+.PHONY: setup demo test lint check
+
+setup:
+	@bash scripts/install-mlir.sh
+
+## The main job: mlir-pass-opt runs a Rust pass and an upstream pass in one
+## pipeline on the bundled example.
+demo: setup
+	cargo run --quiet -p mlir-pass-opt -- $(INPUT) --pass-pipeline='$(PIPELINE)'
+
+## The whole test suite: unit, integration, driver end-to-end, compile-fail, doc tests.
+test: setup
+	cargo test --workspace
+
+## Formatting and lints, as CI checks them.
+lint: setup
+	cargo fmt --all -- --check
+	cargo clippy --all-targets -- -D warnings
+
+## Everything CI runs.
+check: test lint
