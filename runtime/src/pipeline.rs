@@ -472,7 +472,9 @@ impl<'a> OpPassManager<'a> {
             // with a caret; the cause alone makes the one-line message.
             let details = error.trim_end();
             let first = details.lines().next().unwrap_or("");
-            let cause = first.split_once("error: ").map_or(first, |(_, cause)| cause);
+            let cause = first
+                .split_once("error: ")
+                .map_or(first, |(_, cause)| cause);
             let mut e = self.context.error(if cause.is_empty() {
                 format!("failed to parse the pass pipeline '{pipeline}'")
             } else {

@@ -25,7 +25,12 @@ fn driver(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the driver starts");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -38,12 +43,22 @@ fn assert_fails_with(output: &Output, cause: &str) -> String {
     let stderr = text(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "stderr: {stderr}");
     let last = stderr.lines().last().unwrap_or_default();
-    assert!(last.starts_with("mlir-pass-opt: error: "), "last line: {last}");
-    assert!(last.contains(cause), "expected {cause:?} in {last:?}\nstderr: {stderr}");
+    assert!(
+        last.starts_with("mlir-pass-opt: error: "),
+        "last line: {last}"
+    );
+    assert!(
+        last.contains(cause),
+        "expected {cause:?} in {last:?}\nstderr: {stderr}"
+    );
     for crash in ["LLVM ERROR", "panicked", "Stack dump", "Aborted"] {
         assert!(!stderr.contains(crash), "{crash} in {stderr}");
     }
-    assert!(output.stdout.is_empty(), "no output on failure: {}", text(&output.stdout));
+    assert!(
+        output.stdout.is_empty(),
+        "no output on failure: {}",
+        text(&output.stdout)
+    );
     stderr
 }
 
@@ -54,10 +69,26 @@ fn runs_rust_and_upstream_passes_in_one_pipeline_on_the_bundled_example() {
     let stdout = text(&output.stdout);
     assert!(output.status.success(), "{}", text(&output.stderr));
     // annotate-op-count (Rust) counted before canonicalize (C++) folded.
-    assert!(stdout.contains("func.func @add(%arg0: i32, %arg1: i32) -> i32 attributes {pass.op_count = 2 : i64}"), "{stdout}");
-    assert!(stdout.contains("func.func @fold() -> i32 attributes {pass.op_count = 5 : i64}"), "{stdout}");
-    assert!(stdout.contains("func.func @loop(%arg0: index) -> index attributes {pass.op_count = 6 : i64}"), "{stdout}");
-    assert!(stdout.contains("%c6_i32 = arith.constant 6 : i32"), "canonicalize folded 1+2 times 2: {stdout}");
+    assert!(
+        stdout.contains(
+            "func.func @add(%arg0: i32, %arg1: i32) -> i32 attributes {pass.op_count = 2 : i64}"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("func.func @fold() -> i32 attributes {pass.op_count = 5 : i64}"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "func.func @loop(%arg0: index) -> index attributes {pass.op_count = 6 : i64}"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("%c6_i32 = arith.constant 6 : i32"),
+        "canonicalize folded 1+2 times 2: {stdout}"
+    );
     assert!(!stdout.contains("arith.muli"), "{stdout}");
 }
 
@@ -72,7 +103,10 @@ fn reads_stdin_and_writes_the_output_file() {
     assert!(output.status.success(), "{}", text(&output.stderr));
     assert!(output.stdout.is_empty());
     let written = std::fs::read_to_string(&out).unwrap();
-    assert!(written.contains("func.func @f() attributes {pass.op_count = 1 : i64}"), "{written}");
+    assert!(
+        written.contains("func.func @f() attributes {pass.op_count = 1 : i64}"),
+        "{written}"
+    );
 }
 
 #[test]
@@ -122,7 +156,11 @@ fn a_failing_pass_leaves_an_existing_output_file_alone() {
     let out = dir.join("keep.mlir");
     std::fs::write(&out, "previous work").unwrap();
     let output = driver(
-        &["-o", out.to_str().unwrap(), "--pass-pipeline=builtin.module(func.func(reject-empty-functions))"],
+        &[
+            "-o",
+            out.to_str().unwrap(),
+            "--pass-pipeline=builtin.module(func.func(reject-empty-functions))",
+        ],
         "func.func @empty() { return }",
     );
     assert_fails_with(&output, "the pass pipeline failed");
@@ -131,27 +169,48 @@ fn a_failing_pass_leaves_an_existing_output_file_alone() {
 
 #[test]
 fn malformed_pipeline_text_is_an_error() {
-    let output = driver(&["--pass-pipeline=builtin.module(func.func(annotate-op-count)"], "");
+    let output = driver(
+        &["--pass-pipeline=builtin.module(func.func(annotate-op-count)"],
+        "",
+    );
     let stderr = assert_fails_with(&output, "failed to parse the pass pipeline");
-    assert!(stderr.contains("builtin.module(func.func(annotate-op-count)"), "{stderr}");
+    assert!(
+        stderr.contains("builtin.module(func.func(annotate-op-count)"),
+        "{stderr}"
+    );
 }
 
 #[test]
 fn an_unknown_pass_name_is_an_error() {
-    let output = driver(&["--pass-pipeline=builtin.module(func.func(annotate-op-cuont))"], "");
-    assert_fails_with(&output, "'annotate-op-cuont' does not refer to a registered pass or pass pipeline");
+    let output = driver(
+        &["--pass-pipeline=builtin.module(func.func(annotate-op-cuont))"],
+        "",
+    );
+    assert_fails_with(
+        &output,
+        "'annotate-op-cuont' does not refer to a registered pass or pass pipeline",
+    );
 }
 
 #[test]
 fn options_on_a_pass_without_options_are_an_error() {
-    let output = driver(&["--pass-pipeline=builtin.module(func.func(annotate-op-count{threshold=3}))"], "");
-    assert_fails_with(&output, "pass 'annotate-op-count' takes no options, but was given '{threshold=3}'");
+    let output = driver(
+        &["--pass-pipeline=builtin.module(func.func(annotate-op-count{threshold=3}))"],
+        "",
+    );
+    assert_fails_with(
+        &output,
+        "pass 'annotate-op-count' takes no options, but was given '{threshold=3}'",
+    );
 }
 
 #[test]
 fn a_pass_under_the_wrong_anchor_is_an_error() {
     let output = driver(&["--pass-pipeline=builtin.module(annotate-op-count)"], "");
-    assert_fails_with(&output, "nest it, as in builtin.module(func.func(annotate-op-count))");
+    assert_fails_with(
+        &output,
+        "nest it, as in builtin.module(func.func(annotate-op-count))",
+    );
 }
 
 #[test]
@@ -164,16 +223,35 @@ fn an_input_that_does_not_parse_is_an_error_with_its_location() {
 #[test]
 fn a_missing_input_file_is_an_error() {
     let output = driver(&["/no/such/input.mlir", MIXED], "");
-    assert_fails_with(&output, "cannot read input file '/no/such/input.mlir': No such file or directory");
+    assert_fails_with(
+        &output,
+        "cannot read input file '/no/such/input.mlir': No such file or directory",
+    );
 }
 
 #[test]
 fn an_unwritable_output_path_is_an_error() {
     let example = example();
-    let output = driver(&[example.to_str().unwrap(), "-o", "/no/such/dir/out.mlir", MIXED], "");
+    let output = driver(
+        &[
+            example.to_str().unwrap(),
+            "-o",
+            "/no/such/dir/out.mlir",
+            MIXED,
+        ],
+        "",
+    );
     assert_fails_with(&output, "cannot write output file '/no/such/dir/out.mlir'");
     let dir = tempdir();
-    let output = driver(&[example.to_str().unwrap(), "-o", dir.to_str().unwrap(), MIXED], "");
+    let output = driver(
+        &[
+            example.to_str().unwrap(),
+            "-o",
+            dir.to_str().unwrap(),
+            MIXED,
+        ],
+        "",
+    );
     assert_fails_with(&output, "it is a directory");
 }
 
