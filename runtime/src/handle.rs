@@ -60,11 +60,21 @@ impl OperationRef<'_> {
 }
 
 impl fmt::Display for OperationRef<'_> {
-    /// The operation in MLIR's textual form.
+    /// The operation in MLIR's textual form, printed in its own scope: only
+    /// the operation itself is read, never its parents or siblings (which
+    /// other threads may be transforming), so it is cheap and safe in `run`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // SAFETY: `raw` is valid; the callback only appends to the string.
-        let text =
-            unsafe { print_to_string(|cb, data| sys::mlirOperationPrint(self.raw, cb, data)) };
+        // SAFETY: `raw` is valid; the flags are created and destroyed here;
+        // the callback only appends to the string.
+        let text = unsafe {
+            let flags = sys::mlirOpPrintingFlagsCreate();
+            sys::mlirOpPrintingFlagsUseLocalScope(flags);
+            let text = print_to_string(|cb, data| {
+                sys::mlirOperationPrintWithFlags(self.raw, flags, cb, data)
+            });
+            sys::mlirOpPrintingFlagsDestroy(flags);
+            text
+        };
         f.write_str(&text)
     }
 }

@@ -5,7 +5,7 @@
 //! worker threads, runs it, and — after [`register_all`] — finds it by name in
 //! textual pipelines next to upstream passes.
 //!
-//! ```no_run
+//! ```
 //! use mlir_pass::{mlir_pass, OperationRef, Pass, PassError};
 //!
 //! /// Fails on functions named `forbidden`.

@@ -398,3 +398,106 @@ fn module_parse_errors_carry_locations() {
         "{error}"
     );
 }
+
+#[test]
+fn ten_thousand_functions_twenty_runs_each_function_once_output_identical() {
+    let context = setup();
+    context.enable_multithreading(true);
+    let source = many_funcs(10_000);
+    let mut first_output: Option<String> = None;
+    for run in 0..20 {
+        let mut module = Module::parse(&context, &source, "many.mlir").unwrap();
+        let (counters, probe) = probe(Behaviour::Succeed);
+        {
+            let mut pm = PassManager::new(&context);
+            let funcs = pm.nest("func.func");
+            funcs.add_pass(FuncProbe(probe)).unwrap();
+            funcs
+                .add_pass(mlir_pass_example_passes::AnnotateOpCount)
+                .unwrap();
+            pm.run(&mut module).unwrap();
+        }
+        let seen = counters.seen.lock().unwrap();
+        assert_eq!(seen.len(), 10_000, "run {run}");
+        assert!(
+            seen.values().all(|&n| n == 1),
+            "run {run}: a function ran twice"
+        );
+        let c = counters.counts();
+        assert_eq!(c.runs, 10_000, "run {run}");
+        assert_eq!(c.destructs, c.constructs, "run {run}: {c:?}");
+        let output = module.to_string();
+        match &first_output {
+            None => first_output = Some(output),
+            Some(first) => assert!(*first == output, "run {run} printed different IR"),
+        }
+    }
+}
+
+// --- Random pipeline text never panics or aborts ---------------------------------
+
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Pieces of pipeline text, valid and not, Rust passes among them.
+    fn token() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("builtin.module(".to_owned()),
+            Just("func.func(".to_owned()),
+            Just("any(".to_owned()),
+            Just("(".to_owned()),
+            Just(")".to_owned()),
+            Just(",".to_owned()),
+            Just("{".to_owned()),
+            Just("}".to_owned()),
+            Just("=".to_owned()),
+            Just(" ".to_owned()),
+            Just("\"".to_owned()),
+            Just("annotate-op-count".to_owned()),
+            Just("test-func-probe".to_owned()),
+            Just("test-generic-probe".to_owned()),
+            Just("reject-empty-functions".to_owned()),
+            Just("test-panicking-default".to_owned()),
+            Just("canonicalize".to_owned()),
+            Just("cse".to_owned()),
+            Just("max-iterations=3".to_owned()),
+            Just("x=1".to_owned()),
+            "[a-z.-]{1,12}",
+            any::<char>().prop_map(String::from),
+        ]
+    }
+
+    fn pipeline() -> impl Strategy<Value = String> {
+        prop_oneof![
+            prop::collection::vec(token(), 0..24).prop_map(|t| t.concat()),
+            prop::collection::vec(token(), 0..16)
+                .prop_map(|t| format!("builtin.module({})", t.concat())),
+            ".{0,64}",
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(3000),
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        #[test]
+        fn random_pipelines_parse_or_fail_with_a_message(text in pipeline()) {
+            let context = setup();
+            let parsed = PassManager::parse(&context, &text);
+            match parsed {
+                Ok(mut pm) => {
+                    let mut module = Module::parse(&context, ONE_FUNC, "one.mlir").unwrap();
+                    if let Err(e) = pm.run(&mut module) {
+                        prop_assert!(!e.message.is_empty());
+                        prop_assert!(e.diagnostics.iter().all(|d| !d.message.is_empty()), "{}", e);
+                    }
+                }
+                Err(e) => prop_assert!(e.message.len() > "failed to parse the pass pipeline".len(), "{}", e),
+            };
+        }
+    }
+}

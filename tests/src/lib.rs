@@ -151,15 +151,27 @@ impl Drop for Probe {
     }
 }
 
-/// The `sym_name` of a function-like operation, read from its printed form.
+/// The `sym_name` attribute of an operation, if it has one.
 pub fn symbol_name(op: &OperationRef<'_>) -> Option<String> {
-    let text = op.to_string();
-    let at = text.find('@')?;
-    let name: String = text[at + 1..]
-        .chars()
-        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '.' || *c == '$')
-        .collect();
-    Some(name)
+    use mlir_pass::sys;
+    let name = "sym_name";
+    // SAFETY: `op` is valid during `run`; reading one attribute of it touches
+    // nothing other threads transform.
+    unsafe {
+        let attr = sys::mlirOperationGetAttributeByName(
+            op.raw(),
+            sys::MlirStringRef {
+                data: name.as_ptr().cast(),
+                length: name.len(),
+            },
+        );
+        if attr.ptr.is_null() || !sys::mlirAttributeIsAString(attr) {
+            return None;
+        }
+        let value = sys::mlirStringAttrGetValue(attr);
+        let bytes = std::slice::from_raw_parts(value.data.cast::<u8>(), value.length);
+        Some(String::from_utf8_lossy(bytes).into_owned())
+    }
 }
 
 /// The counters of passes created by pipelines (with `Default`), per type.
