@@ -4,7 +4,7 @@
 PIPELINE ?= builtin.module(func.func(annotate-op-count),canonicalize)
 INPUT ?= examples/inputs/example.mlir
 
-.PHONY: setup demo test lint check
+.PHONY: setup demo test lint valgrind check
 
 setup:
 	@bash scripts/install-mlir.sh
@@ -23,5 +23,10 @@ lint: setup
 	cargo fmt --all -- --check
 	cargo clippy --all-targets -- -D warnings
 
+## The integration tests under valgrind; fails on any block definitely lost
+## through mlir-pass's runtime, generated code or C++ bridge.
+valgrind: setup
+	bash scripts/valgrind.sh
+
 ## Everything CI runs.
-check: test lint
+check: test lint valgrind
