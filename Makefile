@@ -4,7 +4,7 @@
 PIPELINE ?= builtin.module(func.func(annotate-op-count),canonicalize)
 INPUT ?= examples/inputs/example.mlir
 
-.PHONY: setup demo test lint valgrind check
+.PHONY: setup demo test test-static lint valgrind check
 
 setup:
 	@bash scripts/install-mlir.sh
@@ -18,6 +18,11 @@ demo: setup
 test: setup
 	cargo test --workspace
 
+## The core integration and driver tests in the static link mode, and the
+## check that a plugin refuses that mode (scripts/test-static.sh).
+test-static: setup
+	bash scripts/test-static.sh
+
 ## Formatting and lints, as CI checks them.
 lint: setup
 	cargo fmt --all -- --check
@@ -29,4 +34,4 @@ valgrind: setup
 	bash scripts/valgrind.sh
 
 ## Everything CI runs.
-check: test lint valgrind
+check: test lint valgrind test-static

@@ -53,6 +53,7 @@ mod bridge;
 mod error;
 mod handle;
 mod pipeline;
+mod plugin;
 mod registry;
 mod strings;
 mod trampoline;
@@ -171,4 +172,11 @@ pub mod __private {
     pub use crate::{PassDescriptor, PassMetadata, TypeIdAnchor};
     pub use inventory;
     pub use mlir_sys as sys;
+
+    /// What `plugin!` expands to uses.
+    pub mod plugin {
+        pub use crate::plugin::{
+            plugin_info, register_plugin, PassPluginLibraryInfo, LINKED_SHARED,
+        };
+    }
 }

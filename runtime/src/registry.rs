@@ -39,7 +39,8 @@ pub struct PassMetadata {
 }
 
 impl PassMetadata {
-    /// The first line of the description, as MLIR's pass docs show it.
+    /// The first line of the description: what MLIR shows for the pass (in
+    /// `mlir-opt --help`, for instance), like a TableGen pass's `summary`.
     pub fn summary(&self) -> &'static str {
         self.description.lines().next().unwrap_or("").trim()
     }
@@ -198,7 +199,7 @@ pub fn register_all() -> Result<(), RegistrationError> {
         unsafe {
             bridge::mlirPassBridgeRegister(
                 string_ref(meta.argument),
-                string_ref(meta.description),
+                string_ref(meta.summary()),
                 create_from_registry,
                 (registration as *const PassRegistration).cast(),
             );

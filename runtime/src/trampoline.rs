@@ -73,7 +73,7 @@ pub(crate) fn create_raw<T: PassDescriptor>(pass: T) -> sys::MlirPass {
             T::type_id(),
             string_ref(meta.name),
             string_ref(meta.argument),
-            string_ref(meta.description),
+            string_ref(meta.summary()),
             string_ref(meta.op_name.unwrap_or("")),
             dialects.len() as isize,
             dialects.as_mut_ptr(),

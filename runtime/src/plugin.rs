@@ -1,0 +1,107 @@
+//! MLIR pass plugins: a `cdylib` that the stock `mlir-opt` loads with
+//! `--load-pass-plugin=lib.so`, registering every Rust pass linked into it.
+
+use std::{
+    ffi::{c_char, CString},
+    panic::catch_unwind,
+    sync::OnceLock,
+};
+
+use crate::{register_all, trampoline::panic_message};
+
+/// `MLIR_PLUGIN_API_VERSION` of `mlir/Tools/Plugins/PassPlugin.h`.
+pub const MLIR_PLUGIN_API_VERSION: u32 = 1;
+
+/// `mlir::PassPluginLibraryInfo`: what `mlirGetPassPluginInfo` returns.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct PassPluginLibraryInfo {
+    /// [`MLIR_PLUGIN_API_VERSION`].
+    pub api_version: u32,
+    /// The plugin's name, NUL-terminated.
+    pub plugin_name: *const c_char,
+    /// The plugin's version, NUL-terminated.
+    pub plugin_version: *const c_char,
+    /// Called by MLIR to register the plugin's passes.
+    pub register_pass_registry_callbacks: Option<extern "C" fn()>,
+}
+
+/// Whether this build links MLIR's shared libraries (a plugin must: it has to
+/// share `mlir-opt`'s registry and TypeIDs, not carry a copy of MLIR).
+pub const LINKED_SHARED: bool = matches!(env!("MLIR_PASS_LINK_MODE").as_bytes(), b"shared");
+
+static NAMES: OnceLock<(CString, CString)> = OnceLock::new();
+
+/// The plugin info for `plugin!`; `register` calls [`register_plugin`].
+pub fn plugin_info(
+    name: &'static str,
+    version: &'static str,
+    register: extern "C" fn(),
+) -> PassPluginLibraryInfo {
+    let (name, version) = NAMES.get_or_init(|| {
+        let c = |s: &str| CString::new(s.replace('\0', "")).expect("no NUL left");
+        (c(name), c(version))
+    });
+    PassPluginLibraryInfo {
+        api_version: MLIR_PLUGIN_API_VERSION,
+        plugin_name: name.as_ptr(),
+        plugin_version: version.as_ptr(),
+        register_pass_registry_callbacks: Some(register),
+    }
+}
+
+/// Registers the plugin's passes when MLIR loads it. Conflicts (a pass whose
+/// argument the host already has) are written to stderr and those passes are
+/// left out; the host goes on working.
+pub fn register_plugin(name: &str) {
+    match catch_unwind(register_all) {
+        Ok(Ok(())) => {}
+        Ok(Err(error)) => {
+            for conflict in error.conflicts() {
+                eprintln!(
+                    "mlir-pass plugin '{name}': error: {conflict}; this pass was not registered"
+                );
+            }
+        }
+        Err(payload) => eprintln!(
+            "mlir-pass plugin '{name}': error: registration panicked: {}",
+            panic_message(&*payload)
+        ),
+    }
+}
+
+/// Makes a `cdylib` crate an MLIR pass plugin for `mlir-opt --load-pass-plugin`.
+///
+/// Exports `mlirGetPassPluginInfo`; when MLIR loads the library, every Rust
+/// pass linked into it (its own and its dependencies', which must be named
+/// once, e.g. `use my_passes as _;`) is registered. Put it once in the crate
+/// root of a crate with `crate-type = ["cdylib"]`:
+///
+/// ```ignore
+/// use my_passes as _;
+/// mlir_pass::plugin!(name = "my-passes", version = env!("CARGO_PKG_VERSION"));
+/// ```
+///
+/// A plugin must link MLIR's shared libraries (the default link mode): in the
+/// static mode it would carry its own copy of MLIR, with its own registry, so
+/// the macro is a compile error there.
+#[macro_export]
+macro_rules! plugin {
+    (name = $name:expr, version = $version:expr $(,)?) => {
+        const _: () = ::core::assert!(
+            $crate::__private::plugin::LINKED_SHARED,
+            "an MLIR pass plugin must link MLIR's shared libraries, to share mlir-opt's \
+             registry and TypeIDs: build it in the shared link mode (MLIR_SYS_LINK_SHARED=1, \
+             the default), not the static one"
+        );
+
+        /// The entry point `mlir-opt --load-pass-plugin` looks up.
+        #[unsafe(no_mangle)]
+        pub extern "C" fn mlirGetPassPluginInfo() -> $crate::__private::plugin::PassPluginLibraryInfo {
+            extern "C" fn register() {
+                $crate::__private::plugin::register_plugin($name);
+            }
+            $crate::__private::plugin::plugin_info($name, $version, register)
+        }
+    };
+}

@@ -1,0 +1,175 @@
+//! Rust passes inside Debian's stock `mlir-opt` (`mlir-22-tools`), loaded with
+//! `--load-pass-plugin`, next to upstream passes.
+
+use std::{
+    path::{Path, PathBuf},
+    process::{Command, Output},
+};
+
+const MLIR_OPT: &str = "/usr/lib/llvm-22/bin/mlir-opt";
+
+/// `target/debug`, from this test's own path (`target/debug/deps/plugin-*`).
+fn target_dir() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    exe.parent().and_then(Path::parent).unwrap().to_owned()
+}
+
+fn example_plugin() -> PathBuf {
+    // `cargo test` leaves the library in deps/ (beside this test's binary).
+    let path = target_dir().join("deps/libmlir_pass_example_plugin.so");
+    assert!(path.exists(), "{} is built by cargo test", path.display());
+    path
+}
+
+fn conflict_plugin() -> PathBuf {
+    let path = target_dir().join("examples/libconflict_plugin.so");
+    assert!(path.exists(), "{} is built by cargo test", path.display());
+    path
+}
+
+fn example_input() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../inputs/example.mlir")
+}
+
+/// Runs the stock mlir-opt in `dir` with no `LD_LIBRARY_PATH`.
+fn mlir_opt(dir: &Path, args: &[&str]) -> Output {
+    Command::new(MLIR_OPT)
+        .args(args)
+        .current_dir(dir)
+        .env_remove("LD_LIBRARY_PATH")
+        .output()
+        .expect("mlir-opt from mlir-22-tools runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "mlir-pass-plugin-test-{}-{name}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn mlir_opt_runs_a_rust_pass_beside_canonicalize() {
+    let plugin = example_plugin();
+    let output = mlir_opt(
+        Path::new("/"),
+        &[
+            &format!("--load-pass-plugin={}", plugin.display()),
+            "--pass-pipeline=builtin.module(func.func(annotate-op-count,canonicalize))",
+            example_input().to_str().unwrap(),
+        ],
+    );
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(
+        stdout.contains(
+            "func.func @add(%arg0: i32, %arg1: i32) -> i32 attributes {pass.op_count = 2 : i64}"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("func.func @fold() -> i32 attributes {pass.op_count = 5 : i64}"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("%c6_i32 = arith.constant 6 : i32"),
+        "canonicalize ran after: {stdout}"
+    );
+}
+
+#[test]
+fn the_plugin_loads_from_any_directory_without_ld_library_path() {
+    let dir = scratch_dir("anydir");
+    let copy = dir.join("libmy_plugin.so");
+    std::fs::copy(example_plugin(), &copy).unwrap();
+    std::fs::copy(example_input(), dir.join("in.mlir")).unwrap();
+    let output = mlir_opt(
+        &dir,
+        &[
+            "--load-pass-plugin=./libmy_plugin.so",
+            "--pass-pipeline=builtin.module(func.func(annotate-op-count))",
+            "in.mlir",
+        ],
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(text(&output.stdout).contains("pass.op_count = 6 : i64"));
+}
+
+#[test]
+fn mlir_opt_help_lists_the_rust_passes_with_their_descriptions() {
+    let output = mlir_opt(
+        Path::new("/"),
+        &[
+            &format!("--load-pass-plugin={}", example_plugin().display()),
+            "--help",
+        ],
+    );
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let line = stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("--annotate-op-count"))
+        .unwrap_or_else(|| panic!("annotate-op-count in --help:\n{stdout}"));
+    assert!(
+        line.contains("Annotates every function with the number of operations in its body."),
+        "{line}"
+    );
+    assert!(stdout.contains("--reject-empty-functions"));
+}
+
+#[test]
+fn a_failing_rust_pass_fails_mlir_opt_with_its_diagnostic() {
+    let dir = scratch_dir("failing");
+    std::fs::write(
+        dir.join("empty.mlir"),
+        "func.func @empty() {\n  return\n}\n",
+    )
+    .unwrap();
+    let output = mlir_opt(
+        &dir,
+        &[
+            &format!("--load-pass-plugin={}", example_plugin().display()),
+            "--pass-pipeline=builtin.module(func.func(reject-empty-functions))",
+            "empty.mlir",
+        ],
+    );
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("empty.mlir:1:1: error: reject-empty-functions: function body is empty"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("LLVM ERROR"), "{stderr}");
+}
+
+#[test]
+fn a_conflicting_pass_is_reported_and_mlir_opt_keeps_working() {
+    let output = mlir_opt(
+        Path::new("/"),
+        &[
+            &format!("--load-pass-plugin={}", conflict_plugin().display()),
+            "--pass-pipeline=builtin.module(func.func(conflict-plugin-ok,canonicalize))",
+            example_input().to_str().unwrap(),
+        ],
+    );
+    let stderr = text(&output.stderr);
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("mlir-pass plugin 'conflict-plugin': error: Rust pass `conflict_plugin::FakeCanonicalize` uses the argument 'canonicalize', which MLIR already has as a pass"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("LLVM ERROR"), "{stderr}");
+    // The real canonicalize ran (it folded), and so did the conflict-free pass.
+    assert!(
+        stdout.contains("%c6_i32 = arith.constant 6 : i32"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("conflict_plugin.ran"), "{stdout}");
+}
