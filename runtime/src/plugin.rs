@@ -77,9 +77,10 @@ pub fn register_plugin(name: &str) {
 /// once, e.g. `use my_passes as _;`) is registered. Put it once in the crate
 /// root of a crate with `crate-type = ["cdylib"]`:
 ///
-/// ```ignore
-/// use my_passes as _;
+/// ```no_run
+/// // use my_passes as _; // the crates holding the passes, named once
 /// mlir_pass::plugin!(name = "my-passes", version = env!("CARGO_PKG_VERSION"));
+/// # fn main() {}
 /// ```
 ///
 /// A plugin must link MLIR's shared libraries (the default link mode): in the
