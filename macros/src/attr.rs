@@ -237,7 +237,7 @@ pub fn validate(args: &PassArgs, errors: &mut Errors) {
 }
 
 /// `my-pass`, `convert-to-llvm2`: lowercase ASCII words joined by single dashes.
-fn is_pass_argument(s: &str) -> bool {
+pub fn is_pass_argument(s: &str) -> bool {
     !s.is_empty()
         && s.split('-').all(|w| {
             !w.is_empty()

@@ -7,23 +7,26 @@ use quote::{format_ident, quote, quote_spanned};
 
 use crate::{
     attr::{self, Errors},
-    item,
+    item, options,
 };
 
 pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
     let parsed = attr::parse(args, &mut errors);
     attr::validate(&parsed, &mut errors);
-    let Some(item) = item::parse(input.clone(), &mut errors) else {
+    let Some(mut item) = item::parse(input.clone(), &mut errors) else {
         // Not a struct: re-emit what was written so that one mistake does not
         // turn into many "cannot find type" errors.
         let errors = errors.into_result().err().map(|e| e.to_compile_error());
         return quote!(#input #errors);
     };
+    let pass_options = options::parse_fields(&mut item, &mut errors);
+    let default_impl = options::default_impl(&mut item, &pass_options, &mut errors);
     if let Err(e) = errors.into_result() {
         let e = e.to_compile_error();
         return quote!(#item #e);
     }
+    let (option_specs, set_option, print_options, option_checks) = options::expand(&pass_options);
 
     let ident = &item.ident;
     let argument = parsed.argument.expect("validated").value();
@@ -31,6 +34,7 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
     let description = parsed
         .description
         .map_or_else(|| item::doc_comment(&item.attrs), |d| d.value());
+    let summary = item::summary(&description);
     let op_name = match parsed.op {
         Some(op) => {
             let op = op.value();
@@ -62,11 +66,18 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
                 name: #name,
                 argument: #argument,
                 description: #description,
+                summary: #summary,
                 op_name: #op_name,
                 dialect_names: &[#(#dialect_names),*],
                 dialects: &[#(__mp::sys::#dialect_getters),*],
                 type_name: ::core::concat!(::core::module_path!(), "::", ::core::stringify!(#ident)),
+                options: #option_specs,
+                defaults: __mp::options::defaults::<#ident>,
             };
+
+            #option_checks
+
+            #default_impl
 
             #descriptor {
                 fn metadata() -> &'static __mp::PassMetadata {
@@ -76,6 +87,18 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
                 fn type_id() -> __mp::sys::MlirTypeID {
                     static __MLIR_PASS_TYPE_ID: __mp::TypeIdAnchor = __mp::TypeIdAnchor::new();
                     __MLIR_PASS_TYPE_ID.type_id()
+                }
+
+                fn set_option(
+                    &mut self,
+                    name: &str,
+                    value: &str,
+                ) -> ::core::result::Result<(), ::std::string::String> {
+                    #set_option
+                }
+
+                fn print_options(&self) -> ::std::vec::Vec<(&'static str, ::std::string::String)> {
+                    #print_options
                 }
             }
 

@@ -80,3 +80,15 @@ pub fn doc_comment(attrs: &[Attribute]) -> String {
         .collect();
     lines.join("\n").trim().to_owned()
 }
+
+/// The first paragraph of a description, on one line.
+pub fn summary(description: &str) -> String {
+    description
+        .trim()
+        .split("\n\n")
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -2,12 +2,14 @@
 //! re-exports it and documents it.
 //!
 //! The pipeline reads as one line: [`attr`] parses the keys, [`item`] checks
-//! the struct, [`expand`] generates the pass.
+//! the struct, [`options`] reads its `#[option]` fields, [`expand`] generates
+//! the pass.
 
 mod attr;
 mod dialects;
 mod expand;
 mod item;
+mod options;
 
 use proc_macro::TokenStream;
 

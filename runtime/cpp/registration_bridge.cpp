@@ -33,10 +33,12 @@ bool addPassChecked(mlir::OpPassManager &pm, std::unique_ptr<mlir::Pass> pass,
   std::optional<llvm::StringRef> passOp = pass->getOpName();
   if (pmOp && passOp && *pmOp != *passOp &&
       pm.getNesting() == mlir::OpPassManager::Nesting::Explicit) {
-    error = ("pass '" + pass->getArgument() + "' runs on '" + *passOp +
+    // A Rust pass's argument carries its printed options after '{'.
+    llvm::StringRef argument = pass->getArgument().split('{').first;
+    error = ("pass '" + argument + "' runs on '" + *passOp +
              "' operations but was placed in a pass manager that runs on '" +
              *pmOp + "'; nest it, as in " + *pmOp + "(" + *passOp + "(" +
-             pass->getArgument() + "))")
+             argument + "))")
                 .str();
     return false;
   }

@@ -50,8 +50,10 @@
 #![warn(missing_docs)]
 
 mod bridge;
+mod docs;
 mod error;
 mod handle;
+pub mod options;
 mod pipeline;
 mod plugin;
 mod registry;
@@ -60,6 +62,7 @@ mod trampoline;
 
 use std::{ffi::c_void, sync::atomic::AtomicU8};
 
+pub use docs::{pass_doc, pass_docs};
 pub use error::PassError;
 pub use handle::{ContextRef, Location, OperationRef};
 pub use mlir_pass_macros::mlir_pass;
@@ -108,6 +111,13 @@ pub trait PassDescriptor: Pass + Clone + Send + Default + 'static {
 
     /// The pass's TypeID: unique to the type, the same for the whole process.
     fn type_id() -> sys::MlirTypeID;
+
+    /// Sets the option `name` (one of [`PassMetadata::options`]) from its
+    /// unwrapped value text. The error says what was wrong with the value.
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String>;
+
+    /// Every option's name and value, printed for a pipeline.
+    fn print_options(&self) -> Vec<(&'static str, String)>;
 }
 
 /// An MLIR pass not yet owned by a pass manager.
@@ -168,6 +178,7 @@ impl TypeIdAnchor {
 /// What generated code uses. Not a public API.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::options::{self, OptionSpec};
     pub use crate::registry::PassRegistration;
     pub use crate::{PassDescriptor, PassMetadata, TypeIdAnchor};
     pub use inventory;

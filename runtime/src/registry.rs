@@ -13,6 +13,7 @@ use mlir_sys as sys;
 
 use crate::{
     bridge,
+    options::OptionSpec,
     strings::{string_ref, to_str},
     trampoline::{create_raw, panic_message},
     PassDescriptor,
@@ -27,6 +28,10 @@ pub struct PassMetadata {
     pub argument: &'static str,
     /// The description (`description = ...`, or the struct's doc comment).
     pub description: &'static str,
+    /// The description's first paragraph on one line: what MLIR shows for
+    /// the pass (in `mlir-opt --help`, for instance), like a TableGen pass's
+    /// `summary`.
+    pub summary: &'static str,
     /// The anchor operation (`op = ...`); `None` for a pass that runs on any op.
     pub op_name: Option<&'static str>,
     /// The dependent dialects' names (`dialects = [...]`).
@@ -36,13 +41,23 @@ pub struct PassMetadata {
     pub dialects: &'static [unsafe extern "C" fn() -> sys::MlirDialectHandle],
     /// The Rust type that implements the pass.
     pub type_name: &'static str,
+    /// The pass's options (`#[option]` fields), in declaration order.
+    pub options: &'static [OptionSpec],
+    /// Computes [`PassMetadata::option_defaults`].
+    #[doc(hidden)]
+    pub defaults: fn() -> Vec<(&'static str, String)>,
 }
 
 impl PassMetadata {
-    /// The first line of the description: what MLIR shows for the pass (in
-    /// `mlir-opt --help`, for instance), like a TableGen pass's `summary`.
-    pub fn summary(&self) -> &'static str {
-        self.description.lines().next().unwrap_or("").trim()
+    /// Each option's default value (of `Default::default()`), as a pipeline
+    /// would print it, sorted by option name.
+    pub fn option_defaults(&self) -> Vec<(&'static str, String)> {
+        (self.defaults)()
+    }
+
+    /// The option named `name`.
+    pub fn option(&self, name: &str) -> Option<&'static OptionSpec> {
+        self.options.iter().find(|o| o.name == name)
     }
 }
 
@@ -58,30 +73,23 @@ impl PassRegistration {
     pub const fn of<T: PassDescriptor>() -> Self {
         Self {
             metadata: T::metadata,
-            create: create_default::<T>,
+            create: create_from_options::<T>,
         }
     }
 }
 
 inventory::collect!(PassRegistration);
 
-/// A pass created by a pipeline: `T::default()`. Options come in a later
-/// version; until then any option text is an error that says so.
-fn create_default<T: PassDescriptor>(options: &str) -> Result<sys::MlirPass, String> {
-    let meta = T::metadata();
-    if !options.trim().is_empty() {
-        return Err(format!(
-            "pass '{}' takes no options, but was given '{{{}}}'; write '{}' alone",
-            meta.argument, options, meta.argument
-        ));
-    }
-    let pass = catch_unwind(T::default).map_err(|payload| {
+/// A pass created by a pipeline: `T::default()` with the options between
+/// the braces set.
+fn create_from_options<T: PassDescriptor>(options: &str) -> Result<sys::MlirPass, String> {
+    let pass = catch_unwind(|| crate::options::parse::<T>(options)).map_err(|payload| {
         format!(
             "pass '{}' panicked while being created: {}",
-            meta.argument,
+            T::metadata().argument,
             panic_message(&*payload)
         )
-    })?;
+    })??;
     Ok(create_raw(pass))
 }
 
@@ -199,7 +207,7 @@ pub fn register_all() -> Result<(), RegistrationError> {
         unsafe {
             bridge::mlirPassBridgeRegister(
                 string_ref(meta.argument),
-                string_ref(meta.summary()),
+                string_ref(meta.summary),
                 create_from_registry,
                 (registration as *const PassRegistration).cast(),
             );

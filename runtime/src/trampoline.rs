@@ -54,6 +54,16 @@ impl Outcome {
 /// or destroyed with the bridge's destroy function.
 pub(crate) fn create_raw<T: PassDescriptor>(pass: T) -> sys::MlirPass {
     let meta = T::metadata();
+    // MLIR prints a pass as its argument followed by its options; an external
+    // pass has no C++ options, so the options go into the argument itself.
+    // That makes printed pipelines, reproducers and IR-dump headers carry
+    // the values: `annotate-op-count{attr-name=n skip={}}`.
+    let printed = crate::options::print(&pass);
+    let argument = if printed.is_empty() {
+        meta.argument.to_owned()
+    } else {
+        format!("{}{{{printed}}}", meta.argument)
+    };
     let user_data = Box::into_raw(Box::new(Slot::Ready(pass)));
     let mut dialects: Vec<sys::MlirDialectHandle> =
         // SAFETY: the handles are MLIR's own `mlirGetDialectHandle__*__` getters.
@@ -65,15 +75,15 @@ pub(crate) fn create_raw<T: PassDescriptor>(pass: T) -> sys::MlirPass {
         clone: Some(clone::<T>),
         run: Some(run::<T>),
     };
-    // SAFETY: the strings are 'static (MLIR keeps the op name as a reference),
-    // the dialect array is copied by MLIR, and `user_data` is released only by
-    // `destruct::<T>`.
+    // SAFETY: MLIR copies the name, argument, description and dialect array;
+    // it keeps the op name as a reference, which is 'static; `user_data` is
+    // released only by `destruct::<T>`.
     unsafe {
         sys::mlirCreateExternalPass(
             T::type_id(),
             string_ref(meta.name),
-            string_ref(meta.argument),
-            string_ref(meta.summary()),
+            string_ref(&argument),
+            string_ref(meta.summary),
             string_ref(meta.op_name.unwrap_or("")),
             dialects.len() as isize,
             dialects.as_mut_ptr(),

@@ -208,10 +208,10 @@ fn every_linked_pass_is_listed_sorted_by_argument() {
     assert_eq!(example.op_name, Some("func.func"));
     assert_eq!(example.dialect_names, ["func"]);
     assert_eq!(
-        example.summary(),
+        example.summary,
         "Annotates every function with the number of operations in its body."
     );
-    assert!(example.description.contains("`pass.op_count : i64`"));
+    assert!(example.description.contains("(by default `pass.op_count`)"));
     assert_eq!(
         example.type_name,
         "mlir_pass_example_passes::AnnotateOpCount"
@@ -263,7 +263,7 @@ fn an_anchored_pass_under_the_wrong_operation_is_an_error_not_an_abort() {
 }
 
 #[test]
-fn options_given_to_a_pass_without_options_are_an_error() {
+fn an_unknown_option_is_an_error_that_lists_the_valid_ones() {
     let context = setup();
     let error = PassManager::parse(
         &context,
@@ -272,8 +272,18 @@ fn options_given_to_a_pass_without_options_are_an_error() {
     .unwrap_err();
     let text = error.to_string();
     assert!(
-        text.contains("pass 'annotate-op-count' takes no options, but was given '{x=1}'"),
+        text.contains(
+            "pass 'annotate-op-count' has no option 'x'; its options are: attr-name, skip"
+        ),
         "{text}"
+    );
+    let error = PassManager::parse(&context, "builtin.module(func.func(test-func-probe{x=1}))")
+        .unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("pass 'test-func-probe' has no options, but was given 'x'"),
+        "{error}"
     );
 }
 
@@ -413,7 +423,7 @@ fn ten_thousand_functions_twenty_runs_each_function_once_output_identical() {
             let funcs = pm.nest("func.func");
             funcs.add_pass(FuncProbe(probe)).unwrap();
             funcs
-                .add_pass(mlir_pass_example_passes::AnnotateOpCount)
+                .add_pass(mlir_pass_example_passes::AnnotateOpCount::default())
                 .unwrap();
             pm.run(&mut module).unwrap();
         }

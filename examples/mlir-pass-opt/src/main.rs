@@ -4,6 +4,7 @@
 //! ```text
 //! mlir-pass-opt [INPUT|-] [-o OUTPUT] --pass-pipeline='builtin.module(...)'
 //! mlir-pass-opt --list-passes
+//! mlir-pass-opt --pass-docs
 //! ```
 //!
 //! Exit code 0 on success; 1 with MLIR's diagnostics on stderr when the input,
@@ -41,6 +42,10 @@ struct Cli {
     /// List the Rust passes with their descriptions, then exit.
     #[arg(long = "list-passes")]
     list_passes: bool,
+
+    /// Print Markdown documentation of the Rust passes, then exit.
+    #[arg(long = "pass-docs")]
+    pass_docs: bool,
 
     /// Print the parsed pass pipeline to stderr before running it.
     #[arg(long = "dump-pass-pipeline")]
@@ -110,6 +115,10 @@ fn run(cli: &Cli) -> Result<(), Failure> {
 
     if cli.list_passes {
         print!("{}", list_passes());
+        return Ok(());
+    }
+    if cli.pass_docs {
+        print!("{}", mlir_pass::pass_docs());
         return Ok(());
     }
 
@@ -189,7 +198,7 @@ fn list_passes() -> String {
     let passes = mlir_pass::passes();
     let mut out = format!("Rust passes ({}):\n", passes.len());
     for p in passes {
-        out.push_str(&format!("  {} - {}\n", p.argument, p.summary()));
+        out.push_str(&format!("  {} - {}\n", p.argument, p.summary));
         out.push_str(&format!(
             "      name: {}, runs on: {}, dependent dialects: {}, type: {}\n",
             p.name,
@@ -201,6 +210,20 @@ fn list_passes() -> String {
             },
             p.type_name
         ));
+        let defaults = p.option_defaults();
+        for option in p.options {
+            let default = defaults
+                .iter()
+                .find(|(name, _)| *name == option.name)
+                .map_or("", |(_, v)| v.as_str());
+            out.push_str(&format!(
+                "      {}=<{}> (default: {}) - {}\n",
+                option.name,
+                option.type_name,
+                default,
+                option.description.replace('\n', " ")
+            ));
+        }
     }
     out.push_str(
         "Upstream MLIR passes are available too, as in mlir-opt (e.g. canonicalize, cse).\n",

@@ -11,25 +11,44 @@ use mlir_pass::{mlir_pass, sys, OperationRef, Pass, PassError};
 
 /// Annotates every function with the number of operations in its body.
 ///
-/// Sets the discardable attribute `pass.op_count : i64` on each `func.func`:
-/// the number of operations nested at any depth inside the function,
-/// terminators included, the function itself excluded.
+/// Sets a discardable `i64` attribute (by default `pass.op_count`) on each
+/// `func.func`: the number of operations nested at any depth inside the
+/// function, terminators included, the function itself excluded, and
+/// operations named in `skip` left out.
 #[mlir_pass(name = "AnnotateOpCount", argument = "annotate-op-count", op = "func.func", dialects = [func])]
-#[derive(Clone, Debug, Default)]
-pub struct AnnotateOpCount;
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AnnotateOpCount {
+    /// Name of the attribute to set.
+    #[option(default = "pass.op_count")]
+    pub attr_name: String,
+    /// Operations not to count, by name.
+    #[option]
+    pub skip: Vec<String>,
+}
 
-/// The name of the attribute [`AnnotateOpCount`] sets.
+/// The name of the attribute [`AnnotateOpCount`] sets by default.
 pub const OP_COUNT_ATTR: &str = "pass.op_count";
 
 impl Pass for AnnotateOpCount {
     fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
-        // The walk visits the function itself too.
-        let count = count_ops(op) - 1;
-        set_i64_attr(op, OP_COUNT_ATTR, count as i64);
+        if self.attr_name.is_empty() {
+            return Err(PassError::new("option attr-name must not be empty"));
+        }
+        let mut count = 0i64;
+        walk(op, |nested| {
+            // SAFETY: the walk hands valid operations.
+            let nested = unsafe { OperationRef::from_raw(nested) };
+            if nested.raw().ptr != op.raw().ptr && !self.skip.iter().any(|s| *s == nested.name()) {
+                count += 1;
+            }
+        });
+        set_i64_attr(op, &self.attr_name, count);
         Ok(())
     }
 }
 
+/// Rejects functions whose body is empty.
+///
 /// Fails on any function that has no operations besides its terminator, with
 /// an error at the function's location. A small pass to show failure.
 #[mlir_pass(argument = "reject-empty-functions", op = "func.func", dialects = [func])]
@@ -48,22 +67,30 @@ impl Pass for RejectEmptyFunctions {
 
 /// Counts `op` and every operation nested in it, at any depth.
 pub fn count_ops(op: OperationRef<'_>) -> u64 {
-    unsafe extern "C" fn visit(_: sys::MlirOperation, count: *mut c_void) -> sys::MlirWalkResult {
-        // SAFETY: `count` is the `u64` below, borrowed for the walk.
-        unsafe { *count.cast::<u64>() += 1 };
+    let mut count = 0u64;
+    walk(op, |_| count += 1);
+    count
+}
+
+/// Calls `visit` on `op` and every operation nested in it, in pre-order.
+pub fn walk<F: FnMut(sys::MlirOperation)>(op: OperationRef<'_>, mut visit: F) {
+    unsafe extern "C" fn trampoline<F: FnMut(sys::MlirOperation)>(
+        op: sys::MlirOperation,
+        visit: *mut c_void,
+    ) -> sys::MlirWalkResult {
+        // SAFETY: `visit` is the closure below, borrowed for the walk.
+        unsafe { (*visit.cast::<F>())(op) };
         sys::MlirWalkResult_MlirWalkResultAdvance
     }
-    let mut count = 0u64;
-    // SAFETY: `op` is valid for the walk; the callback only touches `count`.
+    // SAFETY: `op` is valid for the walk; the callback only calls `visit`.
     unsafe {
         sys::mlirOperationWalk(
             op.raw(),
-            Some(visit),
-            (&mut count as *mut u64).cast(),
+            Some(trampoline::<F>),
+            (&mut visit as *mut F).cast(),
             sys::MlirWalkOrder_MlirWalkPreOrder,
         )
     };
-    count
 }
 
 /// Sets a discardable `i64` attribute on `op`.
