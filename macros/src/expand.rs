@@ -26,7 +26,7 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
         let e = e.to_compile_error();
         return quote!(#item #e);
     }
-    let (option_specs, set_option, print_options, option_checks) = options::expand(&pass_options);
+    let (option_specs, set_option, print_options) = options::expand(&pass_options);
 
     let ident = &item.ident;
     let argument = parsed.argument.expect("validated").value();
@@ -74,8 +74,6 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
                 options: #option_specs,
                 defaults: __mp::options::defaults::<#ident>,
             };
-
-            #option_checks
 
             #default_impl
 

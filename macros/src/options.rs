@@ -209,19 +209,10 @@ fn parse_expr(kind: &Kind, text: TokenStream) -> TokenStream {
     }
 }
 
-/// Assertions at the field's type that it can be an option.
-fn type_checks(kind: &Kind) -> TokenStream {
-    match kind {
-        Kind::Scalar(ty) => quote_spanned! {ty.span()=>
-            const _: () = __mp::options::assert_option_type::<#ty>();
-        },
-        Kind::List(inner) => type_checks(inner),
-        _ => TokenStream::new(),
-    }
-}
-
-/// The option specs, the `set_option`/`print_options` bodies and the checks.
-pub fn expand(options: &[PassOption]) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
+/// The option specs and the `set_option`/`print_options` bodies. Parsing and
+/// printing are spanned at the field's type, so a type that cannot be an
+/// option gets one error there.
+pub fn expand(options: &[PassOption]) -> (TokenStream, TokenStream, TokenStream) {
     let specs = options.iter().map(|o| {
         let name = &o.name;
         let type_name = o.ty.to_token_stream().to_string().replace(' ', "");
@@ -243,6 +234,7 @@ pub fn expand(options: &[PassOption]) -> (TokenStream, TokenStream, TokenStream,
     let arms = options.iter().map(|o| {
         let (name, field) = (&o.name, &o.field);
         let parse = parse_expr(&o.kind, quote!(value));
+        let parse = quote_spanned!(o.ty.span()=> #parse);
         quote!(#name => { self.#field = #parse?; ::core::result::Result::Ok(()) })
     });
     let set_option = quote! {
@@ -255,15 +247,14 @@ pub fn expand(options: &[PassOption]) -> (TokenStream, TokenStream, TokenStream,
     let prints = options.iter().map(|o| {
         let (name, field) = (&o.name, &o.field);
         let print = match o.kind {
-            Kind::List(_) => quote!(__mp::options::print_list(&self.#field)),
-            _ => quote!(__mp::options::print_value(&self.#field)),
+            Kind::List(_) => quote_spanned!(o.ty.span()=> __mp::options::print_list(&self.#field)),
+            _ => quote_spanned!(o.ty.span()=> __mp::options::print_value(&self.#field)),
         };
         quote!((#name, #print))
     });
     let print_options = quote!(::std::vec![#(#prints),*]);
 
-    let checks = options.iter().map(|o| type_checks(&o.kind)).collect();
-    (specs, set_option, print_options, checks)
+    (specs, set_option, print_options)
 }
 
 /// When options have `default = ...`: takes `Default` out of the struct's

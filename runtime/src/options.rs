@@ -129,8 +129,20 @@ fn unknown_option(argument: &str, key: &str, specs: &[OptionSpec]) -> String {
 
 // --- The grammar -----------------------------------------------------------------
 
-/// Splits option text into `(key, value)` pairs; `None` for a bare key.
-pub(crate) fn split_options(text: &str) -> Result<Vec<(&str, Option<&str>)>, String> {
+/// Splits option text into `(key, value)` pairs, each value unwrapped;
+/// `None` for a bare key.
+///
+/// ```
+/// use mlir_pass::options::split_options;
+/// assert_eq!(
+///     split_options("a=1 b c=\"x y\"").unwrap(),
+///     vec![("a", Some("1")), ("b", None), ("c", Some("x y"))]
+/// );
+/// ```
+///
+/// # Errors
+/// An unterminated quote or brace, an unbalanced `}`, or `=` with no name.
+pub fn split_options(text: &str) -> Result<Vec<(&str, Option<&str>)>, String> {
     let mut out = Vec::new();
     let mut rest = text.trim_start();
     while !rest.is_empty() {
@@ -221,8 +233,12 @@ fn unwrap(s: &str) -> &str {
     s
 }
 
-/// Splits a list value on commas outside quotes and braces; each element is
-/// unwrapped. An empty value is an empty list.
+/// Splits a list value (already unwrapped by [`split_options`]) on commas
+/// outside quotes and braces; each element is unwrapped. An empty value is an
+/// empty list.
+///
+/// # Errors
+/// An unterminated quote or brace.
 pub fn split_list(value: &str) -> Result<Vec<&str>, String> {
     if value.is_empty() {
         return Ok(Vec::new());
@@ -344,27 +360,34 @@ macro_rules! integer_types {
 
 integer_types!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
 
-/// Parses any `FromStr` value (floats, `String`, user types such as enums).
-pub fn parse_from_str<T>(text: &str) -> Result<T, String>
-where
-    T: FromStr,
-    T::Err: Display,
-{
+/// Parses any option value by `FromStr` (floats, `String`, user types such
+/// as enums), with the type's own error message.
+pub fn parse_from_str<T: OptionType>(text: &str) -> Result<T, String> {
     text.parse::<T>().map_err(|e| e.to_string())
 }
 
 /// Prints a value, wrapped if it needs to be (see [`escape`]).
-pub fn print_value<T: Display>(value: &T) -> String {
+pub fn print_value<T: OptionType>(value: &T) -> String {
     escape(&value.to_string())
 }
 
 /// Prints a list: each element wrapped if needed, joined by commas; an empty
-/// list as `{}`.
-pub fn print_list<T: Display>(values: &[T]) -> String {
+/// list as `{}`. A reader unwraps the whole value before splitting it, so a
+/// list that itself starts and ends like a wrapping (`"a b"` alone, or
+/// `"a","b"`) is wrapped once more in braces.
+pub fn print_list<T: OptionType>(values: &[T]) -> String {
     if values.is_empty() {
         return "{}".to_owned();
     }
-    values.iter().map(print_value).collect::<Vec<_>>().join(",")
+    let list = values.iter().map(print_value).collect::<Vec<_>>().join(",");
+    let wrapped = [('"', '"'), ('\'', '\''), ('{', '}')]
+        .iter()
+        .any(|&(open, close)| list.len() >= 2 && list.starts_with(open) && list.ends_with(close));
+    if wrapped {
+        format!("{{{list}}}")
+    } else {
+        list
+    }
 }
 
 /// Parses a list with `element` for each item.
@@ -379,17 +402,16 @@ pub fn parse_list<T>(
         .collect()
 }
 
-/// Asserts at an option's type that it can be one.
-pub const fn assert_option_type<T: OptionType>() {}
-
-/// A type a `#[option]` field can have.
+/// A type a `#[option]` field (or a `Vec` option's element) can have:
+/// anything that parses from text and prints back, with an error message
+/// that says so at the field's type.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a pass option",
     label = "this type neither parses (`FromStr`) nor prints (`Display`)",
     note = "an option is a bool, an integer, f32, f64, String, a type implementing `FromStr + Display` (such as an enum), or a Vec of those"
 )]
-pub trait OptionType {}
-impl<T: FromStr + Display> OptionType for T {}
+pub trait OptionType: FromStr<Err: Display> + Display {}
+impl<T: FromStr<Err: Display> + Display> OptionType for T {}
 
 #[cfg(test)]
 mod tests {

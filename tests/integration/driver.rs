@@ -134,7 +134,22 @@ fn list_passes_shows_the_rust_passes_with_their_descriptions() {
     assert!(output.status.success());
     assert!(stdout.contains("  annotate-op-count - Annotates every function with the number of operations in its body.\n"), "{stdout}");
     assert!(stdout.contains("name: AnnotateOpCount, runs on: func.func, dependent dialects: func, type: mlir_pass_example_passes::AnnotateOpCount"), "{stdout}");
-    assert!(stdout.contains("  reject-empty-functions - "), "{stdout}");
+    assert!(
+        stdout.contains("  reject-empty-functions - Rejects functions whose body is empty.\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "      attr-name=<String> (default: pass.op_count) - Name of the attribute to set.\n"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "      skip=<Vec<String>> (default: {}) - Operations not to count, by name.\n"
+        ),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -266,4 +281,58 @@ fn tempdir() -> PathBuf {
     ));
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+#[test]
+fn the_example_pass_honours_attr_name_and_skip() {
+    let example = example();
+    let output = driver(
+        &[
+            example.to_str().unwrap(),
+            "--pass-pipeline=builtin.module(func.func(annotate-op-count{attr-name=n skip=func.return,arith.addi}),canonicalize)",
+            "--dump-pass-pipeline",
+        ],
+        "",
+    );
+    let stdout = text(&output.stdout);
+    let stderr = text(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    // The printed pipeline carries the options, as given.
+    assert!(
+        stderr.starts_with("builtin.module(func.func(annotate-op-count{attr-name=n skip=func.return,arith.addi}),canonicalize{"),
+        "{stderr}"
+    );
+    // @add has arith.addi and func.return only; @fold adds 2 constants and a muli.
+    assert!(
+        stdout.contains("func.func @add(%arg0: i32, %arg1: i32) -> i32 attributes {n = 0 : i64}"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("func.func @fold() -> i32 attributes {n = 3 : i64}"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("pass.op_count"), "{stdout}");
+}
+
+#[test]
+fn a_bad_option_value_is_an_error() {
+    let output = driver(
+        &["--pass-pipeline=builtin.module(func.func(annotate-op-count{skip=\"unterminated}))"],
+        "",
+    );
+    assert_fails_with(&output, "pass 'annotate-op-count': unterminated \"");
+}
+
+#[test]
+fn pass_docs_prints_markdown() {
+    let output = driver(&["--pass-docs"], "");
+    let stdout = text(&output.stdout);
+    assert!(output.status.success());
+    assert!(stdout.contains("## `-annotate-op-count`"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "| `attr-name` | `String` | `pass.op_count` | Name of the attribute to set. |"
+        ),
+        "{stdout}"
+    );
 }

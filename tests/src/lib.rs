@@ -251,3 +251,88 @@ impl Pass for PanickingDefault {
         Ok(())
     }
 }
+
+/// A user enum as an option: `FromStr + Display`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// Fast.
+    #[default]
+    Fast,
+    /// Thorough.
+    Thorough,
+}
+
+impl std::str::FromStr for Mode {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "fast" => Ok(Mode::Fast),
+            "thorough" => Ok(Mode::Thorough),
+            _ => Err("expected fast or thorough".to_owned()),
+        }
+    }
+}
+
+impl std::fmt::Display for Mode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Mode::Fast => "fast",
+            Mode::Thorough => "thorough",
+        })
+    }
+}
+
+/// A pass with an option of every supported kind.
+#[mlir_pass(argument = "test-all-options")]
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AllOptions {
+    /// A flag.
+    #[option]
+    pub verbose: bool,
+    /// A small signed integer.
+    #[option(default = -3)]
+    pub small: i8,
+    /// A byte.
+    #[option(default = 7)]
+    pub byte: u8,
+    /// A big unsigned integer.
+    #[option]
+    pub big: u64,
+    /// A signed 64-bit integer.
+    #[option]
+    pub offset: i64,
+    /// A size.
+    #[option(name = "max-size")]
+    pub size_limit: usize,
+    /// A single-precision float.
+    #[option]
+    pub ratio: f32,
+    /// A double-precision float.
+    #[option(default = 0.5)]
+    pub scale: f64,
+    /// A string.
+    #[option(default = "hello")]
+    pub label: String,
+    /// A list of strings.
+    #[option(default = ["a", "b"])]
+    pub names: Vec<String>,
+    /// A list of integers.
+    #[option]
+    pub counts: Vec<i32>,
+    /// A user enum.
+    #[option(description = "How hard to try.")]
+    pub mode: Mode,
+    /// A list of enums.
+    #[option]
+    pub modes: Vec<Mode>,
+    /// Plain state, not an option.
+    pub runs: usize,
+}
+
+impl Pass for AllOptions {
+    fn run(&mut self, _op: OperationRef<'_>) -> Result<(), PassError> {
+        self.runs += 1;
+        Ok(())
+    }
+}

@@ -1,0 +1,20 @@
+use mlir_pass::{mlir_pass, OperationRef, Pass, PassError};
+
+#[mlir_pass(argument = "my-pass")]
+#[derive(Clone, Default)]
+struct MyPass {
+    /// A name.
+    #[option(default = 5)]
+    name: String,
+    /// A limit.
+    #[option(default = "ten")]
+    limit: u32,
+}
+
+impl Pass for MyPass {
+    fn run(&mut self, _op: OperationRef<'_>) -> Result<(), PassError> {
+        Ok(())
+    }
+}
+
+fn main() {}

@@ -1,0 +1,20 @@
+use mlir_pass::{mlir_pass, OperationRef, Pass, PassError};
+
+#[mlir_pass(argument = "my-pass")]
+#[derive(Clone, Default)]
+struct MyPass {
+    /// A limit.
+    #[option]
+    max_depth: u32,
+    /// Another limit, named like the first.
+    #[option(name = "max-depth")]
+    depth_limit: u32,
+}
+
+impl Pass for MyPass {
+    fn run(&mut self, _op: OperationRef<'_>) -> Result<(), PassError> {
+        Ok(())
+    }
+}
+
+fn main() {}

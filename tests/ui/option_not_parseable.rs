@@ -1,0 +1,19 @@
+use std::collections::HashMap;
+
+use mlir_pass::{mlir_pass, OperationRef, Pass, PassError};
+
+#[mlir_pass(argument = "my-pass")]
+#[derive(Clone, Default)]
+struct MyPass {
+    /// Neither FromStr nor Display.
+    #[option]
+    table: HashMap<String, u32>,
+}
+
+impl Pass for MyPass {
+    fn run(&mut self, _op: OperationRef<'_>) -> Result<(), PassError> {
+        Ok(())
+    }
+}
+
+fn main() {}
