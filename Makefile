@@ -4,7 +4,7 @@
 PIPELINE ?= builtin.module(func.func(annotate-op-count),canonicalize)
 INPUT ?= examples/inputs/example.mlir
 
-.PHONY: setup demo test test-static lint valgrind check
+.PHONY: setup demo test test-static lint valgrind bench bench-smoke check
 
 setup:
 	@bash scripts/install-mlir.sh
@@ -33,5 +33,13 @@ lint: setup
 valgrind: setup
 	bash scripts/valgrind.sh
 
+## The benchmarks (release build; prints a Markdown table, see BENCHMARKS.md).
+bench: setup
+	cargo bench -p mlir-pass-bench
+
+## A quick run of the benchmarks in the dev profile: proves they build and run.
+bench-smoke: setup
+	cargo bench -p mlir-pass-bench --profile dev -- --quick
+
 ## Everything CI runs.
-check: test lint valgrind test-static
+check: test lint valgrind test-static bench-smoke

@@ -151,11 +151,13 @@ unsafe extern "C" fn run<T: PassDescriptor>(
         Slot::Ready(value) => Outcome::catch("run", || value.run(op)),
         Slot::ClonePanicked(message) => clone_panicked(message),
     };
-    let result = finish(T::metadata().argument, "run", op.location(), outcome);
-    if result.value == 0 {
-        // SAFETY: called during `run`, as the C API requires.
-        unsafe { sys::mlirExternalPassSignalFailure(pass) }
+    // The common case returns before anything else is looked up.
+    if let Outcome::Done(Ok(())) = outcome {
+        return;
     }
+    finish(T::metadata().argument, "run", op.location(), outcome);
+    // SAFETY: called during `run`, as the C API requires.
+    unsafe { sys::mlirExternalPassSignalFailure(pass) }
 }
 
 /// An instance whose clone panicked fails whenever it is used.

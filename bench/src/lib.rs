@@ -1,0 +1,161 @@
+//! The passes and inputs of the benchmarks (`cargo bench -p mlir-pass-bench`):
+//! one algorithm written three ways (`#[mlir_pass]`, native C++, melior's
+//! `create_external`), an empty pass, a CPU-heavy pass, and 1,000 generated
+//! passes for registration.
+
+use std::ffi::c_void;
+
+use mlir_pass::{mlir_pass, sys, OperationRef, Pass, PassError};
+use rustc_hash::FxHashMap;
+
+unsafe extern "C" {
+    /// The native C++ walk-and-count pass (`cpp/native_passes.cpp`).
+    pub fn mlirBenchCreateCppWalkCount() -> sys::MlirPass;
+    /// The native C++ empty pass.
+    pub fn mlirBenchCreateCppEmpty() -> sys::MlirPass;
+}
+
+/// Visits every op under `op`, counts ops by name, and sets `bench.count` on
+/// `op`: the same algorithm as the C++ pass (`Operation::walk` with an
+/// `llvm::StringMap`), on MLIR's C walk with a fast hash map.
+pub fn walk_count(op: sys::MlirOperation) {
+    unsafe extern "C" fn visit(op: sys::MlirOperation, counts: *mut c_void) -> sys::MlirWalkResult {
+        // SAFETY: `counts` is the map below; op names live as long as the context.
+        unsafe {
+            let counts = &mut *counts.cast::<FxHashMap<&'static [u8], i64>>();
+            let name = sys::mlirIdentifierStr(sys::mlirOperationGetName(op));
+            let name = std::slice::from_raw_parts(name.data.cast::<u8>(), name.length);
+            *counts.entry(name).or_default() += 1;
+        }
+        sys::MlirWalkResult_MlirWalkResultAdvance
+    }
+    let mut counts: FxHashMap<&'static [u8], i64> = FxHashMap::default();
+    // SAFETY: `op` is valid during the pass; the callback touches `counts` only.
+    unsafe {
+        sys::mlirOperationWalk(
+            op,
+            Some(visit),
+            (&mut counts as *mut FxHashMap<&'static [u8], i64>).cast(),
+            sys::MlirWalkOrder_MlirWalkPreOrder,
+        );
+        let total: i64 = counts.iter().map(|(name, n)| n * name.len() as i64).sum();
+        let context = sys::mlirOperationGetContext(op);
+        let attr = sys::mlirIntegerAttrGet(sys::mlirIntegerTypeGet(context, 64), total);
+        let key = "bench.count";
+        sys::mlirOperationSetDiscardableAttributeByName(
+            op,
+            sys::MlirStringRef {
+                data: key.as_ptr().cast(),
+                length: key.len(),
+            },
+            attr,
+        );
+    }
+}
+
+/// [`walk_count`] as a `#[mlir_pass]`.
+#[mlir_pass(argument = "bench-rust-walk-count", op = "func.func", dialects = [func])]
+#[derive(Clone, Default)]
+pub struct RustWalkCount;
+
+impl Pass for RustWalkCount {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        walk_count(op.raw());
+        Ok(())
+    }
+}
+
+/// Does nothing: the fixed cost of running a pass on each function.
+#[mlir_pass(argument = "bench-rust-empty", op = "func.func", dialects = [func])]
+#[derive(Clone, Default)]
+pub struct RustEmpty;
+
+impl Pass for RustEmpty {
+    fn run(&mut self, _op: OperationRef<'_>) -> Result<(), PassError> {
+        Ok(())
+    }
+}
+
+/// CPU-bound work per function (a xorshift loop), for the threading benchmark.
+#[mlir_pass(argument = "bench-rust-heavy", op = "func.func", dialects = [func])]
+#[derive(Clone, Default)]
+pub struct RustHeavy {
+    /// Iterations per function.
+    #[option(default = 200_000)]
+    pub iterations: u64,
+    /// Folded results, so the work is not optimised away.
+    pub sink: u64,
+}
+
+impl Pass for RustHeavy {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let mut x = op.raw().ptr as u64 | 1;
+        for _ in 0..self.iterations {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+        }
+        self.sink = self.sink.wrapping_add(std::hint::black_box(x));
+        Ok(())
+    }
+}
+
+/// The walk-and-count pass through melior 0.27.8's `create_external`.
+pub fn melior_walk_count() -> sys::MlirPass {
+    #[repr(align(8))]
+    struct PassId;
+    static MELIOR_PASS_ID: PassId = PassId;
+    let pass = melior::pass::create_external(
+        |op: melior::ir::OperationRef<'_, '_>, _pass: melior::pass::ExternalPass<'_>| {
+            walk_count(op.to_raw());
+        },
+        melior::ir::r#type::TypeId::create(&MELIOR_PASS_ID),
+        "BenchMeliorWalkCount",
+        "bench-melior-walk-count",
+        "",
+        "func.func",
+        &[],
+    );
+    pass.to_raw()
+}
+
+/// An empty pass through melior's `create_external`: the cost of MLIR's C
+/// API for external passes alone, with melior's thin trampolines.
+pub fn melior_empty() -> sys::MlirPass {
+    #[repr(align(8))]
+    struct PassId;
+    static MELIOR_EMPTY_ID: PassId = PassId;
+    melior::pass::create_external(
+        |_op: melior::ir::OperationRef<'_, '_>, _pass: melior::pass::ExternalPass<'_>| {},
+        melior::ir::r#type::TypeId::create(&MELIOR_EMPTY_ID),
+        "BenchMeliorEmpty",
+        "bench-melior-empty",
+        "",
+        "func.func",
+        &[],
+    )
+    .to_raw()
+}
+
+/// The 1,000 passes of the registration benchmark (`bench-reg-0` ...).
+pub mod registration {
+    use mlir_pass::{mlir_pass, OperationRef, Pass, PassError};
+    include!(concat!(env!("OUT_DIR"), "/registration_passes.rs"));
+}
+
+/// `functions` functions of `ops_per_function` operations each (arithmetic
+/// chains; the count includes each function's terminator).
+pub fn module_text(functions: usize, ops_per_function: usize) -> String {
+    let mut text = String::new();
+    for f in 0..functions {
+        text.push_str(&format!("func.func @f{f}(%a: i64) -> i64 {{\n"));
+        let mut last = "%a".to_owned();
+        for i in 0..ops_per_function.saturating_sub(1) {
+            let op = ["arith.addi", "arith.muli", "arith.subi", "arith.xori"][i % 4];
+            text.push_str(&format!("  %v{i} = {op} {last}, %a : i64\n"));
+            last = format!("%v{i}");
+        }
+        text.push_str(&format!("  return {last} : i64\n}}\n"));
+    }
+    text
+}
