@@ -511,3 +511,37 @@ mod fuzz {
         }
     }
 }
+
+/// A pass whose `Drop` panics: MLIR destroys it; the panic must not unwind
+/// into C++ (which would abort the process).
+#[mlir_pass::mlir_pass(argument = "test-panicking-drop")]
+#[derive(Clone, Default)]
+struct PanickingDrop;
+
+impl mlir_pass::Pass for PanickingDrop {
+    fn run(&mut self, _op: mlir_pass::OperationRef<'_>) -> Result<(), mlir_pass::PassError> {
+        Ok(())
+    }
+}
+
+impl Drop for PanickingDrop {
+    fn drop(&mut self) {
+        panic!("panicking in drop");
+    }
+}
+
+#[test]
+fn a_panic_in_drop_is_caught_and_the_process_goes_on() {
+    let context = setup();
+    let mut module = Module::parse(&context, ONE_FUNC, "one.mlir").unwrap();
+    {
+        let mut pm = PassManager::new(&context);
+        pm.add_pass(PanickingDrop).unwrap();
+        pm.run(&mut module).unwrap();
+        // Dropping the pass manager destroys the pass: its panic is caught.
+    }
+    let mut pm = PassManager::parse(&context, "builtin.module(test-panicking-drop)").unwrap();
+    pm.run(&mut module).unwrap();
+    drop(pm);
+    assert!(module.to_string().contains("func.func @foo"));
+}
