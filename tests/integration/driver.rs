@@ -4,16 +4,15 @@
 
 use std::{
     io::Write,
-    path::{Path, PathBuf},
+    path::PathBuf,
     process::{Command, Output, Stdio},
 };
 
+mod common;
+use common::{assert_example_annotated_then_canonicalized, example_input, text};
+
 const DRIVER: &str = env!("CARGO_BIN_EXE_mlir-pass-opt");
 const MIXED: &str = "--pass-pipeline=builtin.module(func.func(annotate-op-count),canonicalize)";
-
-fn example() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../inputs/example.mlir")
-}
 
 /// Runs the driver with no `LD_LIBRARY_PATH`, feeding `stdin`.
 fn driver(args: &[&str], stdin: &str) -> Output {
@@ -32,10 +31,6 @@ fn driver(args: &[&str], stdin: &str) -> Output {
         .write_all(stdin.as_bytes())
         .unwrap();
     child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// Exit code 1, `cause` in the last line of stderr, and no sign of a crash.
@@ -64,32 +59,10 @@ fn assert_fails_with(output: &Output, cause: &str) -> String {
 
 #[test]
 fn runs_rust_and_upstream_passes_in_one_pipeline_on_the_bundled_example() {
-    let example = example();
+    let example = example_input();
     let output = driver(&[example.to_str().unwrap(), MIXED], "");
-    let stdout = text(&output.stdout);
     assert!(output.status.success(), "{}", text(&output.stderr));
-    // annotate-op-count (Rust) counted before canonicalize (C++) folded.
-    assert!(
-        stdout.contains(
-            "func.func @add(%arg0: i32, %arg1: i32) -> i32 attributes {pass.op_count = 2 : i64}"
-        ),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("func.func @fold() -> i32 attributes {pass.op_count = 5 : i64}"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains(
-            "func.func @loop(%arg0: index) -> index attributes {pass.op_count = 6 : i64}"
-        ),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("%c6_i32 = arith.constant 6 : i32"),
-        "canonicalize folded 1+2 times 2: {stdout}"
-    );
-    assert!(!stdout.contains("arith.muli"), "{stdout}");
+    assert_example_annotated_then_canonicalized(&text(&output.stdout));
 }
 
 #[test]
@@ -246,7 +219,7 @@ fn a_missing_input_file_is_an_error() {
 
 #[test]
 fn an_unwritable_output_path_is_an_error() {
-    let example = example();
+    let example = example_input();
     let output = driver(
         &[
             example.to_str().unwrap(),
@@ -285,7 +258,7 @@ fn tempdir() -> PathBuf {
 
 #[test]
 fn the_example_pass_honours_attr_name_and_skip() {
-    let example = example();
+    let example = example_input();
     let output = driver(
         &[
             example.to_str().unwrap(),

@@ -6,6 +6,9 @@ use std::{
     process::{Command, Output},
 };
 
+mod common;
+use common::{assert_example_annotated_then_canonicalized, example_input, text};
+
 const MLIR_OPT: &str = "/usr/lib/llvm-22/bin/mlir-opt";
 
 /// `target/debug`, from this test's own path (`target/debug/deps/plugin-*`).
@@ -27,10 +30,6 @@ fn conflict_plugin() -> PathBuf {
     path
 }
 
-fn example_input() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../inputs/example.mlir")
-}
-
 /// Runs the stock mlir-opt in `dir` with no `LD_LIBRARY_PATH`.
 fn mlir_opt(dir: &Path, args: &[&str]) -> Output {
     Command::new(MLIR_OPT)
@@ -39,10 +38,6 @@ fn mlir_opt(dir: &Path, args: &[&str]) -> Output {
         .env_remove("LD_LIBRARY_PATH")
         .output()
         .expect("mlir-opt from mlir-22-tools runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 fn scratch_dir(name: &str) -> PathBuf {
@@ -65,22 +60,8 @@ fn mlir_opt_runs_a_rust_pass_beside_canonicalize() {
             example_input().to_str().unwrap(),
         ],
     );
-    let stdout = text(&output.stdout);
     assert!(output.status.success(), "{}", text(&output.stderr));
-    assert!(
-        stdout.contains(
-            "func.func @add(%arg0: i32, %arg1: i32) -> i32 attributes {pass.op_count = 2 : i64}"
-        ),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("func.func @fold() -> i32 attributes {pass.op_count = 5 : i64}"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("%c6_i32 = arith.constant 6 : i32"),
-        "canonicalize ran after: {stdout}"
-    );
+    assert_example_annotated_then_canonicalized(&text(&output.stdout));
 }
 
 #[test]
