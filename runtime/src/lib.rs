@@ -33,6 +33,18 @@
 //! }
 //! ```
 //!
+//! # Options
+//! Fields marked `#[option]` are the pass's options, read from and printed
+//! to MLIR's option syntax (`my-pass{limit=3 skip=a,b}`); see [`options`].
+//!
+//! # Docs
+//! [`pass_docs`] renders Markdown documentation of every Rust pass, in the
+//! spirit of `mlir-tblgen -gen-pass-doc`.
+//!
+//! # Plugins
+//! [`plugin!`] makes a `cdylib` a pass plugin for the stock
+//! `mlir-opt --load-pass-plugin`.
+//!
 //! # Threads
 //! MLIR runs a pass anchored on an operation such as `func.func` on its
 //! thread pool, one clone of the pass per worker. That is why a pass must be

@@ -16,7 +16,7 @@ pub const MLIR_PLUGIN_API_VERSION: u32 = 1;
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct PassPluginLibraryInfo {
-    /// [`MLIR_PLUGIN_API_VERSION`].
+    /// `MLIR_PLUGIN_API_VERSION` (1).
     pub api_version: u32,
     /// The plugin's name, NUL-terminated.
     pub plugin_name: *const c_char,
