@@ -151,7 +151,8 @@ static UPSTREAM: Once = Once::new();
 /// argument that an upstream pass uses (MLIR would abort on some of those).
 ///
 /// Calling it again, or from several threads at once, is harmless: each pass
-/// is registered once.
+/// is registered once. MLIR's registry itself has no lock, so call it before
+/// other threads parse pipelines, as MLIR tools register before they parse.
 ///
 /// # Errors
 /// Two Rust passes with the same argument, or a Rust pass whose argument an
