@@ -195,13 +195,23 @@ fn classify(ty: &Type, errors: &mut Errors) -> Option<Kind> {
     }
 }
 
+/// The element type of a `Vec<T>` option: `T`.
+fn element_type(inner: &Kind, vec: &Type) -> TokenStream {
+    match inner {
+        Kind::Int(ty) | Kind::Scalar(ty) => ty.to_token_stream(),
+        Kind::Flag => quote!(bool),
+        Kind::Str => quote!(::std::string::String),
+        Kind::List(_) => vec.to_token_stream(),
+    }
+}
+
 /// The expression that parses `text` (a `&str`) into a value of this kind.
 fn parse_expr(kind: &Kind, text: TokenStream) -> TokenStream {
     match kind {
         Kind::Flag => quote!(__mp::options::parse_bool(#text)),
         Kind::Int(ty) => quote!(__mp::options::parse_int::<#ty>(#text)),
         Kind::Str => quote!(__mp::options::parse_from_str::<::std::string::String>(#text)),
-        Kind::Scalar(ty) => quote!(__mp::options::parse_from_str::<#ty>(#text)),
+        Kind::Scalar(ty) => quote!(<#ty as __mp::options::OptionType>::parse_option(#text)),
         Kind::List(inner) => {
             let element = parse_expr(inner, quote!(__element));
             quote!(__mp::options::parse_list(#text, |__element| #element))
@@ -246,9 +256,17 @@ pub fn expand(options: &[PassOption]) -> (TokenStream, TokenStream, TokenStream)
 
     let prints = options.iter().map(|o| {
         let (name, field) = (&o.name, &o.field);
-        let print = match o.kind {
-            Kind::List(_) => quote_spanned!(o.ty.span()=> __mp::options::print_list(&self.#field)),
-            _ => quote_spanned!(o.ty.span()=> __mp::options::print_value(&self.#field)),
+        // Turbofish with the type's own tokens: an unmet bound is reported at
+        // the type, once for parsing and printing alike.
+        let print = match &o.kind {
+            Kind::List(inner) => {
+                let element = element_type(inner, &o.ty);
+                quote_spanned!(o.ty.span()=> __mp::options::print_list::<#element>(&self.#field))
+            }
+            _ => {
+                let ty = &o.ty;
+                quote_spanned!(o.ty.span()=> <#ty as __mp::options::OptionType>::print_option(&self.#field))
+            }
         };
         quote!((#name, #print))
     });

@@ -363,12 +363,12 @@ integer_types!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
 /// Parses any option value by `FromStr` (floats, `String`, user types such
 /// as enums), with the type's own error message.
 pub fn parse_from_str<T: OptionType>(text: &str) -> Result<T, String> {
-    text.parse::<T>().map_err(|e| e.to_string())
+    T::parse_option(text)
 }
 
 /// Prints a value, wrapped if it needs to be (see [`escape`]).
 pub fn print_value<T: OptionType>(value: &T) -> String {
-    escape(&value.to_string())
+    value.print_option()
 }
 
 /// Prints a list: each element wrapped if needed, joined by commas; an empty
@@ -379,7 +379,11 @@ pub fn print_list<T: OptionType>(values: &[T]) -> String {
     if values.is_empty() {
         return "{}".to_owned();
     }
-    let list = values.iter().map(print_value).collect::<Vec<_>>().join(",");
+    let list = values
+        .iter()
+        .map(T::print_option)
+        .collect::<Vec<_>>()
+        .join(",");
     let wrapped = [('"', '"'), ('\'', '\''), ('{', '}')]
         .iter()
         .any(|&(open, close)| list.len() >= 2 && list.starts_with(open) && list.ends_with(close));
@@ -410,8 +414,22 @@ pub fn parse_list<T>(
     label = "this type neither parses (`FromStr`) nor prints (`Display`)",
     note = "an option is a bool, an integer, f32, f64, String, a type implementing `FromStr + Display` (such as an enum), or a Vec of those"
 )]
-pub trait OptionType: FromStr<Err: Display> + Display {}
-impl<T: FromStr<Err: Display> + Display> OptionType for T {}
+pub trait OptionType: Sized {
+    /// Parses a value, with the type's own error message.
+    fn parse_option(text: &str) -> Result<Self, String>;
+    /// Prints a value, wrapped if it needs to be (see [`escape`]).
+    fn print_option(&self) -> String;
+}
+
+impl<T: FromStr<Err: Display> + Display> OptionType for T {
+    fn parse_option(text: &str) -> Result<Self, String> {
+        text.parse::<T>().map_err(|e| e.to_string())
+    }
+
+    fn print_option(&self) -> String {
+        escape(&self.to_string())
+    }
+}
 
 #[cfg(test)]
 mod tests {
