@@ -3,6 +3,8 @@
 //! `create_external`), an empty pass, a CPU-heavy pass, and 1,000 generated
 //! passes for registration.
 
+#![warn(missing_docs)]
+
 use std::ffi::c_void;
 
 use mlir_pass::{mlir_pass, sys, OperationRef, Pass, PassError};

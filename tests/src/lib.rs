@@ -4,6 +4,8 @@
 //! Each pass counts what MLIR does with it: constructions (the original value
 //! and every clone), clones, drops, `initialize` and `run` calls.
 
+#![warn(missing_docs)]
+
 use std::{
     collections::HashMap,
     sync::{

@@ -5,6 +5,8 @@
 //! calls [`mlir_pass::register_all`]; naming the crate once (for example
 //! `use mlir_pass_example_passes as _;`) makes sure the linker keeps it.
 
+#![warn(missing_docs)]
+
 use std::ffi::c_void;
 
 use mlir_pass::{mlir_pass, sys, OperationRef, Pass, PassError};

@@ -6,6 +6,8 @@
 //!     --pass-pipeline='builtin.module(func.func(annotate-op-count,canonicalize))' examples/inputs/example.mlir
 //! ```
 
+#![warn(missing_docs)]
+
 // The passes live in another crate; naming it keeps it linked.
 use mlir_pass_example_passes as _;
 
