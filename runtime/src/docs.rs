@@ -41,12 +41,7 @@ pub fn pass_doc(pass: &PassMetadata) -> String {
     ));
     if !pass.options.is_empty() {
         out.push_str("\n### Options\n\n| Option | Type | Default | Description |\n| --- | --- | --- | --- |\n");
-        let defaults = pass.option_defaults();
-        for option in pass.options {
-            let default = defaults
-                .iter()
-                .find(|(name, _)| *name == option.name)
-                .map_or("", |(_, value)| value.as_str());
+        for (option, default) in pass.options_with_defaults() {
             out.push_str(&format!(
                 "| `{}` | `{}` | `{}` | {} |\n",
                 option.name,

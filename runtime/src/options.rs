@@ -99,9 +99,7 @@ pub fn parse<T: PassDescriptor>(text: &str) -> Result<T, String> {
 /// Prints a pass's options as [`parse`] reads them: every option, sorted by
 /// name, separated by spaces. Empty for a pass without options.
 pub fn print<T: PassDescriptor>(pass: &T) -> String {
-    let mut options = pass.print_options();
-    options.sort_by_key(|(name, _)| *name);
-    options
+    sorted_by_name(pass.print_options())
         .iter()
         .map(|(name, value)| format!("{name}={value}"))
         .collect::<Vec<_>>()
@@ -110,7 +108,11 @@ pub fn print<T: PassDescriptor>(pass: &T) -> String {
 
 /// The default value of each option, as printed, sorted by name.
 pub fn defaults<T: PassDescriptor>() -> Vec<(&'static str, String)> {
-    let mut options = T::default().print_options();
+    sorted_by_name(T::default().print_options())
+}
+
+/// Printed options in MLIR's order: sorted by name.
+fn sorted_by_name(mut options: Vec<(&'static str, String)>) -> Vec<(&'static str, String)> {
     options.sort_by_key(|(name, _)| *name);
     options
 }

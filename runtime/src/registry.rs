@@ -55,6 +55,22 @@ impl PassMetadata {
         (self.defaults)()
     }
 
+    /// Each option with its default value as printed, in declaration order:
+    /// what `--list-passes` and [`pass_docs`](crate::pass_docs) show.
+    pub fn options_with_defaults(&self) -> Vec<(&'static OptionSpec, String)> {
+        let defaults = self.option_defaults();
+        self.options
+            .iter()
+            .map(|option| {
+                let default = defaults
+                    .iter()
+                    .find(|(name, _)| *name == option.name)
+                    .map_or(String::new(), |(_, value)| value.clone());
+                (option, default)
+            })
+            .collect()
+    }
+
     /// The option named `name`.
     pub fn option(&self, name: &str) -> Option<&'static OptionSpec> {
         self.options.iter().find(|o| o.name == name)

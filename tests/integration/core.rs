@@ -489,7 +489,7 @@ mod fuzz {
 
     proptest! {
         #![proptest_config(ProptestConfig {
-            cases: std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(3000),
+            cases: mlir_pass_tests::proptest_cases(3000),
             failure_persistence: None,
             ..ProptestConfig::default()
         })]

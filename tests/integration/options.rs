@@ -358,7 +358,7 @@ mod property {
 
     proptest! {
         #![proptest_config(ProptestConfig {
-            cases: std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(2000),
+            cases: mlir_pass_tests::proptest_cases(2000),
             failure_persistence: None,
             ..ProptestConfig::default()
         })]

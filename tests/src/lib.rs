@@ -338,3 +338,12 @@ impl Pass for AllOptions {
         Ok(())
     }
 }
+
+/// How many cases a property test runs: `PROPTEST_CASES` if set (for longer
+/// runs by hand), else `default`.
+pub fn proptest_cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(default)
+}

@@ -210,12 +210,7 @@ fn list_passes() -> String {
             },
             p.type_name
         ));
-        let defaults = p.option_defaults();
-        for option in p.options {
-            let default = defaults
-                .iter()
-                .find(|(name, _)| *name == option.name)
-                .map_or("", |(_, v)| v.as_str());
+        for (option, default) in p.options_with_defaults() {
             out.push_str(&format!(
                 "      {}=<{}> (default: {}) - {}\n",
                 option.name,
