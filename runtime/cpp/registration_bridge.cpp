@@ -125,3 +125,121 @@ MlirModule mlirPassBridgeParseModule(MlirContext context, MlirStringRef source,
 }
 
 } // extern "C"
+
+// ---------------------------------------------------------------------------
+// Symbols: what MLIR's C API lacks for passes that work on symbol tables.
+// `SymbolOpInterface`, the `SymbolTable` trait and `SymbolTable::getSymbolUses`
+// have no C functions; these thin wrappers give the Rust side the exact C++
+// answers, so Rust ports of upstream passes see symbols as MLIR does.
+// ---------------------------------------------------------------------------
+
+#include "mlir/IR/SymbolTable.h"
+
+extern "C" {
+
+/// `Operation::emitError(message)`: an error at the op's location, with the
+/// op attached as a note when the context says so (as MLIR's passes emit).
+void mlirPassBridgeEmitError(MlirOperation op, MlirStringRef message) {
+  unwrap(op)->emitError(unwrap(message));
+}
+
+/// `Operation::emitOpError(message)`: as above, prefixed with "'name' op ".
+void mlirPassBridgeEmitOpError(MlirOperation op, MlirStringRef message) {
+  unwrap(op)->emitOpError(unwrap(message));
+}
+
+/// Whether `op` implements `SymbolOpInterface`.
+bool mlirPassBridgeIsSymbol(MlirOperation op) {
+  return llvm::isa<mlir::SymbolOpInterface>(unwrap(op));
+}
+
+/// Whether `op` has the `SymbolTable` trait.
+bool mlirPassBridgeIsSymbolTable(MlirOperation op) {
+  return unwrap(op)->hasTrait<mlir::OpTrait::SymbolTable>();
+}
+
+/// The visibility of a symbol op: 0 public, 1 private, 2 nested; -1 when `op`
+/// is not a symbol.
+int mlirPassBridgeSymbolVisibility(MlirOperation op) {
+  auto symbol = llvm::dyn_cast<mlir::SymbolOpInterface>(unwrap(op));
+  if (!symbol)
+    return -1;
+  return static_cast<int>(symbol.getVisibility());
+}
+
+/// Sets the visibility of a symbol op (0 public, 1 private, 2 nested).
+/// Returns false when `op` is not a symbol.
+bool mlirPassBridgeSetSymbolVisibility(MlirOperation op, int visibility) {
+  auto symbol = llvm::dyn_cast<mlir::SymbolOpInterface>(unwrap(op));
+  if (!symbol)
+    return false;
+  symbol.setVisibility(static_cast<mlir::SymbolTable::Visibility>(visibility));
+  return true;
+}
+
+/// `SymbolOpInterface::canDiscardOnUseEmpty`; false when not a symbol.
+bool mlirPassBridgeSymbolCanDiscardOnUseEmpty(MlirOperation op) {
+  auto symbol = llvm::dyn_cast<mlir::SymbolOpInterface>(unwrap(op));
+  return symbol && symbol.canDiscardOnUseEmpty();
+}
+
+/// The symbol's name attribute (a StringAttr); null when not a symbol.
+MlirAttribute mlirPassBridgeSymbolName(MlirOperation op) {
+  auto symbol = llvm::dyn_cast<mlir::SymbolOpInterface>(unwrap(op));
+  if (!symbol)
+    return MlirAttribute{nullptr};
+  return wrap(static_cast<mlir::Attribute>(symbol.getNameAttr()));
+}
+
+typedef void (*MlirPassBridgeSymbolUseCallback)(MlirOperation user,
+                                               MlirAttribute symbolRef,
+                                               void *userData);
+
+/// Calls `callback` for each symbol use held by `op` and the ops nested in
+/// it, up to nested symbol tables (`SymbolTable::getSymbolUses(op)`).
+/// Returns false, calling nothing, when `op` holds an unknown symbol table.
+bool mlirPassBridgeSymbolUses(MlirOperation op,
+                              MlirPassBridgeSymbolUseCallback callback,
+                              void *userData) {
+  std::optional<mlir::SymbolTable::UseRange> uses =
+      mlir::SymbolTable::getSymbolUses(unwrap(op));
+  if (!uses)
+    return false;
+  for (const mlir::SymbolTable::SymbolUse &use : *uses)
+    callback(wrap(use.getUser()),
+             wrap(static_cast<mlir::Attribute>(use.getSymbolRef())), userData);
+  return true;
+}
+
+/// A `SymbolTableCollection`: a cache of symbol tables for repeated lookups.
+void *mlirPassBridgeSymbolTableCollectionCreate() {
+  return new mlir::SymbolTableCollection();
+}
+
+void mlirPassBridgeSymbolTableCollectionDestroy(void *collection) {
+  delete static_cast<mlir::SymbolTableCollection *>(collection);
+}
+
+typedef void (*MlirPassBridgeOperationCallback)(MlirOperation op,
+                                               void *userData);
+
+/// Resolves `symbolRef` (a SymbolRefAttr, possibly nested) from the symbol
+/// table `symbolTableOp`, calling `callback` with each op on its path.
+/// Returns false when it does not resolve.
+bool mlirPassBridgeLookupSymbolIn(void *collection, MlirOperation symbolTableOp,
+                                  MlirAttribute symbolRef,
+                                  MlirPassBridgeOperationCallback callback,
+                                  void *userData) {
+  auto ref = llvm::dyn_cast<mlir::SymbolRefAttr>(unwrap(symbolRef));
+  if (!ref)
+    return false;
+  llvm::SmallVector<mlir::Operation *, 4> resolved;
+  if (mlir::failed(static_cast<mlir::SymbolTableCollection *>(collection)
+                       ->lookupSymbolIn(unwrap(symbolTableOp), ref, resolved)))
+    return false;
+  for (mlir::Operation *op : resolved)
+    callback(wrap(op), userData);
+  return true;
+}
+
+} // extern "C"

@@ -42,3 +42,54 @@ unsafe extern "C" {
         source_name: sys::MlirStringRef,
     ) -> sys::MlirModule;
 }
+
+// Symbol helpers, used by the melior-based IR API (`crate::ir`).
+#[cfg(feature = "melior")]
+unsafe extern "C" {
+    /// `Operation::emitError`.
+    pub(crate) fn mlirPassBridgeEmitError(op: sys::MlirOperation, message: sys::MlirStringRef);
+
+    /// `Operation::emitOpError`.
+    pub(crate) fn mlirPassBridgeEmitOpError(op: sys::MlirOperation, message: sys::MlirStringRef);
+
+    /// Whether the op implements `SymbolOpInterface`.
+    pub(crate) fn mlirPassBridgeIsSymbol(op: sys::MlirOperation) -> bool;
+
+    /// Whether the op has the `SymbolTable` trait.
+    pub(crate) fn mlirPassBridgeIsSymbolTable(op: sys::MlirOperation) -> bool;
+
+    /// 0 public, 1 private, 2 nested, -1 not a symbol.
+    pub(crate) fn mlirPassBridgeSymbolVisibility(op: sys::MlirOperation) -> c_int;
+
+    /// Sets the visibility; false when not a symbol.
+    pub(crate) fn mlirPassBridgeSetSymbolVisibility(op: sys::MlirOperation, visibility: c_int)
+        -> bool;
+
+    /// `SymbolOpInterface::canDiscardOnUseEmpty`.
+    pub(crate) fn mlirPassBridgeSymbolCanDiscardOnUseEmpty(op: sys::MlirOperation) -> bool;
+
+    /// The symbol's name attribute, or null.
+    pub(crate) fn mlirPassBridgeSymbolName(op: sys::MlirOperation) -> sys::MlirAttribute;
+
+    /// `SymbolTable::getSymbolUses(op)`; false when unknown.
+    pub(crate) fn mlirPassBridgeSymbolUses(
+        op: sys::MlirOperation,
+        callback: unsafe extern "C" fn(sys::MlirOperation, sys::MlirAttribute, *mut c_void),
+        user_data: *mut c_void,
+    ) -> bool;
+
+    /// A new `SymbolTableCollection`.
+    pub(crate) fn mlirPassBridgeSymbolTableCollectionCreate() -> *mut c_void;
+
+    /// Destroys a `SymbolTableCollection`.
+    pub(crate) fn mlirPassBridgeSymbolTableCollectionDestroy(collection: *mut c_void);
+
+    /// `SymbolTableCollection::lookupSymbolIn`; false when unresolved.
+    pub(crate) fn mlirPassBridgeLookupSymbolIn(
+        collection: *mut c_void,
+        symbol_table: sys::MlirOperation,
+        symbol_ref: sys::MlirAttribute,
+        callback: unsafe extern "C" fn(sys::MlirOperation, *mut c_void),
+        user_data: *mut c_void,
+    ) -> bool;
+}

@@ -9,13 +9,21 @@ use mlir_sys as sys;
 use crate::strings::{print_to_string, to_str};
 
 /// The operation a pass runs on, borrowed for the duration of `run`.
+///
+/// With the `melior` feature (on by default), [`OperationRef::melior`],
+/// [`OperationRef::melior_mut`] and [`OperationRef::melior_context`] give
+/// melior's IR API on it, and [`crate::ir`] adds what melior lacks. Every
+/// handle they give borrows `'a`: it cannot be kept in the pass or outlive
+/// the call.
 #[derive(Clone, Copy)]
 pub struct OperationRef<'a> {
     raw: sys::MlirOperation,
+    // Stored so that `melior_context` can lend a `&melior::Context`.
+    context: sys::MlirContext,
     _borrow: PhantomData<&'a ()>,
 }
 
-impl OperationRef<'_> {
+impl<'a> OperationRef<'a> {
     /// Wraps a raw operation.
     ///
     /// # Safety
@@ -23,8 +31,33 @@ impl OperationRef<'_> {
     pub unsafe fn from_raw(raw: sys::MlirOperation) -> Self {
         Self {
             raw,
+            // SAFETY: the caller's contract.
+            context: unsafe { sys::mlirOperationGetContext(raw) },
             _borrow: PhantomData,
         }
+    }
+
+    /// The operation as melior's read-only handle, to read it or to give to
+    /// a rewriter (`rewriter.erase_op(op.melior())`).
+    #[cfg(feature = "melior")]
+    pub fn melior(&self) -> melior::ir::OperationRef<'a, 'a> {
+        // SAFETY: valid for 'a (constructor contract).
+        unsafe { melior::ir::OperationRef::from_raw(self.raw) }
+    }
+
+    /// The operation as melior's mutable handle: set attributes, operands,
+    /// location, walk with [`crate::ir::OperationExt::walk_ops`].
+    #[cfg(feature = "melior")]
+    pub fn melior_mut(&self) -> melior::ir::operation::OperationRefMut<'a, 'a> {
+        // SAFETY: valid for 'a; the pass owns the op during `run`.
+        unsafe { melior::ir::operation::OperationRefMut::from_raw(self.raw) }
+    }
+
+    /// The context, as melior's builders want it (`&melior::Context`),
+    /// lent for as long as this handle is borrowed.
+    #[cfg(feature = "melior")]
+    pub fn melior_context(&self) -> &melior::Context {
+        crate::ir::context_from_raw(&self.context)
     }
 
     /// The raw `mlir-sys` value, for use with the C API or an IR library.
@@ -50,7 +83,7 @@ impl OperationRef<'_> {
     /// The context the operation lives in.
     pub fn context(&self) -> ContextRef<'_> {
         // SAFETY: as above.
-        unsafe { ContextRef::from_raw(sys::mlirOperationGetContext(self.raw)) }
+        unsafe { ContextRef::from_raw(self.context) }
     }
 
     /// Emits an error diagnostic at the operation's location.
@@ -158,6 +191,13 @@ impl ContextRef<'_> {
     /// The raw `mlir-sys` value.
     pub fn raw(&self) -> sys::MlirContext {
         self.raw
+    }
+
+    /// The context as melior's builders want it (`&melior::Context`), lent
+    /// for as long as this handle is borrowed.
+    #[cfg(feature = "melior")]
+    pub fn melior(&self) -> &melior::Context {
+        crate::ir::context_from_raw(&self.raw)
     }
 
     /// An unknown location in this context, for diagnostics that belong to no

@@ -65,10 +65,14 @@ mod bridge;
 mod docs;
 mod error;
 mod handle;
+#[cfg(feature = "melior")]
+pub mod ir;
 pub mod options;
 mod pipeline;
 mod plugin;
 mod registry;
+#[cfg(feature = "melior")]
+pub mod rewrite;
 mod strings;
 mod trampoline;
 
@@ -79,6 +83,10 @@ pub use error::PassError;
 pub use handle::{ContextRef, Location, OperationRef};
 pub use mlir_pass_macros::mlir_pass;
 pub use mlir_sys as sys;
+/// The melior crate this crate's IR API is built on (0.27.8, for MLIR 22):
+/// use it as `mlir_pass::melior` to be sure of the matching version.
+#[cfg(feature = "melior")]
+pub use melior;
 pub use pipeline::{Context, Diagnostic, MlirError, Module, OpPassManager, PassManager, Severity};
 pub use registry::{passes, register_all, PassMetadata, RegistrationError};
 
@@ -157,6 +165,53 @@ impl OwnedPass {
     }
 }
 
+/// A Rust pass for a melior pass manager:
+/// `melior_pm.add_pass(OwnedPass::new(MyPass::default()).into())`.
+///
+/// melior's `add_pass` on a nested pass manager (`nested_under(...)`) ends
+/// the process in MLIR's fatal error when the pass is anchored on another
+/// operation: nest a pass anchored on `func.func` under
+/// `nested_under("func.func")`, or use [`OwnedPass::add_to_melior`], which
+/// checks first.
+#[cfg(feature = "melior")]
+impl From<OwnedPass> for melior::pass::Pass {
+    fn from(pass: OwnedPass) -> Self {
+        // SAFETY: ownership of the pass moves to melior's value, which a
+        // pass manager takes over in `add_pass`.
+        unsafe { melior::pass::Pass::from_raw(pass.into_raw()) }
+    }
+}
+
+#[cfg(feature = "melior")]
+impl OwnedPass {
+    /// Adds the pass to a melior pass manager after checking that its anchor
+    /// fits there (melior's own `add_pass` would abort the process).
+    ///
+    /// # Errors
+    /// The pass runs on other operations than the pass manager; the message
+    /// says how to nest it.
+    pub fn add_to_melior(
+        self,
+        pass_manager: melior::pass::OperationPassManager<'_, '_>,
+    ) -> Result<(), String> {
+        let mut error = String::new();
+        // SAFETY: the bridge takes ownership of the pass either way.
+        let added = unsafe {
+            bridge::mlirPassBridgeAddPass(
+                pass_manager.to_raw(),
+                self.into_raw(),
+                Some(strings::append_to_string),
+                (&mut error as *mut String).cast(),
+            )
+        };
+        if added {
+            Ok(())
+        } else {
+            Err(error)
+        }
+    }
+}
+
 impl Drop for OwnedPass {
     fn drop(&mut self) {
         // SAFETY: the pass was created by `create_raw` and not given away.
@@ -195,6 +250,10 @@ pub mod __private {
     pub use crate::{PassDescriptor, PassMetadata, TypeIdAnchor};
     pub use inventory;
     pub use mlir_sys as sys;
+/// The melior crate this crate's IR API is built on (0.27.8, for MLIR 22):
+/// use it as `mlir_pass::melior` to be sure of the matching version.
+#[cfg(feature = "melior")]
+pub use melior;
 
     /// What `plugin!` expands to uses.
     pub mod plugin {

@@ -105,6 +105,8 @@ type DiagnosticSink = Arc<Mutex<Vec<Diagnostic>>>;
 pub struct Context {
     raw: sys::MlirContext,
     sink: DiagnosticSink,
+    #[cfg_attr(not(feature = "melior"), allow(dead_code))]
+    handler: sys::MlirDiagnosticHandlerID,
 }
 
 impl Context {
@@ -120,19 +122,59 @@ impl Context {
             sys::mlirDialectRegistryDestroy(registry);
             raw
         };
+        // SAFETY: a context this value now owns.
+        unsafe { Self::adopt(raw) }
+    }
+
+    /// Takes ownership of `raw`, attaching the diagnostic collector.
+    ///
+    /// # Safety
+    /// `raw` is a valid context that nothing else destroys.
+    unsafe fn adopt(raw: sys::MlirContext) -> Self {
         let sink: DiagnosticSink = Arc::default();
         let user_data = Box::into_raw(Box::new(sink.clone()));
         // SAFETY: `user_data` is released by `drop_sink` when MLIR detaches
-        // the handler (at context destruction).
-        unsafe {
+        // the handler (at context destruction, or in `into_melior`).
+        let handler = unsafe {
             sys::mlirContextAttachDiagnosticHandler(
                 raw,
                 Some(collect_diagnostic),
                 user_data.cast(),
                 Some(drop_sink),
-            );
+            )
+        };
+        Self { raw, sink, handler }
+    }
+
+    /// This context as melior's, borrowed: melior's builders, parsers and
+    /// pass managers accept it. No copy is made.
+    #[cfg(feature = "melior")]
+    pub fn as_melior(&self) -> &melior::Context {
+        crate::ir::context_from_raw(&self.raw)
+    }
+
+    /// Takes over a melior context (its dialects and settings stay as they
+    /// are), collecting its diagnostics from now on.
+    #[cfg(feature = "melior")]
+    pub fn from_melior(context: melior::Context) -> Self {
+        let context = std::mem::ManuallyDrop::new(context);
+        // SAFETY: ownership moves here; melior's value is not dropped.
+        unsafe { Self::adopt(context.to_raw()) }
+    }
+
+    /// Gives the context to melior (which destroys it when dropped); the
+    /// diagnostic collector is detached first.
+    #[cfg(feature = "melior")]
+    pub fn into_melior(self) -> melior::Context {
+        let this = std::mem::ManuallyDrop::new(self);
+        // SAFETY: detaching releases the collector (`drop_sink`); ownership
+        // of the context moves to melior. `sink` is dropped by hand below.
+        unsafe {
+            sys::mlirContextDetachDiagnosticHandler(this.raw, this.handler);
+            drop(std::ptr::read(&this.sink));
+            let melior_context = std::mem::transmute::<sys::MlirContext, melior::Context>(this.raw);
+            melior_context
         }
-        Self { raw, sink }
     }
 
     /// The raw `mlir-sys` value.
@@ -290,6 +332,34 @@ impl<'c> Module<'c> {
         self.raw
     }
 
+    /// Gives the module to melior, with no copy.
+    #[cfg(feature = "melior")]
+    pub fn into_melior(self) -> melior::ir::Module<'c> {
+        let this = std::mem::ManuallyDrop::new(self);
+        // SAFETY: ownership moves to melior's value.
+        unsafe { melior::ir::Module::from_raw(this.raw) }
+    }
+
+    /// Takes over a melior module of `context`, with no copy.
+    ///
+    /// # Errors
+    /// The module belongs to another context.
+    #[cfg(feature = "melior")]
+    pub fn from_melior(
+        context: &'c Context,
+        module: melior::ir::Module<'c>,
+    ) -> Result<Self, MlirError> {
+        // SAFETY: both valid.
+        if !unsafe { sys::mlirContextEqual(sys::mlirOperationGetContext(sys::mlirModuleGetOperation(module.to_raw())), context.raw) } {
+            return Err(context.error("the melior module belongs to another MLIR context"));
+        }
+        let module = std::mem::ManuallyDrop::new(module);
+        Ok(Self {
+            raw: module.to_raw(),
+            _context: PhantomData,
+        })
+    }
+
     /// The module as an operation.
     pub fn as_operation(&self) -> OperationRef<'_> {
         // SAFETY: valid for the borrow.
@@ -395,6 +465,24 @@ impl<'c> PassManager<'c> {
     /// The raw `mlir-sys` value.
     pub fn raw(&self) -> sys::MlirPassManager {
         self.raw
+    }
+
+    /// Gives the pass manager (and its passes) to melior, with no copy.
+    #[cfg(feature = "melior")]
+    pub fn into_melior(self) -> melior::pass::PassManager<'c> {
+        let this = std::mem::ManuallyDrop::new(self);
+        // SAFETY: ownership moves to melior's value.
+        unsafe { melior::pass::PassManager::from_raw(this.raw) }
+    }
+
+    /// Takes over a melior pass manager built on `context`, with no copy
+    /// (for example to run it with this crate's diagnostics collection).
+    #[cfg(feature = "melior")]
+    pub fn from_melior(context: &'c Context, pass_manager: melior::pass::PassManager<'c>) -> Self {
+        Self {
+            raw: pass_manager.into_raw(),
+            context,
+        }
     }
 }
 

@@ -7,6 +7,7 @@
 
 use std::{
     any::Any,
+    cell::Cell,
     ffi::c_void,
     panic::{catch_unwind, AssertUnwindSafe},
 };
@@ -18,6 +19,27 @@ use crate::{
     strings::string_ref,
     PassDescriptor, PassError,
 };
+
+thread_local! {
+    /// The argument of the pass running on this thread, for messages from
+    /// code the pass calls (a panicking rewrite pattern names its pass).
+    static CURRENT_PASS: Cell<Option<&'static str>> = const { Cell::new(None) };
+}
+
+/// The argument of the pass whose `run` or `initialize` is running on this
+/// thread, if any.
+#[cfg_attr(not(feature = "melior"), allow(dead_code))]
+pub(crate) fn current_pass() -> Option<&'static str> {
+    CURRENT_PASS.with(Cell::get)
+}
+
+/// Runs `f` with `argument` as the current pass of this thread.
+fn as_current_pass<R>(argument: &'static str, f: impl FnOnce() -> R) -> R {
+    let previous = CURRENT_PASS.with(|c| c.replace(Some(argument)));
+    let result = f();
+    CURRENT_PASS.with(|c| c.set(previous));
+    result
+}
 
 /// What MLIR's `userData` points at: one pass instance, or the message of a
 /// panic that prevented one from being cloned.
@@ -127,7 +149,9 @@ unsafe extern "C" fn initialize<T: PassDescriptor>(
     // SAFETY: MLIR passes a valid context for the duration of the call.
     let context = unsafe { ContextRef::from_raw(context) };
     let outcome = match slot {
-        Slot::Ready(pass) => Outcome::catch("initialize", || pass.initialize(context)),
+        Slot::Ready(pass) => as_current_pass(T::metadata().argument, || {
+            Outcome::catch("initialize", || pass.initialize(context))
+        }),
         Slot::ClonePanicked(message) => clone_panicked(message),
     };
     finish(
@@ -148,7 +172,9 @@ unsafe extern "C" fn run<T: PassDescriptor>(
     // SAFETY: MLIR passes the operation being transformed, valid during `run`.
     let op = unsafe { OperationRef::from_raw(op) };
     let outcome = match slot {
-        Slot::Ready(value) => Outcome::catch("run", || value.run(op)),
+        Slot::Ready(value) => as_current_pass(T::metadata().argument, || {
+            Outcome::catch("run", || value.run(op))
+        }),
         Slot::ClonePanicked(message) => clone_panicked(message),
     };
     // The common case returns before anything else is looked up.

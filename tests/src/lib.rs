@@ -16,6 +16,8 @@ use std::{
 
 use mlir_pass::{mlir_pass, ContextRef, OperationRef, Pass, PassError};
 
+pub mod ir_passes;
+
 /// What happened to the instances of one pass.
 #[derive(Debug, Default)]
 pub struct Counters {
@@ -155,25 +157,8 @@ impl Drop for Probe {
 
 /// The `sym_name` attribute of an operation, if it has one.
 pub fn symbol_name(op: &OperationRef<'_>) -> Option<String> {
-    use mlir_pass::sys;
-    let name = "sym_name";
-    // SAFETY: `op` is valid during `run`; reading one attribute of it touches
-    // nothing other threads transform.
-    unsafe {
-        let attr = sys::mlirOperationGetAttributeByName(
-            op.raw(),
-            sys::MlirStringRef {
-                data: name.as_ptr().cast(),
-                length: name.len(),
-            },
-        );
-        if attr.ptr.is_null() || !sys::mlirAttributeIsAString(attr) {
-            return None;
-        }
-        let value = sys::mlirStringAttrGetValue(attr);
-        let bytes = std::slice::from_raw_parts(value.data.cast::<u8>(), value.length);
-        Some(String::from_utf8_lossy(bytes).into_owned())
-    }
+    use mlir_pass::ir::OperationExt;
+    op.melior().str_attr("sym_name").map(str::to_owned)
 }
 
 /// The counters of passes created by pipelines (with `Default`), per type.

@@ -1,5 +1,15 @@
 //! Example passes written with `#[mlir_pass]`, used by the `mlir-pass-opt`
-//! driver and the tests.
+//! driver, the plugin and the tests. None uses `unsafe`.
+//!
+//! - [`AnnotateOpCount`] (`annotate-op-count`): reads a function and sets an
+//!   attribute on it.
+//! - [`RejectEmptyFunctions`] (`reject-empty-functions`): fails on purpose.
+//! - [`FoldArithIdentities`] (`fold-arith-identities`): rewrite patterns on
+//!   MLIR's greedy driver.
+//! - [`StripDebugInfo`], [`SymbolPrivatize`], [`SymbolDce`]
+//!   (`rs-strip-debuginfo`, `rs-symbol-privatize`, `rs-symbol-dce`): Rust
+//!   ports of MLIR's `strip-debuginfo`, `symbol-privatize` and `symbol-dce`,
+//!   tested to give byte-identical output.
 //!
 //! A program that wants these passes registered depends on this crate and
 //! calls [`mlir_pass::register_all`]; naming the crate once (for example
@@ -7,9 +17,17 @@
 
 #![warn(missing_docs)]
 
-use std::ffi::c_void;
+mod fold;
+mod ports;
 
-use mlir_pass::{mlir_pass, sys, OperationRef, Pass, PassError};
+pub use fold::{FoldArithIdentities, IDENTITY_PATTERNS};
+pub use ports::{StripDebugInfo, SymbolDce, SymbolPrivatize};
+
+use mlir_pass::{
+    ir::{OperationExt, OperationMutExt, WalkOrder},
+    melior::ir::operation::{OperationLike, WalkResult},
+    mlir_pass, OperationRef, Pass, PassError,
+};
 
 /// Annotates every function with the number of operations in its body.
 ///
@@ -36,15 +54,17 @@ impl Pass for AnnotateOpCount {
         if self.attr_name.is_empty() {
             return Err(PassError::new("option attr-name must not be empty"));
         }
+        let mut func = op.melior_mut();
         let mut count = 0i64;
-        walk(op, |nested| {
-            // SAFETY: the walk hands valid operations.
-            let nested = unsafe { OperationRef::from_raw(nested) };
-            if nested.raw().ptr != op.raw().ptr && !self.skip.iter().any(|s| *s == nested.name()) {
+        func.walk_ops(WalkOrder::PreOrder, |nested| {
+            let name = nested.name();
+            let name = name.as_string_ref().as_str().unwrap_or_default();
+            if nested != func && !self.skip.iter().any(|s| s == name) {
                 count += 1;
             }
+            WalkResult::Advance
         });
-        set_i64_attr(op, &self.attr_name, count);
+        func.set_i64_attr(&self.attr_name, count);
         Ok(())
     }
 }
@@ -70,42 +90,9 @@ impl Pass for RejectEmptyFunctions {
 /// Counts `op` and every operation nested in it, at any depth.
 pub fn count_ops(op: OperationRef<'_>) -> u64 {
     let mut count = 0u64;
-    walk(op, |_| count += 1);
+    op.melior().walk_ops(WalkOrder::PreOrder, |_| {
+        count += 1;
+        WalkResult::Advance
+    });
     count
-}
-
-/// Calls `visit` on `op` and every operation nested in it, in pre-order.
-pub fn walk<F: FnMut(sys::MlirOperation)>(op: OperationRef<'_>, mut visit: F) {
-    unsafe extern "C" fn trampoline<F: FnMut(sys::MlirOperation)>(
-        op: sys::MlirOperation,
-        visit: *mut c_void,
-    ) -> sys::MlirWalkResult {
-        // SAFETY: `visit` is the closure below, borrowed for the walk.
-        unsafe { (*visit.cast::<F>())(op) };
-        sys::MlirWalkResult_MlirWalkResultAdvance
-    }
-    // SAFETY: `op` is valid for the walk; the callback only calls `visit`.
-    unsafe {
-        sys::mlirOperationWalk(
-            op.raw(),
-            Some(trampoline::<F>),
-            (&mut visit as *mut F).cast(),
-            sys::MlirWalkOrder_MlirWalkPreOrder,
-        )
-    };
-}
-
-/// Sets a discardable `i64` attribute on `op`.
-pub fn set_i64_attr(op: OperationRef<'_>, name: &str, value: i64) {
-    // SAFETY: `op` is valid and the pass owns it during `run`; the context
-    // uniques types and attributes thread-safely.
-    unsafe {
-        let context = sys::mlirOperationGetContext(op.raw());
-        let attr = sys::mlirIntegerAttrGet(sys::mlirIntegerTypeGet(context, 64), value);
-        let name = sys::MlirStringRef {
-            data: name.as_ptr().cast(),
-            length: name.len(),
-        };
-        sys::mlirOperationSetDiscardableAttributeByName(op.raw(), name, attr);
-    }
 }

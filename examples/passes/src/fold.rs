@@ -1,0 +1,182 @@
+//! `fold-arith-identities`: integer identities on `arith`, as rewrite
+//! patterns applied by MLIR's greedy driver.
+
+use mlir_pass::{
+    ir::OperationExt,
+    melior::{
+        dialect::arith,
+        ir::{
+            attribute::IntegerAttribute,
+            operation::OperationLike,
+            r#type::IntegerType,
+            Type, TypeLike, Value, ValueLike,
+        },
+    },
+    mlir_pass,
+    rewrite::{
+        apply_patterns_greedily, GreedyConfig, MatchResult, NoMatch, PatternRewriter, PatternSet,
+        RewritePattern,
+    },
+    ContextRef, OperationRef, Pass, PassError,
+};
+
+/// Folds integer arithmetic identities: `x+0`, `0+x`, `x-0`, `x*1`, `1*x`
+/// become `x`; `x*0`, `0*x` and `x-x` become `0`.
+///
+/// Works on `arith.addi`, `arith.subi` and `arith.muli` of signless integers
+/// up to 64 bits and `index`, with constants from `arith.constant`; vectors
+/// and tensors are left alone. The patterns run on MLIR's greedy driver, in
+/// the order and with the iteration limit the options give, with the ops'
+/// own folders turned off (they know the same identities) and constants
+/// deduplicated.
+#[mlir_pass(argument = "fold-arith-identities", op = "func.func", dialects = [arith])]
+#[derive(Clone, Debug, Default)]
+pub struct FoldArithIdentities {
+    /// Visit operations top-down (true) or bottom-up (false).
+    #[option(default = true)]
+    pub top_down: bool,
+    /// Most passes over the function the greedy driver makes; -1 for no limit.
+    #[option(default = 10)]
+    pub max_iterations: i64,
+    patterns: Option<PatternSet>,
+}
+
+/// The names of the patterns [`FoldArithIdentities`] applies, in the order it
+/// adds them.
+pub const IDENTITY_PATTERNS: [&str; 3] = ["AddZero", "SubIdentities", "MulIdentities"];
+
+impl Pass for FoldArithIdentities {
+    fn initialize(&mut self, context: ContextRef<'_>) -> Result<(), PassError> {
+        self.patterns = Some(
+            PatternSet::builder(context)
+                .add(AddZero)
+                .add(SubIdentities)
+                .add(MulIdentities)
+                .freeze(),
+        );
+        Ok(())
+    }
+
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let patterns = self
+            .patterns
+            .as_ref()
+            .ok_or_else(|| PassError::new("the pass was not initialized"))?;
+        let config = GreedyConfig {
+            top_down: self.top_down,
+            max_iterations: self.max_iterations,
+            // The ops' own folders know these identities too; folding is off
+            // so that the patterns do the work.
+            fold: false,
+            ..GreedyConfig::default()
+        };
+        apply_patterns_greedily(op, patterns, &config)
+    }
+}
+
+/// The integer constant `value` holds, if it comes from an `arith.constant`
+/// of a supported type. `i1` true reads as 1.
+fn constant_of(value: Value<'_, '_>) -> Option<i64> {
+    let result = mlir_pass::melior::ir::operation::OperationResult::try_from(value).ok()?;
+    let owner = result.owner();
+    if owner.name().as_string_ref().as_str() != Ok("arith.constant") {
+        return None;
+    }
+    let width = supported_width(value.r#type())?;
+    let raw = owner.int_attr("value")?;
+    // MLIR reads signless integers sign-extended: i1 true is -1.
+    Some(if width == 1 { raw & 1 } else { raw })
+}
+
+/// The bit width of a signless integer type up to 64 bits (64 for `index`),
+/// or `None` for other types.
+fn supported_width(ty: Type<'_>) -> Option<u32> {
+    if ty.is_index() {
+        return Some(64);
+    }
+    let int = IntegerType::try_from(ty).ok()?;
+    (int.is_signless() && int.width() <= 64).then(|| int.width())
+}
+
+/// Replaces `op` by a new `arith.constant 0` of its result type.
+fn replace_with_zero(op: OperationRef<'_>, rewriter: &PatternRewriter<'_>) -> MatchResult {
+    let op = op.melior();
+    let ty = op.result(0)?.r#type();
+    supported_width(ty).ok_or(NoMatch)?;
+    rewriter.set_insertion_point_before(op);
+    let zero = rewriter.insert(arith::constant(
+        rewriter.context(),
+        IntegerAttribute::new(ty, 0).into(),
+        op.location(),
+    ));
+    rewriter.replace_op_with_values(op, &[zero.result(0)?.into()]);
+    Ok(())
+}
+
+/// Replaces `op` by the value `with`.
+fn replace_with(op: OperationRef<'_>, rewriter: &PatternRewriter<'_>, with: Value<'_, '_>) -> MatchResult {
+    rewriter.replace_op_with_values(op.melior(), &[with]);
+    Ok(())
+}
+
+/// `x + 0` and `0 + x` become `x`.
+struct AddZero;
+
+impl RewritePattern for AddZero {
+    fn root(&self) -> &str {
+        "arith.addi"
+    }
+
+    fn match_and_rewrite(&self, op: OperationRef<'_>, rewriter: &PatternRewriter<'_>) -> MatchResult {
+        let (lhs, rhs) = (op.melior().operand(0)?, op.melior().operand(1)?);
+        match (constant_of(lhs), constant_of(rhs)) {
+            (_, Some(0)) => replace_with(op, rewriter, lhs),
+            (Some(0), _) => replace_with(op, rewriter, rhs),
+            _ => Err(NoMatch),
+        }
+    }
+}
+
+/// `x - 0` becomes `x`; `x - x` becomes `0`.
+struct SubIdentities;
+
+impl RewritePattern for SubIdentities {
+    fn root(&self) -> &str {
+        "arith.subi"
+    }
+
+    fn generated_ops(&self) -> Vec<String> {
+        vec!["arith.constant".to_owned()]
+    }
+
+    fn match_and_rewrite(&self, op: OperationRef<'_>, rewriter: &PatternRewriter<'_>) -> MatchResult {
+        let (lhs, rhs) = (op.melior().operand(0)?, op.melior().operand(1)?);
+        if constant_of(rhs) == Some(0) {
+            return replace_with(op, rewriter, lhs);
+        }
+        if lhs == rhs {
+            return replace_with_zero(op, rewriter);
+        }
+        Err(NoMatch)
+    }
+}
+
+/// `x * 1` and `1 * x` become `x`; `x * 0` and `0 * x` become `0`.
+struct MulIdentities;
+
+impl RewritePattern for MulIdentities {
+    fn root(&self) -> &str {
+        "arith.muli"
+    }
+
+    fn match_and_rewrite(&self, op: OperationRef<'_>, rewriter: &PatternRewriter<'_>) -> MatchResult {
+        let (lhs, rhs) = (op.melior().operand(0)?, op.melior().operand(1)?);
+        match (constant_of(lhs), constant_of(rhs)) {
+            (_, Some(0)) => replace_with(op, rewriter, rhs),
+            (Some(0), _) => replace_with(op, rewriter, lhs),
+            (_, Some(1)) => replace_with(op, rewriter, lhs),
+            (Some(1), _) => replace_with(op, rewriter, rhs),
+            _ => Err(NoMatch),
+        }
+    }
+}

@@ -1,0 +1,239 @@
+//! Rust ports of three upstream MLIR passes, under `rs-` arguments. Each
+//! gives byte-identical output to the upstream pass (see the differential
+//! tests in `tests/integration/ports.rs`).
+
+use std::collections::HashSet;
+
+use mlir_pass::{
+    ir::{
+        BlockArgumentExt, OperationExt, OperationMutExt, SymbolTableCollection, Visibility,
+        WalkOrder,
+    },
+    melior::ir::{
+        block::BlockLike,
+        operation::{OperationLike, OperationMutLike, OperationRefMut, WalkResult},
+        Location, RegionLike,
+    },
+    mlir_pass, OperationRef, Pass, PassError,
+};
+
+/// Strips debug information: every location becomes `loc(unknown)`.
+///
+/// The port of MLIR's `strip-debuginfo`: the location of every operation
+/// nested in (and including) the one it runs on, and of every block argument
+/// in their regions, is replaced by the unknown location.
+#[mlir_pass(name = "RsStripDebugInfo", argument = "rs-strip-debuginfo")]
+#[derive(Clone, Debug, Default)]
+pub struct StripDebugInfo;
+
+impl Pass for StripDebugInfo {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let unknown = Location::unknown(op.melior_context());
+        op.melior().walk_ops(WalkOrder::PostOrder, |mut nested| {
+            nested.set_location(unknown);
+            for region in nested.regions() {
+                let mut block = region.first_block();
+                while let Some(b) = block {
+                    for index in 0..b.argument_count() {
+                        if let Ok(argument) = b.argument(index) {
+                            argument.set_location(unknown);
+                        }
+                    }
+                    block = b.next_in_region();
+                }
+            }
+            WalkResult::Advance
+        });
+        Ok(())
+    }
+}
+
+/// Marks every symbol private, except those excluded.
+///
+/// The port of MLIR's `symbol-privatize`: each symbol directly in the
+/// regions of the op it runs on (typically `builtin.module`) gets private
+/// visibility, unless its name is listed in `exclude`.
+#[mlir_pass(name = "RsSymbolPrivatize", argument = "rs-symbol-privatize")]
+#[derive(Clone, Debug, Default)]
+pub struct SymbolPrivatize {
+    /// Comma separated list of symbols that should not be marked private.
+    #[option]
+    pub exclude: Vec<String>,
+}
+
+impl Pass for SymbolPrivatize {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let excluded: HashSet<&str> = self.exclude.iter().map(String::as_str).collect();
+        for region in op.melior().regions() {
+            let mut block = region.first_block();
+            while let Some(b) = block {
+                let mut next = b.first_operation_mut();
+                while let Some(mut symbol) = next {
+                    next = symbol.next_in_block_mut();
+                    let Some(name) = symbol.symbol_name() else {
+                        continue;
+                    };
+                    if !excluded.contains(name) {
+                        symbol.set_symbol_visibility(Visibility::Private)?;
+                    }
+                }
+                block = b.next_in_region();
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Erases dead private symbols.
+///
+/// The port of MLIR's `symbol-dce`: runs on an op that defines a symbol
+/// table; a symbol is live when it is public (and its table is visible from
+/// outside) or cannot be discarded, or when a live op references it;
+/// nested symbol tables are handled recursively. Every symbol found dead is
+/// erased.
+#[mlir_pass(name = "RsSymbolDCE", argument = "rs-symbol-dce")]
+#[derive(Clone, Debug, Default)]
+pub struct SymbolDce;
+
+/// An op's identity, for sets of ops.
+fn key<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> usize {
+    op.to_raw().ptr as usize
+}
+
+impl Pass for SymbolDce {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let table = op.melior_mut();
+        if !table.is_symbol_table() {
+            table.emit_op_error(
+                " was scheduled to run under SymbolDCE, but does not define a symbol table",
+            );
+            return Err(PassError::reported());
+        }
+        // A table nested in another op is hidden unless it is a public symbol.
+        let hidden = match table.symbol_visibility() {
+            Some(visibility) if table.parent_operation().is_some() => {
+                visibility == Visibility::Private
+            }
+            _ => true,
+        };
+        let mut live = HashSet::new();
+        let mut tables = SymbolTableCollection::new();
+        compute_liveness(table, &mut tables, hidden, &mut live)?;
+
+        // Erase what is not live, in every symbol table (post-order: nested
+        // tables were visited before the ops holding them).
+        let mut error = None;
+        table.walk_ops(WalkOrder::PostOrder, |nested| {
+            if !nested.is_symbol_table() {
+                return WalkResult::Advance;
+            }
+            let Ok(region) = nested.region(0) else {
+                return WalkResult::Advance;
+            };
+            let mut block = region.first_block();
+            while let Some(b) = block {
+                let mut next = b.first_operation_mut();
+                while let Some(candidate) = next {
+                    next = candidate.next_in_block_mut();
+                    if candidate.is_symbol() && !live.contains(&key(&candidate)) {
+                        if let Err(e) = candidate.erase() {
+                            error = Some(e);
+                            return WalkResult::Interrupt;
+                        }
+                    }
+                }
+                block = b.next_in_region();
+            }
+            WalkResult::Advance
+        });
+        match error {
+            Some(e) => Err(e.into()),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Marks the live symbols of `table` and of the tables nested in it.
+fn compute_liveness<'c, 'a>(
+    table: OperationRefMut<'c, 'a>,
+    tables: &mut SymbolTableCollection,
+    hidden: bool,
+    live: &mut HashSet<usize>,
+) -> Result<(), PassError> {
+    let mut worklist: Vec<OperationRefMut<'c, 'a>> = Vec::new();
+    // Every op that is not a symbol, and every symbol that cannot be
+    // discarded, starts live.
+    if let Ok(region) = table.region(0) {
+        let mut block = region.first_block();
+        while let Some(b) = block {
+            let mut next = b.first_operation_mut();
+            while let Some(op) = next {
+                next = op.next_in_block_mut();
+                let Some(visibility) = op.symbol_visibility() else {
+                    worklist.push(op);
+                    continue;
+                };
+                let discardable =
+                    (hidden || visibility == Visibility::Private) && op.can_discard_on_use_empty();
+                if !discardable && live.insert(key(&op)) {
+                    worklist.push(op);
+                }
+            }
+            block = b.next_in_region();
+        }
+    }
+
+    while let Some(op) = worklist.pop() {
+        if op.is_symbol_table() {
+            // A nested table is hidden if its parent is, if it is no symbol,
+            // or if it is a private one.
+            let nested_hidden = hidden
+                || op
+                    .symbol_visibility()
+                    .is_none_or(|v| v == Visibility::Private);
+            compute_liveness(op, tables, nested_hidden, live)?;
+        } else {
+            // Not a table: look for uses in every op with regions inside it,
+            // as if they were at the top level.
+            for region in op.regions() {
+                let mut block = region.first_block();
+                while let Some(b) = block {
+                    let mut next = b.first_operation_mut();
+                    while let Some(nested) = next {
+                        next = nested.next_in_block_mut();
+                        if nested.region_count() > 0 {
+                            worklist.push(nested);
+                        }
+                    }
+                    block = b.next_in_region();
+                }
+            }
+        }
+
+        let Some(parent) = op.parent_operation() else {
+            continue;
+        };
+        if !parent.is_symbol_table() {
+            continue;
+        }
+        let Some(uses) = op.symbol_uses() else {
+            op.emit_error(
+                "operation contains potentially unknown symbol table, meaning that we \
+                 can't reliable compute symbol uses",
+            );
+            return Err(PassError::reported());
+        };
+        for symbol_use in uses {
+            // References to unknown symbols are ignored.
+            let Some(resolved) = tables.lookup_in(&parent, symbol_use.symbol_ref) else {
+                continue;
+            };
+            for symbol in resolved {
+                if live.insert(key(&symbol)) {
+                    worklist.push(symbol);
+                }
+            }
+        }
+    }
+    Ok(())
+}

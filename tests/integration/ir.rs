@@ -1,0 +1,312 @@
+//! Passes that change IR in safe Rust: melior access inside `run`, the `ir`
+//! extension traits, rewrite patterns on MLIR's greedy and walk drivers
+//! (sharing, panics, non-convergence), the example pattern pass, conversions
+//! to and from melior, and (in `ir/ports.rs`) the Rust ports of upstream
+//! passes checked byte for byte against MLIR's own.
+
+#[path = "ir/ports.rs"]
+mod ports;
+
+use std::sync::atomic::Ordering::SeqCst;
+
+use mlir_pass::{Context, MlirError, Module, OwnedPass, PassManager, Severity};
+use mlir_pass_example_passes::{AnnotateOpCount, FoldArithIdentities};
+use mlir_pass_tests::ir_passes::{PATTERN_CREATES, PATTERN_DROPS, PATTERN_MATCHES};
+
+fn setup() -> Context {
+    mlir_pass::register_all().expect("no registration conflicts in this binary");
+    Context::new()
+}
+
+/// Runs `pipeline` on `source`; the printed module, or the error.
+fn run_on(context: &Context, pipeline: &str, source: &str) -> Result<String, MlirError> {
+    let mut module = Module::parse(context, source, "input.mlir")?;
+    let mut pm = PassManager::parse(context, pipeline)?;
+    pm.run(&mut module)?;
+    Ok(module.to_string())
+}
+
+fn run(pipeline: &str, source: &str) -> Result<String, MlirError> {
+    run_on(&setup(), pipeline, source)
+}
+
+const IDENTITIES: &str = r#"
+func.func @ids(%x: i32, %i: index, %b: i1) -> (i32, i32, i32, i32, i32, i32, i32, i32, index, i1) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %i0 = arith.constant 0 : index
+  %t = arith.constant true
+  %add_r = arith.addi %x, %c0 : i32
+  %add_l = arith.addi %c0, %x : i32
+  %sub_r = arith.subi %x, %c0 : i32
+  %mul_r = arith.muli %x, %c1 : i32
+  %mul_l = arith.muli %c1, %x : i32
+  %mul_0 = arith.muli %x, %c0 : i32
+  %zero_l = arith.muli %c0, %x : i32
+  %sub_x = arith.subi %x, %x : i32
+  %idx = arith.addi %i0, %i : index
+  %bool = arith.muli %b, %t : i1
+  return %add_r, %add_l, %sub_r, %mul_r, %mul_l, %mul_0, %zero_l, %sub_x, %idx, %bool : i32, i32, i32, i32, i32, i32, i32, i32, index, i1
+}
+"#;
+
+#[test]
+fn fold_arith_identities_folds_each_identity_through_its_patterns() {
+    let out = run("builtin.module(func.func(fold-arith-identities))", IDENTITIES).unwrap();
+    // Every identity is gone; x and the zero are what is left.
+    for op in ["arith.addi", "arith.subi", "arith.muli"] {
+        assert!(!out.contains(op), "{op} left in:\n{out}");
+    }
+    assert!(
+        out.contains(
+            "return %arg0, %arg0, %arg0, %arg0, %arg0, %c0_i32, %c0_i32, %c0_i32, %arg1, %arg2"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn fold_arith_identities_leaves_non_identities_and_other_types_alone() {
+    let source = r#"
+func.func @keep(%x: i32, %y: i32, %v: vector<4xi32>, %w: i128) -> (i32, i32, vector<4xi32>, i128) {
+  %c2 = arith.constant 2 : i32
+  %c0v = arith.constant dense<0> : vector<4xi32>
+  %c0w = arith.constant 0 : i128
+  %a = arith.addi %x, %c2 : i32
+  %m = arith.muli %x, %y : i32
+  %v2 = arith.addi %v, %c0v : vector<4xi32>
+  %w2 = arith.addi %w, %c0w : i128
+  return %a, %m, %v2, %w2 : i32, i32, vector<4xi32>, i128
+}
+"#;
+    let out = run("builtin.module(func.func(fold-arith-identities))", source).unwrap();
+    assert_eq!(out.matches("arith.addi").count(), 3, "{out}");
+    assert_eq!(out.matches("arith.muli").count(), 1, "{out}");
+}
+
+#[test]
+fn fold_arith_identities_options_print_and_both_orders_converge() {
+    let context = setup();
+    let pm = PassManager::parse(
+        &context,
+        "builtin.module(func.func(fold-arith-identities{top-down=false max-iterations=4}))",
+    )
+    .unwrap();
+    assert_eq!(
+        pm.to_string(),
+        "builtin.module(func.func(fold-arith-identities{max-iterations=4 top-down=false}))"
+    );
+    let top_down = run_on(&context, "builtin.module(func.func(fold-arith-identities))", IDENTITIES).unwrap();
+    let bottom_up = run_on(
+        &context,
+        "builtin.module(func.func(fold-arith-identities{top-down=false}))",
+        IDENTITIES,
+    )
+    .unwrap();
+    assert_eq!(top_down, bottom_up);
+    // A chain that needs one rewrite per step converges within the limit.
+    let chain: String = (0..50)
+        .map(|i| format!("  %v{} = arith.addi %v{i}, %c0 : i32\n", i + 1))
+        .collect();
+    let source = format!(
+        "func.func @chain(%v0: i32) -> i32 {{\n  %c0 = arith.constant 0 : i32\n{chain}  return %v50 : i32\n}}\n"
+    );
+    let out = run_on(
+        &context,
+        "builtin.module(func.func(fold-arith-identities{max-iterations=2}))",
+        &source,
+    )
+    .unwrap();
+    assert!(out.contains("return %arg0 : i32"), "{out}");
+}
+
+#[test]
+fn one_pattern_set_is_built_once_shared_by_every_clone_and_destroyed_once() {
+    let context = setup();
+    let functions: String = (0..200)
+        .map(|i| format!("func.func @f{i}(%a: i32) -> i32 {{\n  %r = arith.addi %a, %a : i32\n  return %r : i32\n}}\n"))
+        .collect();
+    let (creates, drops, matches) = (
+        PATTERN_CREATES.load(SeqCst),
+        PATTERN_DROPS.load(SeqCst),
+        PATTERN_MATCHES.load(SeqCst),
+    );
+    {
+        let mut pm =
+            PassManager::parse(&context, "builtin.module(func.func(test-counted-patterns))").unwrap();
+        for _ in 0..2 {
+            let mut module = Module::parse(&context, &functions, "many.mlir").unwrap();
+            pm.run(&mut module).unwrap();
+            assert_eq!(module.to_string().matches("counted = true").count(), 200);
+        }
+        // Two modules of 200 functions, one match each, one set for all.
+        assert_eq!(PATTERN_MATCHES.load(SeqCst) - matches, 400);
+        assert_eq!(PATTERN_CREATES.load(SeqCst) - creates, 1);
+        assert_eq!(PATTERN_DROPS.load(SeqCst) - drops, 0, "the pass manager still holds the set");
+    }
+    assert_eq!(PATTERN_DROPS.load(SeqCst) - drops, 1, "destroyed exactly once");
+}
+
+fn assert_pattern_panic_reported(pipeline: &str) {
+    let context = setup();
+    let source = "func.func @f(%a: i32) -> i32 {\n  %r = arith.muli %a, %a : i32\n  return %r : i32\n}\n";
+    let error = run_on(&context, pipeline, source).unwrap_err();
+    let errors: Vec<_> = error
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
+    assert_eq!(errors.len(), 1, "{error}");
+    assert_eq!(
+        errors[0].message,
+        "pass 'test-panicking-pattern': pattern 'PanickingPattern' panicked on 'arith.muli': pattern exploded"
+    );
+    assert_eq!(errors[0].location, "input.mlir:2:8");
+    // The process and the context go on.
+    assert!(run_on(&context, "builtin.module(canonicalize)", source).is_ok());
+}
+
+#[test]
+fn a_panic_in_a_pattern_is_a_pass_failure_at_the_op_under_the_greedy_driver() {
+    assert_pattern_panic_reported("builtin.module(func.func(test-panicking-pattern))");
+}
+
+#[test]
+fn a_panic_in_a_pattern_is_a_pass_failure_at_the_op_under_the_walk_driver() {
+    assert_pattern_panic_reported("builtin.module(func.func(test-panicking-pattern{walk}))");
+}
+
+#[test]
+fn a_pattern_that_never_converges_fails_the_pass_with_the_driver_limits() {
+    let error = run(
+        "builtin.module(func.func(test-forever-pattern{max-iterations=3 max-rewrites=50}))",
+        "func.func @f(%a: i32) -> i32 {\n  %r = arith.addi %a, %a : i32\n  return %r : i32\n}\n",
+    )
+    .unwrap_err();
+    let messages: Vec<_> = error.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert_eq!(
+        messages,
+        ["input.mlir:1:1: error: test-forever-pattern: the greedy pattern driver did not converge on 'func.func' (max-iterations = 3, max-rewrites = 50)"]
+    );
+}
+
+#[test]
+fn values_uses_replacement_erasure_and_typed_attributes_work_from_safe_code() {
+    let source = r#"
+func.func @f(%a: i32, %b: i32) -> i32 {
+  %d = arith.addi %a, %a : i32
+  %m = arith.muli %d, %b : i32
+  %n = arith.muli %d, %d : i32
+  return %n : i32
+}
+"#;
+    let out = run("builtin.module(func.func(test-ir-edit))", source).unwrap();
+    assert!(out.contains("uses_0 = 2 : i64"), "{out}");
+    assert!(out.contains("uses_1 = 1 : i64"), "{out}");
+    assert!(
+        out.contains(r#"refused = "cannot erase 'arith.addi': its result #0 is still used by 'arith.muli'; replace its uses first""#),
+        "{out}"
+    );
+    assert!(!out.contains("= arith.addi"), "{out}");
+    assert!(out.contains("arith.muli %arg0, %arg1"), "{out}");
+    assert!(out.contains("arith.muli %arg0, %arg0"), "{out}");
+
+    let source = r#"func.func private @g() attributes {i = -7 : i16, s = "text", b = true, r = @callee} { return }"#;
+    let out = run("builtin.module(func.func(test-read-attrs))", source).unwrap();
+    assert!(
+        out.contains(r#"read = "int=Some(-7) str=Some(\22text\22) bool=Some(true) sym=Some(\22callee\22) wrong=None missing=None name=Some(\22g\22) vis=Some(Private)""#),
+        "{out}"
+    );
+    assert!(out.contains("r2 = @target"), "{out}");
+    assert!(out.contains("b2 = false"), "{out}");
+}
+
+#[test]
+fn a_melior_program_adds_rust_passes_and_parses_pipelines_naming_them() {
+    use mlir_pass::melior;
+    let context = setup();
+    let melior_context = context.as_melior();
+    let source = "func.func @f(%x: i32) -> i32 {\n  %c0 = arith.constant 0 : i32\n  %r = arith.addi %x, %c0 : i32\n  return %r : i32\n}\nfunc.func private @dead() { return }\n";
+
+    // A Rust pass value into melior's pass manager, through `From`.
+    let mut module = melior::ir::Module::parse(melior_context, source).unwrap();
+    let pm = melior::pass::PassManager::new(melior_context);
+    pm.nested_under("func.func")
+        .add_pass(OwnedPass::new(FoldArithIdentities::default()).into());
+    pm.nested_under("func.func")
+        .add_pass(OwnedPass::new(AnnotateOpCount::default()).into());
+    pm.run(&mut module).unwrap();
+    let out = module.as_operation().to_string();
+    assert!(!out.contains("arith.addi"), "{out}");
+    assert!(out.contains("@f(%arg0: i32) -> i32 attributes {pass.op_count = 1 : i64}"), "{out}");
+
+    // melior's pipeline parser finds Rust passes once register_all ran.
+    let mut module = melior::ir::Module::parse(melior_context, source).unwrap();
+    let pm = melior::pass::PassManager::new(melior_context);
+    melior::utility::parse_pass_pipeline(
+        pm.as_operation_pass_manager(),
+        "builtin.module(func.func(fold-arith-identities),rs-symbol-dce)",
+    )
+    .unwrap();
+    pm.run(&mut module).unwrap();
+    let out = module.as_operation().to_string();
+    assert!(!out.contains("@dead"), "{out}");
+    assert!(!out.contains("arith.addi"), "{out}");
+
+    // A pass under the wrong anchor is refused (melior's `add_pass` would
+    // end the process in MLIR's fatal error), the right one accepted.
+    let pm = melior::pass::PassManager::new(melior_context);
+    let module_pm = pm.nested_under("builtin.module");
+    let error = OwnedPass::new(AnnotateOpCount::default())
+        .add_to_melior(module_pm)
+        .unwrap_err();
+    assert!(
+        error.contains("nest it, as in builtin.module(func.func(annotate-op-count))"),
+        "{error}"
+    );
+    OwnedPass::new(AnnotateOpCount::default())
+        .add_to_melior(module_pm.nested_under("func.func"))
+        .unwrap();
+    assert_eq!(
+        pm.as_operation_pass_manager().to_string(),
+        "any(builtin.module(func.func(annotate-op-count{attr-name=pass.op_count skip={}})))"
+    );
+}
+
+#[test]
+fn context_module_and_pass_manager_convert_to_and_from_melior_without_copies() {
+    use mlir_pass::melior;
+    let context = setup();
+    let source = "func.func @f() { return }";
+    // Our module and pass manager, run by melior.
+    let module = Module::parse(&context, source, "a.mlir").unwrap();
+    let raw = module.raw();
+    let mut melior_module = module.into_melior();
+    assert_eq!(melior_module.to_raw().ptr, raw.ptr, "no copy");
+    let pm = PassManager::parse(&context, "builtin.module(func.func(annotate-op-count))").unwrap();
+    let melior_pm = pm.into_melior();
+    melior_pm.run(&mut melior_module).unwrap();
+    // And back: our pass manager runs on the melior module, reporting with
+    // this crate's diagnostics.
+    let mut module = Module::from_melior(&context, melior_module).unwrap();
+    let mut pm = PassManager::from_melior(&context, melior_pm);
+    pm.run(&mut module).unwrap();
+    assert!(module.to_string().contains("pass.op_count = 1 : i64"));
+
+    // A melior context taken over, then given back.
+    let melior_context = melior::Context::new();
+    let raw = melior_context.to_raw();
+    let ours = Context::from_melior(melior_context);
+    assert_eq!(ours.raw().ptr, raw.ptr);
+    ours.allow_unregistered_dialects(true);
+    let back = ours.into_melior();
+    assert!(back.allow_unregistered_dialects());
+    let parsed = melior::ir::Module::parse(&back, "\"x.op\"() : () -> ()").unwrap();
+    assert!(parsed.as_operation().to_string().contains("x.op"));
+
+    // A module of another context is refused.
+    let other = melior::Context::new();
+    let foreign = melior::ir::Module::new(melior::ir::Location::unknown(&other));
+    let error = Module::from_melior(&context, foreign).unwrap_err();
+    assert_eq!(error.message, "the melior module belongs to another MLIR context");
+}

@@ -1,0 +1,238 @@
+//! Passes that change IR through the safe API, for `tests/integration/ir.rs`:
+//! rewrite patterns that panic, never converge, or count their drops, and a
+//! pass that edits IR with the `ir` extension traits.
+
+use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+
+use mlir_pass::{
+    ir::{OperationExt, OperationMutExt, ValueExt, WalkOrder},
+    melior::ir::{
+        block::BlockLike,
+        operation::{OperationLike, WalkResult},
+        RegionLike,
+    },
+    mlir_pass,
+    rewrite::{
+        apply_patterns_greedily, walk_and_apply_patterns, GreedyConfig, MatchResult, NoMatch,
+        PatternRewriter, PatternSet, RewritePattern,
+    },
+    ContextRef, OperationRef, Pass, PassError,
+};
+
+/// How many `CountedPattern`s were dropped (MLIR destroyed their set).
+pub static PATTERN_DROPS: AtomicUsize = AtomicUsize::new(0);
+/// How many `CountedPattern`s were created.
+pub static PATTERN_CREATES: AtomicUsize = AtomicUsize::new(0);
+/// How many times `CountedPattern` matched.
+pub static PATTERN_MATCHES: AtomicUsize = AtomicUsize::new(0);
+
+/// Tags every `arith.addi` with `counted`, once; counts its drops.
+pub struct CountedPattern;
+
+impl CountedPattern {
+    fn new() -> Self {
+        PATTERN_CREATES.fetch_add(1, SeqCst);
+        CountedPattern
+    }
+}
+
+impl Drop for CountedPattern {
+    fn drop(&mut self) {
+        PATTERN_DROPS.fetch_add(1, SeqCst);
+    }
+}
+
+impl RewritePattern for CountedPattern {
+    fn root(&self) -> &str {
+        "arith.addi"
+    }
+
+    fn match_and_rewrite(&self, op: OperationRef<'_>, rewriter: &PatternRewriter<'_>) -> MatchResult {
+        if op.melior().bool_attr("counted").is_some() {
+            return Err(NoMatch);
+        }
+        PATTERN_MATCHES.fetch_add(1, SeqCst);
+        rewriter.modify_op_in_place(op.melior(), |mut op| op.set_bool_attr("counted", true));
+        Ok(())
+    }
+}
+
+/// Applies [`CountedPattern`] greedily; its set is built in `initialize`
+/// and shared by every clone.
+#[mlir_pass(argument = "test-counted-patterns", op = "func.func", dialects = [arith])]
+#[derive(Clone, Default)]
+pub struct CountedPatterns {
+    patterns: Option<PatternSet>,
+}
+
+impl Pass for CountedPatterns {
+    fn initialize(&mut self, context: ContextRef<'_>) -> Result<(), PassError> {
+        self.patterns = Some(PatternSet::builder(context).add(CountedPattern::new()).freeze());
+        Ok(())
+    }
+
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        apply_patterns_greedily(op, self.patterns.as_ref().unwrap(), &GreedyConfig::default())
+    }
+}
+
+/// Panics on `arith.muli` ops; leaves others alone.
+struct PanickingPattern;
+
+impl RewritePattern for PanickingPattern {
+    fn root(&self) -> &str {
+        "arith.muli"
+    }
+
+    fn match_and_rewrite(&self, _op: OperationRef<'_>, _rewriter: &PatternRewriter<'_>) -> MatchResult {
+        panic!("pattern exploded");
+    }
+}
+
+/// A pattern pass whose pattern panics (`walk=true`: applied by a walk).
+#[mlir_pass(argument = "test-panicking-pattern", op = "func.func", dialects = [arith])]
+#[derive(Clone, Default)]
+pub struct PanickingPatternPass {
+    /// Apply with `walk_and_apply_patterns` instead of the greedy driver.
+    #[option]
+    pub walk: bool,
+    patterns: Option<PatternSet>,
+}
+
+impl Pass for PanickingPatternPass {
+    fn initialize(&mut self, context: ContextRef<'_>) -> Result<(), PassError> {
+        self.patterns = Some(PatternSet::builder(context).add(PanickingPattern).freeze());
+        Ok(())
+    }
+
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let patterns = self.patterns.as_ref().unwrap();
+        if self.walk {
+            walk_and_apply_patterns(op, patterns)
+        } else {
+            apply_patterns_greedily(op, patterns, &GreedyConfig::default())
+        }
+    }
+}
+
+/// Rewrites every `arith.addi` forever (flips an attribute each time).
+struct ForeverPattern;
+
+impl RewritePattern for ForeverPattern {
+    fn root(&self) -> &str {
+        "arith.addi"
+    }
+
+    fn match_and_rewrite(&self, op: OperationRef<'_>, rewriter: &PatternRewriter<'_>) -> MatchResult {
+        let next = op.melior().int_attr("flip").unwrap_or(0) + 1;
+        rewriter.modify_op_in_place(op.melior(), |mut op| op.set_i64_attr("flip", next));
+        Ok(())
+    }
+}
+
+/// A pattern pass that never converges.
+#[mlir_pass(argument = "test-forever-pattern", op = "func.func", dialects = [arith])]
+#[derive(Clone, Default)]
+pub struct ForeverPatternPass {
+    /// The driver's iteration limit.
+    #[option(default = 3)]
+    pub max_iterations: i64,
+    /// The driver's rewrite limit (a pattern that rewrites the same op
+    /// forever never ends an iteration: only this limit stops it).
+    #[option(default = 100)]
+    pub max_rewrites: i64,
+    patterns: Option<PatternSet>,
+}
+
+impl Pass for ForeverPatternPass {
+    fn initialize(&mut self, context: ContextRef<'_>) -> Result<(), PassError> {
+        self.patterns = Some(PatternSet::builder(context).add(ForeverPattern).freeze());
+        Ok(())
+    }
+
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let config = GreedyConfig {
+            max_iterations: self.max_iterations,
+            max_rewrites: self.max_rewrites,
+            ..GreedyConfig::default()
+        };
+        apply_patterns_greedily(op, self.patterns.as_ref().unwrap(), &config)
+    }
+}
+
+/// Edits IR without patterns: records the number of uses of each function
+/// argument as `uses_N` attributes, tries to erase the first op whose result
+/// is used (which must fail, recorded as `refused`), then replaces each
+/// `arith.addi %x, %x` by `%x` (replace all uses, then erase).
+#[mlir_pass(argument = "test-ir-edit", op = "func.func", dialects = [arith])]
+#[derive(Clone, Default)]
+pub struct IrEdit;
+
+impl Pass for IrEdit {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let mut func = op.melior_mut();
+        // Argument use counts, before any change.
+        let body = func.region(0)?.first_block().ok_or("no body")?;
+        for index in 0..body.argument_count() {
+            let uses = body.argument(index)?.uses().count() as i64;
+            func.set_i64_attr(&format!("uses_{index}"), uses);
+        }
+        // A used op cannot be erased.
+        let mut refused = None;
+        func.walk_ops(WalkOrder::PreOrder, |nested| {
+            if refused.is_none()
+                && nested.result_count() == 1
+                && nested.result(0).map(|r| r.has_uses()).unwrap_or(false)
+            {
+                refused = Some(nested.erase().unwrap_err().to_string());
+            }
+            WalkResult::Advance
+        });
+        if let Some(message) = refused {
+            func.set_str_attr("refused", &message);
+        }
+        // `addi %x, %x` → uses of it become uses of %x; the op is erased.
+        func.walk_ops(WalkOrder::PostOrder, |nested| {
+            let is_double = nested.name().as_string_ref().as_str() == Ok("arith.addi")
+                && nested.operand(0).ok() == nested.operand(1).ok();
+            if is_double {
+                let x = nested.operand(0).unwrap();
+                let result = nested.result(0).unwrap();
+                result.replace_all_uses_with(x);
+                nested.erase().unwrap();
+            }
+            WalkResult::Advance
+        });
+        Ok(())
+    }
+}
+
+/// Checks the typed attribute accessors on the function and fails with a
+/// message listing what it read.
+#[mlir_pass(argument = "test-read-attrs", op = "func.func", dialects = [func])]
+#[derive(Clone, Default)]
+pub struct ReadAttrs;
+
+impl Pass for ReadAttrs {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let func = op.melior();
+        let mut out = op.melior_mut();
+        out.set_str_attr(
+            "read",
+            &format!(
+                "int={:?} str={:?} bool={:?} sym={:?} wrong={:?} missing={:?} name={:?} vis={:?}",
+                func.int_attr("i"),
+                func.str_attr("s"),
+                func.bool_attr("b"),
+                func.symbol_ref_attr("r"),
+                func.int_attr("s"),
+                func.str_attr("nothing"),
+                func.symbol_name(),
+                func.symbol_visibility(),
+            ),
+        );
+        out.set_symbol_ref_attr("r2", "target");
+        out.set_bool_attr("b2", false);
+        Ok(())
+    }
+}
