@@ -1,7 +1,7 @@
 # Entry points named in README.md. Each target does its own set-up: it
 # installs LLVM/MLIR 22 from Debian's packages first (skipped when present).
 
-PIPELINE ?= builtin.module(func.func(annotate-op-count),canonicalize)
+PIPELINE ?= builtin.module(func.func(fold-arith-identities,annotate-op-count),canonicalize,rs-symbol-dce)
 INPUT ?= examples/inputs/example.mlir
 
 .PHONY: setup demo test test-static lint valgrind bench bench-smoke check
@@ -9,8 +9,9 @@ INPUT ?= examples/inputs/example.mlir
 setup:
 	@bash scripts/install-mlir.sh
 
-## The main job: mlir-pass-opt runs a Rust pass and an upstream pass in one
-## pipeline on the bundled example.
+## The main job: mlir-pass-opt runs Rust passes (a pattern pass, an
+## analysis, a port of symbol-dce) and an upstream pass in one pipeline on the
+## bundled example.
 demo: setup
 	cargo run --quiet -p mlir-pass-opt -- $(INPUT) --pass-pipeline='$(PIPELINE)'
 

@@ -1,8 +1,10 @@
-// A bundled example for mlir-pass-opt: run
-//   cargo run -p mlir-pass-opt -- examples/inputs/example.mlir \
-//     --pass-pipeline='builtin.module(func.func(annotate-op-count),canonicalize)'
-// annotate-op-count (Rust) sets pass.op_count on each function before
-// canonicalize (C++) folds the constant arithmetic away.
+// A bundled example for mlir-pass-opt (`make demo` runs):
+//   cargo run -p mlir-pass-opt -- examples/inputs/example.mlir --pass-pipeline=\
+//     'builtin.module(func.func(fold-arith-identities,annotate-op-count),canonicalize,rs-symbol-dce)'
+// fold-arith-identities (Rust patterns) folds @identities to its argument,
+// annotate-op-count (Rust) sets pass.op_count on each function, canonicalize
+// (C++) folds the constant arithmetic away, and rs-symbol-dce (Rust port of
+// symbol-dce) erases the private function nobody calls.
 
 func.func @add(%a: i32, %b: i32) -> i32 {
   %0 = arith.addi %a, %b : i32
@@ -25,4 +27,18 @@ func.func @loop(%n: index) -> index {
     scf.yield %s : index
   }
   return %r : index
+}
+
+func.func @identities(%x: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %0 = arith.addi %x, %c0 : i32
+  %1 = arith.muli %0, %c1 : i32
+  %2 = arith.subi %1, %c0 : i32
+  return %2 : i32
+}
+
+func.func private @unused_helper() -> i32 {
+  %c7 = arith.constant 7 : i32
+  return %c7 : i32
 }

@@ -62,8 +62,10 @@ unsafe extern "C" {
     pub(crate) fn mlirPassBridgeSymbolVisibility(op: sys::MlirOperation) -> c_int;
 
     /// Sets the visibility; false when not a symbol.
-    pub(crate) fn mlirPassBridgeSetSymbolVisibility(op: sys::MlirOperation, visibility: c_int)
-        -> bool;
+    pub(crate) fn mlirPassBridgeSetSymbolVisibility(
+        op: sys::MlirOperation,
+        visibility: c_int,
+    ) -> bool;
 
     /// `SymbolOpInterface::canDiscardOnUseEmpty`.
     pub(crate) fn mlirPassBridgeSymbolCanDiscardOnUseEmpty(op: sys::MlirOperation) -> bool;

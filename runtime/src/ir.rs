@@ -312,7 +312,8 @@ pub trait OperationExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
             data: *mut c_void,
         ) {
             // SAFETY: `data` is the vector below.
-            let uses = unsafe { &mut *data.cast::<Vec<(sys::MlirOperation, sys::MlirAttribute)>>() };
+            let uses =
+                unsafe { &mut *data.cast::<Vec<(sys::MlirOperation, sys::MlirAttribute)>>() };
             uses.push((user, symbol_ref));
         }
         let mut raw: Vec<(sys::MlirOperation, sys::MlirAttribute)> = Vec::new();
@@ -566,7 +567,8 @@ impl Drop for SymbolTableCollection {
 
 impl fmt::Debug for SymbolTableCollection {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("SymbolTableCollection").finish_non_exhaustive()
+        f.debug_struct("SymbolTableCollection")
+            .finish_non_exhaustive()
     }
 }
 

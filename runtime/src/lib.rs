@@ -81,12 +81,12 @@ use std::{ffi::c_void, sync::atomic::AtomicU8};
 pub use docs::{pass_doc, pass_docs};
 pub use error::PassError;
 pub use handle::{ContextRef, Location, OperationRef};
-pub use mlir_pass_macros::mlir_pass;
-pub use mlir_sys as sys;
 /// The melior crate this crate's IR API is built on (0.27.8, for MLIR 22):
 /// use it as `mlir_pass::melior` to be sure of the matching version.
 #[cfg(feature = "melior")]
 pub use melior;
+pub use mlir_pass_macros::mlir_pass;
+pub use mlir_sys as sys;
 pub use pipeline::{Context, Diagnostic, MlirError, Module, OpPassManager, PassManager, Severity};
 pub use registry::{passes, register_all, PassMetadata, RegistrationError};
 
@@ -249,11 +249,11 @@ pub mod __private {
     pub use crate::registry::PassRegistration;
     pub use crate::{PassDescriptor, PassMetadata, TypeIdAnchor};
     pub use inventory;
+    /// The melior crate this crate's IR API is built on (0.27.8, for MLIR 22):
+    /// use it as `mlir_pass::melior` to be sure of the matching version.
+    #[cfg(feature = "melior")]
+    pub use melior;
     pub use mlir_sys as sys;
-/// The melior crate this crate's IR API is built on (0.27.8, for MLIR 22):
-/// use it as `mlir_pass::melior` to be sure of the matching version.
-#[cfg(feature = "melior")]
-pub use melior;
 
     /// What `plugin!` expands to uses.
     pub mod plugin {

@@ -172,8 +172,7 @@ impl Context {
         unsafe {
             sys::mlirContextDetachDiagnosticHandler(this.raw, this.handler);
             drop(std::ptr::read(&this.sink));
-            let melior_context = std::mem::transmute::<sys::MlirContext, melior::Context>(this.raw);
-            melior_context
+            std::mem::transmute::<sys::MlirContext, melior::Context>(this.raw)
         }
     }
 
@@ -350,7 +349,12 @@ impl<'c> Module<'c> {
         module: melior::ir::Module<'c>,
     ) -> Result<Self, MlirError> {
         // SAFETY: both valid.
-        if !unsafe { sys::mlirContextEqual(sys::mlirOperationGetContext(sys::mlirModuleGetOperation(module.to_raw())), context.raw) } {
+        if !unsafe {
+            sys::mlirContextEqual(
+                sys::mlirOperationGetContext(sys::mlirModuleGetOperation(module.to_raw())),
+                context.raw,
+            )
+        } {
             return Err(context.error("the melior module belongs to another MLIR context"));
         }
         let module = std::mem::ManuallyDrop::new(module);

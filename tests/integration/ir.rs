@@ -52,7 +52,11 @@ func.func @ids(%x: i32, %i: index, %b: i1) -> (i32, i32, i32, i32, i32, i32, i32
 
 #[test]
 fn fold_arith_identities_folds_each_identity_through_its_patterns() {
-    let out = run("builtin.module(func.func(fold-arith-identities))", IDENTITIES).unwrap();
+    let out = run(
+        "builtin.module(func.func(fold-arith-identities))",
+        IDENTITIES,
+    )
+    .unwrap();
     // Every identity is gone; x and the zero are what is left.
     for op in ["arith.addi", "arith.subi", "arith.muli"] {
         assert!(!out.contains(op), "{op} left in:\n{out}");
@@ -96,7 +100,12 @@ fn fold_arith_identities_options_print_and_both_orders_converge() {
         pm.to_string(),
         "builtin.module(func.func(fold-arith-identities{max-iterations=4 top-down=false}))"
     );
-    let top_down = run_on(&context, "builtin.module(func.func(fold-arith-identities))", IDENTITIES).unwrap();
+    let top_down = run_on(
+        &context,
+        "builtin.module(func.func(fold-arith-identities))",
+        IDENTITIES,
+    )
+    .unwrap();
     let bottom_up = run_on(
         &context,
         "builtin.module(func.func(fold-arith-identities{top-down=false}))",
@@ -133,7 +142,8 @@ fn one_pattern_set_is_built_once_shared_by_every_clone_and_destroyed_once() {
     );
     {
         let mut pm =
-            PassManager::parse(&context, "builtin.module(func.func(test-counted-patterns))").unwrap();
+            PassManager::parse(&context, "builtin.module(func.func(test-counted-patterns))")
+                .unwrap();
         for _ in 0..2 {
             let mut module = Module::parse(&context, &functions, "many.mlir").unwrap();
             pm.run(&mut module).unwrap();
@@ -142,14 +152,23 @@ fn one_pattern_set_is_built_once_shared_by_every_clone_and_destroyed_once() {
         // Two modules of 200 functions, one match each, one set for all.
         assert_eq!(PATTERN_MATCHES.load(SeqCst) - matches, 400);
         assert_eq!(PATTERN_CREATES.load(SeqCst) - creates, 1);
-        assert_eq!(PATTERN_DROPS.load(SeqCst) - drops, 0, "the pass manager still holds the set");
+        assert_eq!(
+            PATTERN_DROPS.load(SeqCst) - drops,
+            0,
+            "the pass manager still holds the set"
+        );
     }
-    assert_eq!(PATTERN_DROPS.load(SeqCst) - drops, 1, "destroyed exactly once");
+    assert_eq!(
+        PATTERN_DROPS.load(SeqCst) - drops,
+        1,
+        "destroyed exactly once"
+    );
 }
 
 fn assert_pattern_panic_reported(pipeline: &str) {
     let context = setup();
-    let source = "func.func @f(%a: i32) -> i32 {\n  %r = arith.muli %a, %a : i32\n  return %r : i32\n}\n";
+    let source =
+        "func.func @f(%a: i32) -> i32 {\n  %r = arith.muli %a, %a : i32\n  return %r : i32\n}\n";
     let error = run_on(&context, pipeline, source).unwrap_err();
     let errors: Vec<_> = error
         .diagnostics
@@ -238,7 +257,10 @@ fn a_melior_program_adds_rust_passes_and_parses_pipelines_naming_them() {
     pm.run(&mut module).unwrap();
     let out = module.as_operation().to_string();
     assert!(!out.contains("arith.addi"), "{out}");
-    assert!(out.contains("@f(%arg0: i32) -> i32 attributes {pass.op_count = 1 : i64}"), "{out}");
+    assert!(
+        out.contains("@f(%arg0: i32) -> i32 attributes {pass.op_count = 1 : i64}"),
+        "{out}"
+    );
 
     // melior's pipeline parser finds Rust passes once register_all ran.
     let mut module = melior::ir::Module::parse(melior_context, source).unwrap();
@@ -308,5 +330,8 @@ fn context_module_and_pass_manager_convert_to_and_from_melior_without_copies() {
     let other = melior::Context::new();
     let foreign = melior::ir::Module::new(melior::ir::Location::unknown(&other));
     let error = Module::from_melior(&context, foreign).unwrap_err();
-    assert_eq!(error.message, "the melior module belongs to another MLIR context");
+    assert_eq!(
+        error.message,
+        "the melior module belongs to another MLIR context"
+    );
 }

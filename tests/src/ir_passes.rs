@@ -47,7 +47,11 @@ impl RewritePattern for CountedPattern {
         "arith.addi"
     }
 
-    fn match_and_rewrite(&self, op: OperationRef<'_>, rewriter: &PatternRewriter<'_>) -> MatchResult {
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        rewriter: &PatternRewriter<'_>,
+    ) -> MatchResult {
         if op.melior().bool_attr("counted").is_some() {
             return Err(NoMatch);
         }
@@ -67,12 +71,20 @@ pub struct CountedPatterns {
 
 impl Pass for CountedPatterns {
     fn initialize(&mut self, context: ContextRef<'_>) -> Result<(), PassError> {
-        self.patterns = Some(PatternSet::builder(context).add(CountedPattern::new()).freeze());
+        self.patterns = Some(
+            PatternSet::builder(context)
+                .add(CountedPattern::new())
+                .freeze(),
+        );
         Ok(())
     }
 
     fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
-        apply_patterns_greedily(op, self.patterns.as_ref().unwrap(), &GreedyConfig::default())
+        apply_patterns_greedily(
+            op,
+            self.patterns.as_ref().unwrap(),
+            &GreedyConfig::default(),
+        )
     }
 }
 
@@ -84,7 +96,11 @@ impl RewritePattern for PanickingPattern {
         "arith.muli"
     }
 
-    fn match_and_rewrite(&self, _op: OperationRef<'_>, _rewriter: &PatternRewriter<'_>) -> MatchResult {
+    fn match_and_rewrite(
+        &self,
+        _op: OperationRef<'_>,
+        _rewriter: &PatternRewriter<'_>,
+    ) -> MatchResult {
         panic!("pattern exploded");
     }
 }
@@ -123,7 +139,11 @@ impl RewritePattern for ForeverPattern {
         "arith.addi"
     }
 
-    fn match_and_rewrite(&self, op: OperationRef<'_>, rewriter: &PatternRewriter<'_>) -> MatchResult {
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        rewriter: &PatternRewriter<'_>,
+    ) -> MatchResult {
         let next = op.melior().int_attr("flip").unwrap_or(0) + 1;
         rewriter.modify_op_in_place(op.melior(), |mut op| op.set_i64_attr("flip", next));
         Ok(())

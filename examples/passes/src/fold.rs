@@ -6,10 +6,8 @@ use mlir_pass::{
     melior::{
         dialect::arith,
         ir::{
-            attribute::IntegerAttribute,
-            operation::OperationLike,
-            r#type::IntegerType,
-            Type, TypeLike, Value, ValueLike,
+            attribute::IntegerAttribute, operation::OperationLike, r#type::IntegerType, Type,
+            TypeLike, Value, ValueLike,
         },
     },
     mlir_pass,
@@ -114,7 +112,11 @@ fn replace_with_zero(op: OperationRef<'_>, rewriter: &PatternRewriter<'_>) -> Ma
 }
 
 /// Replaces `op` by the value `with`.
-fn replace_with(op: OperationRef<'_>, rewriter: &PatternRewriter<'_>, with: Value<'_, '_>) -> MatchResult {
+fn replace_with(
+    op: OperationRef<'_>,
+    rewriter: &PatternRewriter<'_>,
+    with: Value<'_, '_>,
+) -> MatchResult {
     rewriter.replace_op_with_values(op.melior(), &[with]);
     Ok(())
 }
@@ -127,7 +129,11 @@ impl RewritePattern for AddZero {
         "arith.addi"
     }
 
-    fn match_and_rewrite(&self, op: OperationRef<'_>, rewriter: &PatternRewriter<'_>) -> MatchResult {
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        rewriter: &PatternRewriter<'_>,
+    ) -> MatchResult {
         let (lhs, rhs) = (op.melior().operand(0)?, op.melior().operand(1)?);
         match (constant_of(lhs), constant_of(rhs)) {
             (_, Some(0)) => replace_with(op, rewriter, lhs),
@@ -149,7 +155,11 @@ impl RewritePattern for SubIdentities {
         vec!["arith.constant".to_owned()]
     }
 
-    fn match_and_rewrite(&self, op: OperationRef<'_>, rewriter: &PatternRewriter<'_>) -> MatchResult {
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        rewriter: &PatternRewriter<'_>,
+    ) -> MatchResult {
         let (lhs, rhs) = (op.melior().operand(0)?, op.melior().operand(1)?);
         if constant_of(rhs) == Some(0) {
             return replace_with(op, rewriter, lhs);
@@ -169,7 +179,11 @@ impl RewritePattern for MulIdentities {
         "arith.muli"
     }
 
-    fn match_and_rewrite(&self, op: OperationRef<'_>, rewriter: &PatternRewriter<'_>) -> MatchResult {
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        rewriter: &PatternRewriter<'_>,
+    ) -> MatchResult {
         let (lhs, rhs) = (op.melior().operand(0)?, op.melior().operand(1)?);
         match (constant_of(lhs), constant_of(rhs)) {
             (_, Some(0)) => replace_with(op, rewriter, rhs),

@@ -42,10 +42,7 @@ fn outcome(pipeline: &str, source: &str) -> Result<(String, String), Vec<String>
 fn assert_same(ours: &str, theirs: &str, source: &str) -> bool {
     let expected = outcome(theirs, source);
     let actual = outcome(ours, source);
-    assert_eq!(
-        actual, expected,
-        "{ours} and {theirs} differ on:\n{source}"
-    );
+    assert_eq!(actual, expected, "{ours} and {theirs} differ on:\n{source}");
     let unchanged = outcome("builtin.module()", source);
     actual != unchanged
 }
@@ -124,7 +121,11 @@ const LOCATIONS: &[&str] = &[
 fn rs_symbol_dce_matches_symbol_dce_on_every_input() {
     let mut changed = 0;
     for source in SYMBOLS {
-        if assert_same("builtin.module(rs-symbol-dce)", "builtin.module(symbol-dce)", source) {
+        if assert_same(
+            "builtin.module(rs-symbol-dce)",
+            "builtin.module(symbol-dce)",
+            source,
+        ) {
             changed += 1;
         }
     }
@@ -152,7 +153,12 @@ fn rs_symbol_dce_fails_like_symbol_dce_on_an_op_without_a_symbol_table() {
 fn rs_symbol_privatize_matches_symbol_privatize_on_every_input() {
     let mut changed = 0;
     for source in SYMBOLS.iter().chain(LOCATIONS) {
-        for exclude in ["", "{exclude=main}", "{exclude=main,a,used}", "{exclude=inner,m}"] {
+        for exclude in [
+            "",
+            "{exclude=main}",
+            "{exclude=main,a,used}",
+            "{exclude=inner,m}",
+        ] {
             if assert_same(
                 &format!("builtin.module(rs-symbol-privatize{exclude})"),
                 &format!("builtin.module(symbol-privatize{exclude})"),
@@ -187,7 +193,10 @@ fn rs_strip_debuginfo_matches_strip_debuginfo_on_every_input() {
             source,
         );
     }
-    assert!(changed >= 30, "only {changed} inputs had locations to strip");
+    assert!(
+        changed >= 30,
+        "only {changed} inputs had locations to strip"
+    );
 }
 
 /// A random module: functions of random visibility calling each other,
