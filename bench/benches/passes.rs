@@ -6,12 +6,16 @@ use std::time::{Duration, Instant};
 
 use mlir_pass::{sys, Context, Module, PassManager};
 use mlir_pass_bench::{
-    melior_empty, melior_walk_count, mlirBenchCreateCppEmpty, mlirBenchCreateCppWalkCount,
-    module_text, RustEmpty, RustHeavy, RustWalkCount,
+    identity_module_text, melior_empty, melior_walk_count, mlirBenchCreateCppEmpty,
+    mlirBenchCreateCppFoldIdentities, mlirBenchCreateCppWalkCount, module_text,
+    symbol_module_text, RustEmpty, RustHeavy, RustSafeWalkCount, RustWalkCount,
 };
+use mlir_pass_example_passes::FoldArithIdentities;
 
 struct Settings {
     reps: usize,
+    fold_sizes: &'static [usize],
+    port_functions: usize,
     walk_sizes: &'static [usize],
     empty_functions: usize,
     heavy_functions: usize,
@@ -20,6 +24,8 @@ struct Settings {
 
 const FULL: Settings = Settings {
     reps: 21,
+    fold_sizes: &[10_000, 100_000],
+    port_functions: 10_000,
     walk_sizes: &[1_000, 10_000, 100_000],
     empty_functions: 10_000,
     heavy_functions: 2_000,
@@ -28,6 +34,8 @@ const FULL: Settings = Settings {
 
 const QUICK: Settings = Settings {
     reps: 3,
+    fold_sizes: &[1_000],
+    port_functions: 500,
     walk_sizes: &[1_000],
     empty_functions: 1_000,
     heavy_functions: 200,
@@ -78,6 +86,38 @@ fn measure<'c>(pms: &mut [PassManager<'c>], module: &mut Module<'c>, reps: usize
             }
         }
     }
+    samples.into_iter().map(median).collect()
+}
+
+/// Like [`measure`], for passes that change the module: each run gets a
+/// freshly parsed module (parsing is not timed). Also checks that every
+/// variant printed the same module.
+fn measure_fresh<'c>(
+    context: &'c Context,
+    pms: &mut [PassManager<'c>],
+    source: &str,
+    reps: usize,
+) -> Vec<Duration> {
+    let mut samples = vec![Vec::with_capacity(reps); pms.len()];
+    let mut outputs = vec![String::new(); pms.len()];
+    for round in 0..reps + 2 {
+        for (i, pm) in pms.iter_mut().enumerate() {
+            let mut module = Module::parse(context, source, "bench.mlir").unwrap();
+            let start = Instant::now();
+            pm.run(&mut module).expect("the benchmark pass runs");
+            let elapsed = start.elapsed();
+            if round >= 2 {
+                samples[i].push(elapsed);
+            }
+            if round == 0 {
+                outputs[i] = module.to_string();
+            }
+        }
+    }
+    assert!(
+        outputs.iter().all(|o| *o == outputs[0]),
+        "the variants disagree on the output"
+    );
     samples.into_iter().map(median).collect()
 }
 
@@ -133,6 +173,66 @@ fn main() {
             ratio(m[1], m[0]),
             ratio(m[2], m[0]),
             ratio(m[1], m[2])
+        );
+    }
+
+    // (1b) The melior view: the same walk through the safe API.
+    println!("\n## 1b. The safe API's cost: `walk_ops` + melior names vs the raw C walk, one thread\n");
+    println!("| ops | raw walk | safe walk | safe / raw |");
+    println!("| --- | --- | --- | --- |");
+    for &ops in s.walk_sizes {
+        let mut module =
+            Module::parse(&context, &module_text(ops / 100, 100), "walk.mlir").unwrap();
+        let mut pms = [
+            func_pm(&context, |pm| pm.add_pass(RustWalkCount).unwrap()),
+            func_pm(&context, |pm| pm.add_pass(RustSafeWalkCount).unwrap()),
+        ];
+        let m = measure(&mut pms, &mut module, s.reps);
+        println!("| {ops} | {} | {} | {} |", ms(m[0]), ms(m[1]), ratio(m[1], m[0]));
+    }
+
+    // (1c) Rewrite patterns on the greedy driver.
+    println!("\n## 1c. Identity-folding patterns: Rust (`fold-arith-identities`) vs the same patterns in C++, same greedy config, one thread\n");
+    println!("| ops | C++ | Rust | Rust / C++ |");
+    println!("| --- | --- | --- | --- |");
+    for &ops in s.fold_sizes {
+        let source = identity_module_text(ops / 100, 100);
+        let mut pms = [
+            func_pm(&context, |pm| {
+                add_raw(pm, unsafe { mlirBenchCreateCppFoldIdentities() })
+            }),
+            func_pm(&context, |pm| pm.add_pass(FoldArithIdentities::default()).unwrap()),
+        ];
+        let m = measure_fresh(&context, &mut pms, &source, s.reps);
+        println!("| {ops} | {} | {} | {} |", ms(m[0]), ms(m[1]), ratio(m[1], m[0]));
+    }
+
+    // (1d) The ports against their upstream passes.
+    println!(
+        "\n## 1d. Rust ports vs upstream passes on {} functions, one thread\n",
+        s.port_functions
+    );
+    println!("| pass | upstream (C++) | Rust port | port / upstream |");
+    println!("| --- | --- | --- | --- |");
+    let source = symbol_module_text(s.port_functions);
+    for (upstream, port) in [
+        ("symbol-dce", "rs-symbol-dce"),
+        ("symbol-privatize{exclude=f0}", "rs-symbol-privatize{exclude=f0}"),
+        ("strip-debuginfo", "rs-strip-debuginfo"),
+    ] {
+        let mut pms = [
+            PassManager::parse(&context, &format!("builtin.module({upstream})")).unwrap(),
+            PassManager::parse(&context, &format!("builtin.module({port})")).unwrap(),
+        ];
+        for pm in &mut pms {
+            pm.enable_verifier(false);
+        }
+        let m = measure_fresh(&context, &mut pms, &source, s.reps);
+        println!(
+            "| `{upstream}` | {} | {} | {} |",
+            ms(m[0]),
+            ms(m[1]),
+            ratio(m[1], m[0])
         );
     }
 

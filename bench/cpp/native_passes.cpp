@@ -4,7 +4,10 @@
 
 #include "mlir-c/Pass.h"
 #include "mlir/CAPI/Pass.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Pass/Pass.h"
@@ -42,9 +45,124 @@ struct CppEmpty : public PassWrapper<CppEmpty, OperationPass<func::FuncOp>> {
   void runOnOperation() override {}
 };
 
+/// The integer an `arith.constant` gives `v`, as the Rust example reads it:
+/// signless integers up to 64 bits and `index`, i1 true as 1.
+std::optional<int64_t> constantOf(Value v) {
+  auto cst = v.getDefiningOp<arith::ConstantOp>();
+  if (!cst)
+    return std::nullopt;
+  auto attr = dyn_cast<IntegerAttr>(cst.getValue());
+  if (!attr)
+    return std::nullopt;
+  unsigned width;
+  Type type = v.getType();
+  if (type.isIndex()) {
+    width = 64;
+  } else if (auto it = dyn_cast<IntegerType>(type);
+             it && it.isSignless() && it.getWidth() <= 64) {
+    width = it.getWidth();
+  } else {
+    return std::nullopt;
+  }
+  int64_t raw = attr.getInt();
+  return width == 1 ? (raw & 1) : raw;
+}
+
+bool supported(Type type) {
+  if (type.isIndex())
+    return true;
+  auto it = dyn_cast<IntegerType>(type);
+  return it && it.isSignless() && it.getWidth() <= 64;
+}
+
+struct AddZero : OpRewritePattern<arith::AddIOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::AddIOp op,
+                                PatternRewriter &rewriter) const override {
+    if (constantOf(op.getRhs()) == 0) {
+      rewriter.replaceOp(op, op.getLhs());
+      return success();
+    }
+    if (constantOf(op.getLhs()) == 0) {
+      rewriter.replaceOp(op, op.getRhs());
+      return success();
+    }
+    return failure();
+  }
+};
+
+struct SubIdentities : OpRewritePattern<arith::SubIOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::SubIOp op,
+                                PatternRewriter &rewriter) const override {
+    if (constantOf(op.getRhs()) == 0) {
+      rewriter.replaceOp(op, op.getLhs());
+      return success();
+    }
+    if (op.getLhs() == op.getRhs() && supported(op.getType())) {
+      Value zero = arith::ConstantOp::create(
+          rewriter, op.getLoc(), IntegerAttr::get(op.getType(), 0));
+      rewriter.replaceOp(op, zero);
+      return success();
+    }
+    return failure();
+  }
+};
+
+struct MulIdentities : OpRewritePattern<arith::MulIOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::MulIOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<int64_t> lhs = constantOf(op.getLhs());
+    std::optional<int64_t> rhs = constantOf(op.getRhs());
+    if (rhs == 0) {
+      rewriter.replaceOp(op, op.getRhs());
+      return success();
+    }
+    if (lhs == 0) {
+      rewriter.replaceOp(op, op.getLhs());
+      return success();
+    }
+    if (rhs == 1) {
+      rewriter.replaceOp(op, op.getLhs());
+      return success();
+    }
+    if (lhs == 1) {
+      rewriter.replaceOp(op, op.getRhs());
+      return success();
+    }
+    return failure();
+  }
+};
+
+/// The identity-folding patterns of the Rust `fold-arith-identities`, as a
+/// C++ author writes them, under the same greedy driver and config.
+struct CppFoldIdentities
+    : public PassWrapper<CppFoldIdentities, OperationPass<func::FuncOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CppFoldIdentities)
+  StringRef getArgument() const final { return "bench-cpp-fold-identities"; }
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet set(context);
+    set.add<AddZero, SubIdentities, MulIdentities>(context);
+    patterns = FrozenRewritePatternSet(std::move(set));
+    return success();
+  }
+  void runOnOperation() override {
+    GreedyRewriteConfig config;
+    config.setUseTopDownTraversal(true).setMaxIterations(10).enableFolding(
+        false);
+    if (failed(applyPatternsGreedily(getOperation(), patterns, config)))
+      signalPassFailure();
+  }
+  FrozenRewritePatternSet patterns;
+};
+
 } // namespace
 
 extern "C" {
+MlirPass mlirBenchCreateCppFoldIdentities() {
+  return wrap(static_cast<Pass *>(new CppFoldIdentities()));
+}
 MlirPass mlirBenchCreateCppWalkCount() {
   return wrap(static_cast<Pass *>(new CppWalkCount()));
 }

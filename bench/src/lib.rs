@@ -15,6 +15,9 @@ unsafe extern "C" {
     pub fn mlirBenchCreateCppWalkCount() -> sys::MlirPass;
     /// The native C++ empty pass.
     pub fn mlirBenchCreateCppEmpty() -> sys::MlirPass;
+    /// The C++ identity-folding pattern pass (same patterns as the Rust
+    /// `fold-arith-identities`, same greedy config).
+    pub fn mlirBenchCreateCppFoldIdentities() -> sys::MlirPass;
 }
 
 /// Visits every op under `op`, counts ops by name, and sets `bench.count` on
@@ -158,6 +161,71 @@ pub fn module_text(functions: usize, ops_per_function: usize) -> String {
             last = format!("%v{i}");
         }
         text.push_str(&format!("  return {last} : i64\n}}\n"));
+    }
+    text
+}
+
+/// The walk of [`RustWalkCount`] written on the safe API (`walk_ops`, melior
+/// names, `set_i64_attr`): the cost of the melior view against the raw walk.
+#[mlir_pass(argument = "bench-rust-safe-walk-count", op = "func.func", dialects = [func])]
+#[derive(Clone, Default)]
+pub struct RustSafeWalkCount;
+
+impl Pass for RustSafeWalkCount {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        use mlir_pass::ir::{OperationExt, OperationMutExt, WalkOrder};
+        use mlir_pass::melior::ir::operation::WalkResult;
+        let mut func = op.melior_mut();
+        let mut counts: FxHashMap<&str, i64> = FxHashMap::default();
+        func.walk_ops(WalkOrder::PreOrder, |nested| {
+            *counts.entry(nested.name_str()).or_default() += 1;
+            WalkResult::Advance
+        });
+        let total: i64 = counts.iter().map(|(name, n)| n * name.len() as i64).sum();
+        func.set_i64_attr("bench.count", total);
+        Ok(())
+    }
+}
+
+/// Functions whose bodies are chains of integer identities for the
+/// pattern benchmark: `x+0`, `x*1`, `x-0` and a real `x*a`, in turn, so three
+/// ops in four are rewritten.
+pub fn identity_module_text(functions: usize, ops_per_function: usize) -> String {
+    let mut text = String::new();
+    for f in 0..functions {
+        text.push_str(&format!(
+            "func.func @f{f}(%a: i64) -> i64 {{\n  %c0 = arith.constant 0 : i64\n  %c1 = arith.constant 1 : i64\n"
+        ));
+        let mut last = "%a".to_owned();
+        for i in 0..ops_per_function.saturating_sub(3) {
+            let op = match i % 4 {
+                0 => format!("arith.addi {last}, %c0"),
+                1 => format!("arith.muli {last}, %c1"),
+                2 => format!("arith.subi {last}, %c0"),
+                _ => format!("arith.muli {last}, %a"),
+            };
+            text.push_str(&format!("  %v{i} = {op} : i64\n"));
+            last = format!("%v{i}");
+        }
+        text.push_str(&format!("  return {last} : i64\n}}\n"));
+    }
+    text
+}
+
+/// A module for the port benchmarks: `functions` functions, half private
+/// and unused (dead for symbol-dce), with file locations on every op.
+pub fn symbol_module_text(functions: usize) -> String {
+    let mut text = String::new();
+    for f in 0..functions {
+        let vis = if f % 2 == 1 { "private " } else { "" };
+        let call = if f % 4 == 0 && f + 2 < functions {
+            format!("  func.call @f{}() : () -> () loc(\"m.mlir\":{f}:3)\n", f + 2)
+        } else {
+            String::new()
+        };
+        text.push_str(&format!(
+            "func.func {vis}@f{f}() {{\n{call}  %c = arith.constant {f} : i64 loc(\"m.mlir\":{f}:5)\n  return loc(\"m.mlir\":{f}:7)\n}} loc(\"m.mlir\":{f}:1)\n"
+        ));
     }
     text
 }

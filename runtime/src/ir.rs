@@ -160,6 +160,20 @@ fn attribute_by_name<'c>(op: sys::MlirOperation, name: &str) -> Option<Attribute
 /// Reading operations: typed attributes, a walk with mutable handles, and
 /// symbols. Implemented for every melior operation handle.
 pub trait OperationExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
+    /// The op's name, such as `arith.addi`, as a string that lives as long
+    /// as the context (melior's `name()` lends it only for a statement).
+    fn name_str(&self) -> &'c str {
+        // SAFETY: valid op; an op name is an identifier uniqued in the
+        // context, which outlives 'c.
+        let raw = unsafe { sys::mlirIdentifierStr(sys::mlirOperationGetName(self.to_raw())) };
+        if raw.data.is_null() {
+            return "";
+        }
+        // SAFETY: as above; `length` readable bytes.
+        let bytes = unsafe { std::slice::from_raw_parts(raw.data.cast::<u8>(), raw.length) };
+        std::str::from_utf8(bytes).unwrap_or("")
+    }
+
     /// The integer attribute `name` (inherent or discardable) as an `i64`
     /// (sign-extended), or `None` when absent or not an integer.
     fn int_attr(&self, name: &str) -> Option<i64> {

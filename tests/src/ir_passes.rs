@@ -213,7 +213,7 @@ impl Pass for IrEdit {
         }
         // `addi %x, %x` → uses of it become uses of %x; the op is erased.
         func.walk_ops(WalkOrder::PostOrder, |nested| {
-            let is_double = nested.name().as_string_ref().as_str() == Ok("arith.addi")
+            let is_double = nested.name_str() == "arith.addi"
                 && nested.operand(0).ok() == nested.operand(1).ok();
             if is_double {
                 let x = nested.operand(0).unwrap();

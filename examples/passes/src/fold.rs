@@ -77,7 +77,7 @@ impl Pass for FoldArithIdentities {
 fn constant_of(value: Value<'_, '_>) -> Option<i64> {
     let result = mlir_pass::melior::ir::operation::OperationResult::try_from(value).ok()?;
     let owner = result.owner();
-    if owner.name().as_string_ref().as_str() != Ok("arith.constant") {
+    if owner.name_str() != "arith.constant" {
         return None;
     }
     let width = supported_width(value.r#type())?;

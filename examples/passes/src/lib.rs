@@ -25,7 +25,7 @@ pub use ports::{StripDebugInfo, SymbolDce, SymbolPrivatize};
 
 use mlir_pass::{
     ir::{OperationExt, OperationMutExt, WalkOrder},
-    melior::ir::operation::{OperationLike, WalkResult},
+    melior::ir::operation::WalkResult,
     mlir_pass, OperationRef, Pass, PassError,
 };
 
@@ -57,9 +57,7 @@ impl Pass for AnnotateOpCount {
         let mut func = op.melior_mut();
         let mut count = 0i64;
         func.walk_ops(WalkOrder::PreOrder, |nested| {
-            let name = nested.name();
-            let name = name.as_string_ref().as_str().unwrap_or_default();
-            if nested != func && !self.skip.iter().any(|s| s == name) {
+            if nested != func && !self.skip.iter().any(|s| s == nested.name_str()) {
                 count += 1;
             }
             WalkResult::Advance
