@@ -219,7 +219,10 @@ pub fn symbol_module_text(functions: usize) -> String {
     for f in 0..functions {
         let vis = if f % 2 == 1 { "private " } else { "" };
         let call = if f % 4 == 0 && f + 2 < functions {
-            format!("  func.call @f{}() : () -> () loc(\"m.mlir\":{f}:3)\n", f + 2)
+            format!(
+                "  func.call @f{}() : () -> () loc(\"m.mlir\":{f}:3)\n",
+                f + 2
+            )
         } else {
             String::new()
         };

@@ -154,8 +154,15 @@ bool mlirPassBridgeIsSymbol(MlirOperation op) {
 }
 
 /// Whether `op` has the `SymbolTable` trait.
+///
+/// Asked through `SymbolTable::getNearestSymbolTable`, which runs the trait
+/// check inside libMLIR: `hasTrait<OpTrait::SymbolTable>()` compiled here
+/// would compare against this library's own copy of the trait's TypeID, which
+/// differs from libMLIR's in a plugin (a Rust cdylib keeps its C++ symbols
+/// local), so every op would look like no symbol table inside `mlir-opt`.
 bool mlirPassBridgeIsSymbolTable(MlirOperation op) {
-  return unwrap(op)->hasTrait<mlir::OpTrait::SymbolTable>();
+  mlir::Operation *operation = unwrap(op);
+  return mlir::SymbolTable::getNearestSymbolTable(operation) == operation;
 }
 
 /// The visibility of a symbol op: 0 public, 1 private, 2 nested; -1 when `op`

@@ -171,7 +171,12 @@ pub trait OperationExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
         }
         // SAFETY: as above; `length` readable bytes.
         let bytes = unsafe { std::slice::from_raw_parts(raw.data.cast::<u8>(), raw.length) };
-        std::str::from_utf8(bytes).unwrap_or("")
+        if bytes.is_ascii() {
+            // SAFETY: ASCII is UTF-8 (the common case: every registered op).
+            unsafe { std::str::from_utf8_unchecked(bytes) }
+        } else {
+            std::str::from_utf8(bytes).unwrap_or("")
+        }
     }
 
     /// The integer attribute `name` (inherent or discardable) as an `i64`
@@ -215,50 +220,11 @@ pub trait OperationExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
     where
         F: FnMut(OperationRefMut<'c, 'a>) -> WalkResult,
     {
-        unsafe extern "C" fn trampoline<G: FnMut(sys::MlirOperation) -> WalkResult>(
-            op: sys::MlirOperation,
-            data: *mut c_void,
-        ) -> sys::MlirWalkResult {
-            // SAFETY: `data` is the closure borrowed for the walk.
-            let visit = unsafe { &mut *data.cast::<G>() };
-            visit(op) as sys::MlirWalkResult
-        }
-        // MLIR's walk is C++: a panic must not unwind through it. It is
-        // caught here, the walk is interrupted, and the panic resumes after.
-        let mut panic = None;
-        let mut guarded = |op: sys::MlirOperation| {
-            if panic.is_some() {
-                return WalkResult::Interrupt;
-            }
-            // SAFETY: MLIR hands valid ops nested in the walked one, which
-            // lives for 'a.
-            let op = unsafe { OperationRefMut::from_raw(op) };
-            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| visit(op))) {
-                Ok(result) => result,
-                Err(payload) => {
-                    panic = Some(payload);
-                    WalkResult::Interrupt
-                }
-            }
-        };
-        // SAFETY: the op is valid; the callback only calls `guarded`.
-        unsafe {
-            sys::mlirOperationWalk(
-                self.to_raw(),
-                Some(trampoline_of(&guarded)),
-                (&mut guarded as *mut _) as *mut c_void,
-                order as sys::MlirWalkOrder,
-            );
-        }
-        /// The trampoline for `G`, named from a value (closures have no name).
-        fn trampoline_of<G: FnMut(sys::MlirOperation) -> WalkResult>(
-            _: &G,
-        ) -> unsafe extern "C" fn(sys::MlirOperation, *mut c_void) -> sys::MlirWalkResult {
-            trampoline::<G>
-        }
-        if let Some(payload) = panic {
-            std::panic::resume_unwind(payload);
-        }
+        // The walk is done in Rust over the C API's region, block and op
+        // lists (no C++ frame between the visits, so a panic in `visit`
+        // unwinds normally), with the next op captured before an op is
+        // visited, as MLIR's own walk does.
+        walk_raw(self.to_raw(), order, &mut visit);
     }
 
     /// Emits an error at this op, as C++'s `op->emitError(message)`: at the
@@ -291,15 +257,20 @@ pub trait OperationExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
 
     /// The symbol's name (without `@`), or `None` when not a symbol.
     fn symbol_name(&self) -> Option<&'c str> {
-        // SAFETY: valid op; the result is null or a StringAttr.
-        let raw = unsafe { bridge::mlirPassBridgeSymbolName(self.to_raw()) };
-        if raw.ptr.is_null() {
-            return None;
+        // SAFETY: valid op; the result is null or a StringAttr of the
+        // context, whose value lives as long as the context.
+        unsafe {
+            let raw = bridge::mlirPassBridgeSymbolName(self.to_raw());
+            if raw.ptr.is_null() {
+                return None;
+            }
+            let value = sys::mlirStringAttrGetValue(raw);
+            if value.data.is_null() {
+                return Some("");
+            }
+            let bytes = std::slice::from_raw_parts(value.data.cast::<u8>(), value.length);
+            std::str::from_utf8(bytes).ok()
         }
-        // SAFETY: a StringAttr owned by the context.
-        StringAttribute::try_from(unsafe { Attribute::from_raw(raw) })
-            .ok()
-            .map(|a| a.value())
     }
 
     /// The symbol's visibility, or `None` when not a symbol.
@@ -348,6 +319,48 @@ pub trait OperationExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
 }
 
 impl<'c: 'a, 'a, T: OperationLike<'c, 'a> + ?Sized> OperationExt<'c, 'a> for T {}
+
+/// Visits `op` and what is nested in it; `false` when the walk was interrupted.
+fn walk_raw<'c: 'a, 'a, F>(op: sys::MlirOperation, order: WalkOrder, visit: &mut F) -> bool
+where
+    F: FnMut(OperationRefMut<'c, 'a>) -> WalkResult,
+{
+    let pre = matches!(order, WalkOrder::PreOrder);
+    if pre {
+        // SAFETY: `op` is valid (the walked op or one nested in it).
+        match visit(unsafe { OperationRefMut::from_raw(op) }) {
+            WalkResult::Interrupt => return false,
+            WalkResult::Skip => return true,
+            WalkResult::Advance => {}
+        }
+    }
+    // SAFETY (the loops): valid op, regions, blocks; each next block and op
+    // is read before the current one is visited.
+    let regions = unsafe { sys::mlirOperationGetNumRegions(op) };
+    for index in 0..regions {
+        let region = unsafe { sys::mlirOperationGetRegion(op, index) };
+        let mut block = unsafe { sys::mlirRegionGetFirstBlock(region) };
+        while !block.ptr.is_null() {
+            let next_block = unsafe { sys::mlirBlockGetNextInRegion(block) };
+            let mut nested = unsafe { sys::mlirBlockGetFirstOperation(block) };
+            while !nested.ptr.is_null() {
+                let next = unsafe { sys::mlirOperationGetNextInBlock(nested) };
+                if !walk_raw(nested, order, visit) {
+                    return false;
+                }
+                nested = next;
+            }
+            block = next_block;
+        }
+    }
+    if !pre {
+        // SAFETY: as above.
+        if let WalkResult::Interrupt = visit(unsafe { OperationRefMut::from_raw(op) }) {
+            return false;
+        }
+    }
+    true
+}
 
 /// Changing operations: typed attribute setters, symbol visibility, erasure.
 /// Implemented for melior's mutable operation handles.
@@ -410,13 +423,27 @@ pub trait OperationMutExt<'c: 'a, 'a>: OperationMutLike<'c, 'a> {
     ///
     /// # Errors
     /// A result of the op is still used (erasing it would leave the users
-    /// with dangling operands: replace the uses first), or the op is in no
-    /// block (it is not part of the IR being transformed).
+    /// with dangling operands: replace the uses first), the op is in no
+    /// block (it is not part of the IR being transformed), or the op is the
+    /// one the running pass was given, or holds it (MLIR would go on using it).
     fn erase(self) -> Result<(), IrError>
     where
         Self: Sized,
     {
         let raw = self.to_raw();
+        if let Some(anchor) = crate::trampoline::current_anchor() {
+            let mut current = anchor;
+            while !current.ptr.is_null() {
+                if current.ptr == raw.ptr {
+                    return Err(IrError::new(format!(
+                        "cannot erase '{}': it is the operation the pass runs on, or holds it",
+                        op_name(raw)
+                    )));
+                }
+                // SAFETY: a valid op; the parent chain of the anchor.
+                current = unsafe { sys::mlirOperationGetParentOperation(current) };
+            }
+        }
         if self.block().is_none() {
             return Err(IrError::new(format!(
                 "cannot erase '{}': it is in no block",
@@ -499,6 +526,19 @@ pub trait ValueExt<'c>: ValueLike<'c> {
             // SAFETY: valid value.
             next: unsafe { sys::mlirValueGetFirstUse(self.to_raw()) },
             _borrow: PhantomData,
+        }
+    }
+
+    /// The op that defines this value, or `None` for a block argument
+    /// (C++'s `Value::getDefiningOp`).
+    fn defining_op<'a>(&self) -> Option<OperationRefMut<'c, 'a>> {
+        let raw = self.to_raw();
+        // SAFETY: a valid value; the owner of a result is a valid op.
+        unsafe {
+            if !sys::mlirValueIsAOpResult(raw) {
+                return None;
+            }
+            Some(OperationRefMut::from_raw(sys::mlirOpResultGetOwner(raw)))
         }
     }
 

@@ -79,7 +79,7 @@ use mlir_sys as sys;
 
 use crate::{
     handle::{c_message, ContextRef, OperationRef},
-    strings::string_ref,
+    strings::{string_ref, to_str},
     trampoline::{current_pass, panic_message},
     PassError,
 };
@@ -545,15 +545,16 @@ unsafe extern "C" fn match_and_rewrite(
     // SAFETY: the `PatternBox` made in `add`, alive while the set is.
     let entry = unsafe { &*user_data.cast::<PatternBox>() };
     // SAFETY: MLIR hands a valid op and rewriter for the call. The location
-    // is read first: it outlives the op if the pattern erases it.
-    let (op, location, base) = unsafe {
+    // and name are read first: they live in the context, so they outlive
+    // the op if the pattern erases it.
+    let (op, location, op_name, base) = unsafe {
         (
             OperationRef::from_raw(op),
             sys::mlirOperationGetLocation(op),
+            sys::mlirOperationGetName(op),
             RewriterBase::from_raw(sys::mlirPatternRewriterAsBase(rewriter)),
         )
     };
-    let op_name = op.name();
     let rewriter = PatternRewriter {
         base,
         context: op.context().raw(),
@@ -569,6 +570,8 @@ unsafe extern "C" fn match_and_rewrite(
                     *last = true;
                 }
             });
+            // SAFETY: an identifier of the context.
+            let op_name = unsafe { to_str(sys::mlirIdentifierStr(op_name)) };
             let mut message = format!(
                 "pattern '{}' panicked on '{op_name}': {}",
                 entry.name,

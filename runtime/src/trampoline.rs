@@ -24,6 +24,16 @@ thread_local! {
     /// The argument of the pass running on this thread, for messages from
     /// code the pass calls (a panicking rewrite pattern names its pass).
     static CURRENT_PASS: Cell<Option<&'static str>> = const { Cell::new(None) };
+    /// The operation the pass running on this thread was given (null in
+    /// `initialize`), so that IR edits can refuse to erase it.
+    static CURRENT_ANCHOR: Cell<*mut c_void> = const { Cell::new(std::ptr::null_mut()) };
+}
+
+/// The operation the pass running `run` on this thread was given, if any.
+#[cfg_attr(not(feature = "melior"), allow(dead_code))]
+pub(crate) fn current_anchor() -> Option<sys::MlirOperation> {
+    let ptr = CURRENT_ANCHOR.with(Cell::get);
+    (!ptr.is_null()).then_some(sys::MlirOperation { ptr })
 }
 
 /// The argument of the pass whose `run` or `initialize` is running on this
@@ -33,13 +43,24 @@ pub(crate) fn current_pass() -> Option<&'static str> {
     CURRENT_PASS.with(Cell::get)
 }
 
-/// Runs `f` with `argument` as the current pass of this thread.
-fn as_current_pass<R>(argument: &'static str, f: impl FnOnce() -> R) -> R {
+/// Runs `f` with `argument` as the current pass of this thread, running on
+/// `anchor` (null in `initialize`).
+fn as_current_pass<R>(
+    argument: &'static str,
+    anchor: sys::MlirOperation,
+    f: impl FnOnce() -> R,
+) -> R {
     let previous = CURRENT_PASS.with(|c| c.replace(Some(argument)));
+    let previous_anchor = CURRENT_ANCHOR.with(|c| c.replace(anchor.ptr));
     let result = f();
     CURRENT_PASS.with(|c| c.set(previous));
+    CURRENT_ANCHOR.with(|c| c.set(previous_anchor));
     result
 }
+
+const NO_ANCHOR: sys::MlirOperation = sys::MlirOperation {
+    ptr: std::ptr::null_mut(),
+};
 
 /// What MLIR's `userData` points at: one pass instance, or the message of a
 /// panic that prevented one from being cloned.
@@ -149,7 +170,7 @@ unsafe extern "C" fn initialize<T: PassDescriptor>(
     // SAFETY: MLIR passes a valid context for the duration of the call.
     let context = unsafe { ContextRef::from_raw(context) };
     let outcome = match slot {
-        Slot::Ready(pass) => as_current_pass(T::metadata().argument, || {
+        Slot::Ready(pass) => as_current_pass(T::metadata().argument, NO_ANCHOR, || {
             Outcome::catch("initialize", || pass.initialize(context))
         }),
         Slot::ClonePanicked(message) => clone_panicked(message),
@@ -172,7 +193,7 @@ unsafe extern "C" fn run<T: PassDescriptor>(
     // SAFETY: MLIR passes the operation being transformed, valid during `run`.
     let op = unsafe { OperationRef::from_raw(op) };
     let outcome = match slot {
-        Slot::Ready(value) => as_current_pass(T::metadata().argument, || {
+        Slot::Ready(value) => as_current_pass(T::metadata().argument, op.raw(), || {
             Outcome::catch("run", || value.run(op))
         }),
         Slot::ClonePanicked(message) => clone_panicked(message),

@@ -241,6 +241,20 @@ func.func @f(%a: i32, %b: i32) -> i32 {
 }
 
 #[test]
+fn erasing_the_op_the_pass_runs_on_or_its_parent_is_refused() {
+    let error = run(
+        "builtin.module(func.func(test-erase-anchor))",
+        "func.func @f() { return }",
+    )
+    .unwrap_err();
+    assert_eq!(
+        error.diagnostics[0].message,
+        "test-erase-anchor: cannot erase 'func.func': it is the operation the pass runs on, \
+         or holds it / cannot erase 'builtin.module': it is the operation the pass runs on, or holds it"
+    );
+}
+
+#[test]
 fn a_melior_program_adds_rust_passes_and_parses_pipelines_naming_them() {
     use mlir_pass::melior;
     let context = setup();

@@ -256,3 +256,21 @@ impl Pass for ReadAttrs {
         Ok(())
     }
 }
+
+/// Tries to erase the function it runs on, and its module: both refused.
+#[mlir_pass(argument = "test-erase-anchor", op = "func.func", dialects = [func])]
+#[derive(Clone, Default)]
+pub struct EraseAnchor;
+
+impl Pass for EraseAnchor {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let mut func = op.melior_mut();
+        let module_error = func
+            .parent_operation_mut()
+            .ok_or("no parent")?
+            .erase()
+            .unwrap_err();
+        let func_error = func.erase().unwrap_err();
+        Err(PassError::new(format!("{func_error} / {module_error}")))
+    }
+}

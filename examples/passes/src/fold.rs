@@ -2,7 +2,7 @@
 //! patterns applied by MLIR's greedy driver.
 
 use mlir_pass::{
-    ir::OperationExt,
+    ir::{OperationExt, ValueExt},
     melior::{
         dialect::arith,
         ir::{
@@ -75,8 +75,7 @@ impl Pass for FoldArithIdentities {
 /// The integer constant `value` holds, if it comes from an `arith.constant`
 /// of a supported type. `i1` true reads as 1.
 fn constant_of(value: Value<'_, '_>) -> Option<i64> {
-    let result = mlir_pass::melior::ir::operation::OperationResult::try_from(value).ok()?;
-    let owner = result.owner();
+    let owner = value.defining_op()?;
     if owner.name_str() != "arith.constant" {
         return None;
     }

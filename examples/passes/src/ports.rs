@@ -63,7 +63,19 @@ pub struct SymbolPrivatize {
 
 impl Pass for SymbolPrivatize {
     fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
-        let excluded: HashSet<&str> = self.exclude.iter().map(String::as_str).collect();
+        // A short list is scanned; a long one hashed.
+        let excluded: HashSet<&str> = if self.exclude.len() > 8 {
+            self.exclude.iter().map(String::as_str).collect()
+        } else {
+            HashSet::new()
+        };
+        let is_excluded = |name: &str| {
+            if self.exclude.len() > 8 {
+                excluded.contains(name)
+            } else {
+                self.exclude.iter().any(|e| e == name)
+            }
+        };
         for region in op.melior().regions() {
             let mut block = region.first_block();
             while let Some(b) = block {
@@ -73,7 +85,7 @@ impl Pass for SymbolPrivatize {
                     let Some(name) = symbol.symbol_name() else {
                         continue;
                     };
-                    if !excluded.contains(name) {
+                    if !is_excluded(name) {
                         symbol.set_symbol_visibility(Visibility::Private)?;
                     }
                 }
