@@ -104,9 +104,12 @@ pub use registry::{passes, register_all, PassMetadata, RegistrationError};
     note = "add `impl mlir_pass::Pass for {Self} {{ fn run(&mut self, op: mlir_pass::OperationRef<'_>) -> Result<(), mlir_pass::PassError> {{ ... }} }}`"
 )]
 pub trait Pass {
-    /// Called once per pass-manager run on the original instance, before any
-    /// clone is made and before `run`. State set here reaches every clone.
-    /// An error fails the pass manager before `run` is ever called.
+    /// Called on the original instance before the pass manager's first run,
+    /// before any clone is made, and again only when MLIR re-initializes the
+    /// pipeline (it changed, or the context's dialect registry did): not
+    /// before every run. State set here (a frozen pattern set, say)
+    /// reaches every clone and is reused by later runs. An error fails the
+    /// pass manager before `run` is ever called.
     fn initialize(&mut self, context: ContextRef<'_>) -> Result<(), PassError> {
         let _ = context;
         Ok(())

@@ -106,6 +106,44 @@ pub fn print<T: PassDescriptor>(pass: &T) -> String {
         .join(" ")
 }
 
+/// Refuses a pass whose printed options MLIR could not read back: a value
+/// with braces that do not balance (MLIR finds the end of an option block by
+/// counting braces, inside quotes too, and its syntax has no escape).
+///
+/// # Errors
+/// Names the pass, the option and the brace.
+pub fn check_printable<T: PassDescriptor>(pass: &T) -> Result<(), String> {
+    for (name, value) in pass.print_options() {
+        let mut depth = 0i64;
+        let mut unbalanced = None;
+        for c in value.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth < 0 {
+                        unbalanced = Some('}');
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if unbalanced.is_none() && depth > 0 {
+            unbalanced = Some('{');
+        }
+        if let Some(brace) = unbalanced {
+            return Err(format!(
+                "option '{name}' of pass '{}' holds an unbalanced '{brace}' ({value}): MLIR's \
+                 pipeline syntax cannot carry it, so the pass could not be printed and read \
+                 back; balance the braces in the value",
+                T::metadata().argument
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The default value of each option, as printed, sorted by name.
 pub fn defaults<T: PassDescriptor>() -> Vec<(&'static str, String)> {
     sorted_by_name(T::default().print_options())

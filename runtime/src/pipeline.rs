@@ -416,7 +416,20 @@ impl<'c> PassManager<'c> {
     /// unknown pass name or a pass nested under the wrong operation.
     pub fn parse(context: &'c Context, pipeline: &str) -> Result<Self, MlirError> {
         let pm = Self::new(context);
-        pm.as_op_pass_manager().add_pipeline(pipeline)?;
+        let op_pm = pm.as_op_pass_manager();
+        op_pm.parse_text(pipeline, |raw, text, callback, data| {
+            // SAFETY: valid pass manager; the callback appends to `data`.
+            unsafe { sys::mlirParsePassPipeline(raw, text, callback, data) }
+        })?;
+        // MLIR re-anchors the pass manager on whatever the text names, and
+        // only fails when it runs; refuse that here.
+        let anchor = op_pm.anchor();
+        if anchor != "builtin.module" {
+            return Err(context.error(format!(
+                "the pass pipeline '{pipeline}' runs on '{anchor}' operations, but a \
+                 PassManager runs on 'builtin.module': write builtin.module(...) around it"
+            )));
+        }
         Ok(pm)
     }
 
@@ -510,6 +523,28 @@ impl Drop for PassManager<'_> {
     }
 }
 
+/// `anchor(elements)` becomes `elements` when the parenthesis after the
+/// anchor closes at the very end (option blocks in braces skipped).
+fn unwrap_anchor<'t>(text: &'t str, anchor: &str) -> Option<&'t str> {
+    let inner = text.strip_prefix(anchor)?.strip_prefix('(')?;
+    let (mut parens, mut braces) = (1usize, 0usize);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' => braces += 1,
+            '}' => braces = braces.saturating_sub(1),
+            '(' if braces == 0 => parens += 1,
+            ')' if braces == 0 => {
+                parens -= 1;
+                if parens == 0 {
+                    return (i + 1 == inner.len()).then(|| &inner[..i]);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// A pass manager at some nesting level, borrowed from a [`PassManager`].
 pub struct OpPassManager<'a> {
     raw: sys::MlirOpPassManager,
@@ -521,8 +556,11 @@ impl<'a> OpPassManager<'a> {
     ///
     /// # Errors
     /// The pass is anchored on an operation other than this pass manager's
-    /// (MLIR would abort on that): nest it first.
+    /// (MLIR would abort on that): nest it first. Or an option holds a
+    /// string with unbalanced braces, which MLIR's pipeline syntax cannot
+    /// carry ([`options::check_printable`](crate::options::check_printable)).
     pub fn add_pass<T: PassDescriptor>(&self, pass: T) -> Result<(), MlirError> {
+        crate::options::check_printable(&pass).map_err(|e| self.context.error(e))?;
         let mut error = String::new();
         let pass = OwnedPass::new(pass).into_raw();
         // SAFETY: the bridge takes ownership of `pass` either way.
@@ -541,24 +579,42 @@ impl<'a> OpPassManager<'a> {
         }
     }
 
-    /// Parses `pipeline` and appends its passes here. The text names this
-    /// pass manager's operation, as in `builtin.module(canonicalize)`, or
-    /// lists passes alone.
+    /// Parses `pipeline` and appends its passes here, after the passes
+    /// already added. The text lists passes alone (`canonicalize,cse`,
+    /// `func.func(cse)`), or wraps them in this pass manager's operation
+    /// (`builtin.module(canonicalize,cse)`).
     ///
     /// # Errors
     /// MLIR's parse error.
     pub fn add_pipeline(&self, pipeline: &str) -> Result<(), MlirError> {
+        let anchor = self.anchor();
+        let elements = unwrap_anchor(pipeline.trim(), &anchor).unwrap_or(pipeline);
+        self.parse_text(elements, |raw, text, callback, data| {
+            // SAFETY: valid pass manager; the callback appends to `data`.
+            unsafe { sys::mlirOpPassManagerAddPipeline(raw, text, callback, data) }
+        })
+    }
+
+    /// Runs a C API pipeline parser on `text`, turning its report into an
+    /// [`MlirError`] whose message is the one-line cause.
+    fn parse_text(
+        &self,
+        text: &str,
+        parse: impl FnOnce(
+            sys::MlirOpPassManager,
+            sys::MlirStringRef,
+            sys::MlirStringCallback,
+            *mut c_void,
+        ) -> sys::MlirLogicalResult,
+    ) -> Result<(), MlirError> {
         let mut error = String::new();
         self.context.take_diagnostics();
-        // SAFETY: valid pass manager; the callback appends to `error`.
-        let result = unsafe {
-            sys::mlirParsePassPipeline(
-                self.raw,
-                string_ref(pipeline),
-                Some(append_to_string),
-                (&mut error as *mut String).cast(),
-            )
-        };
+        let result = parse(
+            self.raw,
+            string_ref(text),
+            Some(append_to_string),
+            (&mut error as *mut String).cast(),
+        );
         if result.value == 0 {
             // MLIR reports "<where>: error: <cause>", then the pipeline text
             // with a caret; the cause alone makes the one-line message.
@@ -568,9 +624,9 @@ impl<'a> OpPassManager<'a> {
                 .split_once("error: ")
                 .map_or(first, |(_, cause)| cause);
             let mut e = self.context.error(if cause.is_empty() {
-                format!("failed to parse the pass pipeline '{pipeline}'")
+                format!("failed to parse the pass pipeline '{text}'")
             } else {
-                format!("failed to parse the pass pipeline '{pipeline}': {cause}")
+                format!("failed to parse the pass pipeline '{text}': {cause}")
             });
             if details.contains('\n') || details != cause {
                 e.details = details.to_owned();
@@ -578,6 +634,16 @@ impl<'a> OpPassManager<'a> {
             return Err(e);
         }
         Ok(())
+    }
+
+    /// The name of the operation this pass manager runs on (`any` for an
+    /// op-agnostic one), as MLIR prints it.
+    pub fn anchor(&self) -> String {
+        let printed = self.to_string();
+        printed
+            .split_once('(')
+            .map_or(printed.as_str(), |(anchor, _)| anchor)
+            .to_owned()
     }
 
     /// The nested pass manager for operations named `op_name`.

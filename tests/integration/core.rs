@@ -84,6 +84,77 @@ fn func_pass_nested_is_cloned_and_runs_once_per_function() {
 }
 
 #[test]
+fn initialize_runs_before_the_first_run_only_not_before_each() {
+    // MLIR initializes a pass manager's passes on its first run, and again
+    // only when the pipeline or the context's dialect registry changes.
+    let context = setup();
+    let (counters, probe) = probe(Behaviour::Succeed);
+    let mut pm = PassManager::new(&context);
+    pm.add_pass(GenericProbe(probe)).unwrap();
+    for _ in 0..3 {
+        let mut module = Module::parse(&context, ONE_FUNC, "one.mlir").unwrap();
+        pm.run(&mut module).unwrap();
+    }
+    let c = counters.counts();
+    assert_eq!((c.initializes, c.runs), (1, 3), "{c:?}");
+}
+
+#[test]
+fn add_pipeline_appends_after_the_passes_already_there() {
+    let context = setup();
+    let mut pm = PassManager::parse(&context, "builtin.module(canonicalize)").unwrap();
+    pm.as_op_pass_manager().add_pipeline("cse").unwrap();
+    pm.as_op_pass_manager()
+        .add_pipeline("builtin.module(symbol-dce, func.func(annotate-op-count))")
+        .unwrap();
+    pm.nest("func.func").add_pipeline("cse").unwrap();
+    let printed = pm.to_string();
+    assert!(
+        printed.starts_with("builtin.module(canonicalize{"),
+        "{printed}"
+    );
+    assert!(
+        printed.ends_with(
+            ",cse,symbol-dce,func.func(annotate-op-count{attr-name=pass.op_count skip={}}),func.func(cse))"
+        ),
+        "{printed}"
+    );
+    // A nested pass manager keeps its anchor: the text is added inside it.
+    let mut pm = PassManager::new(&context);
+    let nested = pm.nest("func.func");
+    nested.add_pipeline("func.func(cse)").unwrap();
+    assert_eq!(nested.anchor(), "func.func");
+    assert_eq!(pm.to_string(), "builtin.module(func.func(cse))");
+    // Unknown passes are still parse errors.
+    let error = pm.as_op_pass_manager().add_pipeline("nope").unwrap_err();
+    assert!(
+        error
+            .message
+            .contains("'nope' does not refer to a registered pass"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_pass_manager_not_anchored_on_builtin_module_is_refused_at_parse_time() {
+    let context = setup();
+    let error = PassManager::parse(&context, "func.func(cse)").unwrap_err();
+    assert_eq!(
+        error.message,
+        "the pass pipeline 'func.func(cse)' runs on 'func.func' operations, but a PassManager runs on 'builtin.module': write builtin.module(...) around it"
+    );
+    let error = PassManager::parse(&context, "b)uiltin.module(cse)").unwrap_err();
+    assert!(
+        error
+            .message
+            .starts_with("the pass pipeline 'b)uiltin.module(cse)'")
+            || error.message.starts_with("failed to parse"),
+        "{error}"
+    );
+    assert!(PassManager::parse(&context, "builtin.module()").is_ok());
+}
+
+#[test]
 fn initialize_is_called_once_then_run() {
     let context = setup();
     let mut module = Module::parse(&context, ONE_FUNC, "one.mlir").unwrap();

@@ -123,6 +123,17 @@ fn list_passes_shows_the_rust_passes_with_their_descriptions() {
         ),
         "{stdout}"
     );
+    // The passes that rewrite IR, with their options.
+    for line in [
+        "  fold-arith-identities - Folds integer arithmetic identities: `x+0`, `0+x`, `x-0`, `x*1`, `1*x` become `x`; `x*0`, `0*x` and `x-x` become `0`.\n",
+        "      top-down=<bool> (default: true) - Visit operations top-down (true) or bottom-up (false).\n",
+        "  rs-strip-debuginfo - Strips debug information: every location becomes `loc(unknown)`.\n",
+        "  rs-symbol-privatize - Marks every symbol private, except those excluded.\n",
+        "      exclude=<Vec<String>> (default: {}) - Comma separated list of symbols that should not be marked private.\n",
+        "  rs-symbol-dce - Erases dead private symbols.\n",
+    ] {
+        assert!(stdout.contains(line), "{line:?} not in:\n{stdout}");
+    }
 }
 
 #[test]

@@ -383,6 +383,30 @@ mod property {
         }
 
         #[test]
+        fn strings_with_braces_round_trip_or_are_refused_by_name(label in "[a-z{}\"]([a-z{} \"]{0,10}[a-z{}\"])?") {
+            let context = setup();
+            let mut pm = PassManager::new(&context);
+            let pass = AllOptions { label: label.clone(), ..AllOptions::default() };
+            match pm.add_pass(pass.clone()) {
+                Ok(()) => {
+                    prop_assert!(balanced(&label), "{} was accepted", label);
+                    let pipeline = pm.to_string();
+                    let reparsed = PassManager::parse(&context, &pipeline).map(|pm| pm.to_string());
+                    prop_assert_eq!(reparsed, Ok(pipeline.clone()));
+                    let text = printed_options(&pipeline, "test-all-options");
+                    prop_assert_eq!(options::parse::<AllOptions>(text), Ok(pass));
+                }
+                Err(e) => {
+                    prop_assert!(!balanced(&label), "{} was refused: {}", label, e.message);
+                    prop_assert!(
+                        e.message.starts_with("option 'label' of pass 'test-all-options' holds an unbalanced '"),
+                        "{}", e.message
+                    );
+                }
+            }
+        }
+
+        #[test]
         fn random_option_text_never_panics(text in "[a-z =,{}\"'0-9x.-]{0,40}") {
             match options::parse::<AllOptions>(&text) {
                 Ok(_) => {}
