@@ -4,7 +4,7 @@
 PIPELINE ?= builtin.module(func.func(fold-arith-identities,annotate-op-count),canonicalize,rs-symbol-dce)
 INPUT ?= examples/inputs/example.mlir
 
-.PHONY: setup demo test test-static lint valgrind bench bench-smoke check
+.PHONY: setup demo test test-static lint package valgrind bench bench-smoke check
 
 setup:
 	@bash scripts/install-mlir.sh
@@ -28,6 +28,13 @@ test-static: setup
 lint: setup
 	cargo fmt --all -- --check
 	cargo clippy --all-targets -- -D warnings
+	cargo clippy -p mlir-pass --no-default-features -- -D warnings
+	RUSTDOCFLAGS="-D warnings" cargo doc --no-deps
+
+## The publishable crates packaged, and each built from its .crate file
+## (catches a file missing from a package before a release).
+package: setup
+	cargo package -p mlir-pass-macros -p mlir-pass
 
 ## The integration tests under valgrind; fails on any block definitely lost
 ## through mlir-pass's runtime, generated code or C++ bridge.
@@ -43,4 +50,4 @@ bench-smoke: setup
 	cargo bench -p mlir-pass-bench --profile dev -- --quick
 
 ## Everything CI runs.
-check: test lint valgrind test-static bench-smoke
+check: test lint package valgrind test-static bench-smoke

@@ -20,7 +20,19 @@ fn main() {
         ));
     }
 
-    let shared = env::var("MLIR_SYS_LINK_SHARED").is_ok_and(|v| v == "1");
+    // mlir-sys links MLIR statically when the variable is unset (about 250 MB
+    // per binary, and no plugins): that choice must be made on purpose.
+    let link_shared = env::var("MLIR_SYS_LINK_SHARED").ok();
+    if link_shared.is_none() {
+        fail(
+            "MLIR_SYS_LINK_SHARED is not set, so mlir-sys would link all of MLIR statically \
+             into every binary (about 250 MB each, and no mlir-opt plugins): add \
+             `MLIR_SYS_LINK_SHARED = \"1\"` to the [env] table of your .cargo/config.toml \
+             (see README, \"Use mlir-pass in your own crate\"), or set it to \"0\" to choose \
+             the static mode",
+        );
+    }
+    let shared = link_shared.is_some_and(|v| v == "1");
     if shared && !prefix.join("lib/libMLIR-C.so").exists() {
         fail(&format!(
             "the shared link mode needs {}/lib/libMLIR-C.so, which Debian does not ship: \

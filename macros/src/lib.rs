@@ -1,9 +1,9 @@
 //! The `#[mlir_pass]` attribute. Use it through the `mlir-pass` crate, which
 //! re-exports it and documents it.
 //!
-//! The pipeline reads as one line: [`attr`] parses the keys, [`item`] checks
-//! the struct, [`options`] reads its `#[option]` fields, [`expand`] generates
-//! the pass.
+//! The pipeline reads as one line: `attr.rs` parses the keys, `item.rs`
+//! checks the struct, `options.rs` reads its `#[option]` fields, `expand.rs`
+//! generates the pass.
 
 mod attr;
 mod dialects;
