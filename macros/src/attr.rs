@@ -22,7 +22,26 @@ pub struct PassArgs {
     pub argument: Option<LitStr>,
     pub description: Option<LitStr>,
     pub op: Option<LitStr>,
-    pub dialects: Vec<Ident>,
+    pub dialects: Vec<Dialect>,
+}
+
+/// One entry of `dialects = [...]`.
+pub enum Dialect {
+    /// An upstream namespace, such as `func`: MLIR's C API getter.
+    Upstream(Ident),
+    /// A path to a handle getter of the user's, such as `my_dialect::handle`
+    /// (an `unsafe extern "C" fn() -> MlirDialectHandle`).
+    Getter(syn::Path),
+}
+
+impl Dialect {
+    /// The name shown in docs: the namespace, or the path as written.
+    pub fn name(&self) -> String {
+        match self {
+            Dialect::Upstream(ident) => ident.to_string(),
+            Dialect::Getter(path) => quote::quote!(#path).to_string().replace(' ', ""),
+        }
+    }
 }
 
 /// Collects errors so that one build shows every mistake.
@@ -151,41 +170,65 @@ fn set_str(
     false
 }
 
-fn parse_dialects(key: &Ident, value: TokenStream, errors: &mut Errors) -> Vec<Ident> {
+fn parse_dialects(key: &Ident, value: TokenStream, errors: &mut Errors) -> Vec<Dialect> {
+    // A single word is an upstream namespace (keywords such as `async`
+    // included); anything with `::` is a path to a handle getter.
+    let entry = |input: ParseStream| -> syn::Result<Dialect> {
+        if input.peek(Token![::]) || input.peek2(Token![::]) {
+            input.parse().map(Dialect::Getter)
+        } else {
+            Ident::parse_any(input).map(Dialect::Upstream)
+        }
+    };
     let parser = |input: ParseStream| {
         let content;
         bracketed!(content in input);
-        Punctuated::<Ident, Token![,]>::parse_terminated_with(&content, Ident::parse_any)
+        Punctuated::<Dialect, Token![,]>::parse_terminated_with(&content, entry)
     };
     let list = match parser.parse2(value.clone()) {
         Ok(list) => list,
         Err(_) => {
             errors.spanned(
                 value,
-                format!("`{key}` takes a list of dialect names, as in `dialects = [func, arith]`"),
+                format!(
+                    "`{key}` takes a list of dialect names or paths to dialect handle getters, \
+                     as in `dialects = [func, arith, my_dialect::handle]`"
+                ),
             );
             return Vec::new();
         }
     };
-    let mut out: Vec<Ident> = Vec::new();
+    let mut out: Vec<Dialect> = Vec::new();
     for dialect in list {
-        let name = dialect.to_string();
-        if out.contains(&dialect) {
-            errors.spanned(&dialect, format!("dialect `{name}` is listed twice"));
-        } else if !dialects::KNOWN.contains(&name.as_str()) {
-            let hint = dialects::closest(&name)
-                .map(|d| format!("did you mean `{d}`? "))
-                .unwrap_or_default();
-            errors.spanned(
-                &dialect,
-                format!(
-                    "unknown dialect `{name}`: {hint}write a dialect namespace from MLIR's C API: {}",
-                    dialects::KNOWN.join(", ")
-                ),
-            );
-        } else {
-            out.push(dialect);
+        let name = dialect.name();
+        if out.iter().any(|d| d.name() == name) {
+            match &dialect {
+                Dialect::Upstream(ident) => {
+                    errors.spanned(ident, format!("dialect `{name}` is listed twice"))
+                }
+                Dialect::Getter(path) => {
+                    errors.spanned(path, format!("dialect `{name}` is listed twice"))
+                }
+            }
+            continue;
         }
+        if let Dialect::Upstream(ident) = &dialect {
+            if !dialects::KNOWN.contains(&name.as_str()) {
+                let hint = dialects::closest(&name)
+                    .map(|d| format!("did you mean `{d}`? "))
+                    .unwrap_or_default();
+                errors.spanned(
+                    ident,
+                    format!(
+                        "unknown dialect `{name}`: {hint}write a dialect namespace from MLIR's C API ({}), \
+                         or a path to your dialect's handle getter, as in `my_dialect::handle`",
+                        dialects::KNOWN.join(", ")
+                    ),
+                );
+                continue;
+            }
+        }
+        out.push(dialect);
     }
     out
 }

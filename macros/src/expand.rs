@@ -4,9 +4,10 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
 
 use crate::{
-    attr::{self, Errors},
+    attr::{self, Dialect, Errors},
     item, options,
 };
 
@@ -42,11 +43,26 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
         }
         None => quote!(::core::option::Option::None),
     };
-    let dialect_names: Vec<String> = parsed.dialects.iter().map(|d| d.to_string()).collect();
-    let dialect_getters = parsed
-        .dialects
-        .iter()
-        .map(|d| format_ident!("mlirGetDialectHandle__{}__", d.to_string(), span = d.span()));
+    let dialect_names: Vec<String> = parsed.dialects.iter().map(|d| d.name()).collect();
+    // Each getter is checked against the handle getter type at the user's
+    // token: an upstream name becomes MLIR's C API getter, a path stays as
+    // written.
+    let dialect_getters = parsed.dialects.iter().map(|d| match d {
+        Dialect::Upstream(ident) => {
+            let getter = format_ident!(
+                "mlirGetDialectHandle__{}__",
+                ident.to_string(),
+                span = ident.span()
+            );
+            quote!(__mp::sys::#getter)
+        }
+        Dialect::Getter(path) => quote_spanned! {path.span()=>
+            {
+                const GETTER: unsafe extern "C" fn() -> __mp::sys::MlirDialectHandle = #path;
+                GETTER
+            }
+        },
+    });
 
     // Spanned at the struct's name, so unmet bounds (`Pass`, `Clone`, `Send`,
     // `Default`: the trait's supertraits) point at the user's type.
@@ -69,7 +85,7 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
                 summary: #summary,
                 op_name: #op_name,
                 dialect_names: &[#(#dialect_names),*],
-                dialects: &[#(__mp::sys::#dialect_getters),*],
+                dialects: &[#(#dialect_getters),*],
                 type_name: ::core::concat!(::core::module_path!(), "::", ::core::stringify!(#ident)),
                 options: #option_specs,
                 defaults: __mp::options::defaults::<#ident>,

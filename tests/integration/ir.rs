@@ -241,6 +241,24 @@ func.func @f(%a: i32, %b: i32) -> i32 {
 }
 
 #[test]
+fn a_dialect_named_by_a_getter_path_from_another_crate_is_loaded_for_the_pass() {
+    let out = run(
+        "builtin.module(func.func(test-external-dialect))",
+        "func.func @f() { return }",
+    )
+    .unwrap();
+    assert!(out.contains("math_loaded = true"), "{out}");
+    let meta = mlir_pass::passes()
+        .into_iter()
+        .find(|p| p.argument == "test-external-dialect")
+        .unwrap();
+    assert_eq!(
+        meta.dialect_names,
+        ["func", "mlir_pass_example_passes::dialect_handles::math"]
+    );
+}
+
+#[test]
 fn erasing_the_op_the_pass_runs_on_or_its_parent_is_refused() {
     let error = run(
         "builtin.module(func.func(test-erase-anchor))",

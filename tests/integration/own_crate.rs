@@ -38,7 +38,10 @@ fn readme_files() -> Vec<(String, String)> {
         if fence.len() < 3 {
             continue;
         }
-        let body: Vec<&str> = lines.by_ref().take_while(|l| l.trim_end() != fence).collect();
+        let body: Vec<&str> = lines
+            .by_ref()
+            .take_while(|l| l.trim_end() != fence)
+            .collect();
         let first = body.first().copied().unwrap_or("");
         let name = first
             .strip_prefix("# ")
@@ -54,7 +57,8 @@ fn readme_files() -> Vec<(String, String)> {
 
 /// A fresh crate from README's blocks, `edit` applied to each file.
 fn write_crate(name: &str, edit: impl Fn(&str, String) -> String) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mlir-pass-own-crate-{}-{name}", std::process::id()));
+    let dir =
+        std::env::temp_dir().join(format!("mlir-pass-own-crate-{}-{name}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     let files = readme_files();
     let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
@@ -111,10 +115,15 @@ fn readme_instructions_build_a_crate_whose_tests_doctests_and_plugin_work() {
     });
     let output = cargo(&dir, "own-crate-unshared", &["build", "--quiet"]);
     let stderr = text(&output.stderr);
-    assert!(!output.status.success(), "built without MLIR_SYS_LINK_SHARED");
+    assert!(
+        !output.status.success(),
+        "built without MLIR_SYS_LINK_SHARED"
+    );
     assert!(
         stderr.contains("MLIR_SYS_LINK_SHARED is not set")
-            && stderr.contains("add `MLIR_SYS_LINK_SHARED = \"1\"` to the [env] table of your .cargo/config.toml"),
+            && stderr.contains(
+                "add `MLIR_SYS_LINK_SHARED = \"1\"` to the [env] table of your .cargo/config.toml"
+            ),
         "{stderr}"
     );
     fs::remove_dir_all(&dir).unwrap();
@@ -128,14 +137,20 @@ fn readme_instructions_build_a_crate_whose_tests_doctests_and_plugin_work() {
         stdout.contains("test tests::counts_the_operations_of_each_function ... ok"),
         "{stdout}"
     );
-    assert!(stdout.contains("src/lib.rs - run (line"), "the doctest ran:\n{stdout}");
+    assert!(
+        stdout.contains("src/lib.rs - run (line"),
+        "the doctest ran:\n{stdout}"
+    );
     assert!(!stdout.contains("FAILED"), "{stdout}");
 
     let output = cargo(&dir, "own-crate", &["build", "--quiet"]);
     assert!(output.status.success(), "{}", text(&output.stderr));
     let plugin = workspace().join("target/own-crate/debug/libmy_passes.so");
     let size = fs::metadata(&plugin).unwrap().len();
-    assert!(size < 50_000_000, "the plugin links libMLIR.so: {size} bytes");
+    assert!(
+        size < 50_000_000,
+        "the plugin links libMLIR.so: {size} bytes"
+    );
     let input = dir.join("input.mlir");
     fs::write(&input, "func.func @g(%a: i64) -> i64 { return %a : i64 }\n").unwrap();
     let output = Command::new(MLIR_OPT)
@@ -147,6 +162,9 @@ fn readme_instructions_build_a_crate_whose_tests_doctests_and_plugin_work() {
         .expect("mlir-opt runs");
     let stdout = text(&output.stdout);
     assert!(output.status.success(), "{}", text(&output.stderr));
-    assert!(stdout.contains("attributes {my.count = 1 : i64}"), "{stdout}");
+    assert!(
+        stdout.contains("attributes {my.count = 1 : i64}"),
+        "{stdout}"
+    );
     fs::remove_dir_all(&dir).unwrap();
 }

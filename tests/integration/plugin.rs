@@ -222,3 +222,25 @@ fn inside_mlir_opt_the_ports_match_the_upstream_passes() {
         assert_ne!(ours, run(""), "{upstream} changes this input");
     }
 }
+
+#[test]
+fn mlir_opt_loads_a_dialect_named_by_a_getter_path_for_a_plugin_pass() {
+    let plugin = example_plugin();
+    let dir = scratch_dir("dialect");
+    let input = dir.join("f.mlir");
+    std::fs::write(&input, "func.func @f() { return }\n").unwrap();
+    let output = mlir_opt(
+        &dir,
+        &[
+            &format!("--load-pass-plugin={}", plugin.display()),
+            "--pass-pipeline=builtin.module(func.func(mark-math-loaded))",
+            input.to_str().unwrap(),
+        ],
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stdout).contains("math_loaded = true"),
+        "{}",
+        text(&output.stdout)
+    );
+}

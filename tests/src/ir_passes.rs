@@ -274,3 +274,22 @@ impl Pass for EraseAnchor {
         Err(PassError::new(format!("{func_error} / {module_error}")))
     }
 }
+
+/// Depends on a dialect through a handle getter defined in another crate
+/// (the example crate's `dialect_handles::math`); records whether the
+/// dialect was loaded for it as `math_loaded`.
+#[mlir_pass(
+    argument = "test-external-dialect",
+    op = "func.func",
+    dialects = [func, mlir_pass_example_passes::dialect_handles::math]
+)]
+#[derive(Clone, Default)]
+pub struct ExternalDialect;
+
+impl Pass for ExternalDialect {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let loaded = op.melior_context().is_registered_operation("math.absi");
+        op.melior_mut().set_bool_attr("math_loaded", loaded);
+        Ok(())
+    }
+}

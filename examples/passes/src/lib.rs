@@ -20,6 +20,20 @@
 mod fold;
 mod ports;
 
+/// Dialect handle getters of dialects that are not upstream, as a C++
+/// dialect's C API exposes them (`mlirGetDialectHandle__<ns>__`). A pass
+/// names one in `dialects = [...]` by path.
+pub mod dialect_handles {
+    use mlir_pass::sys::MlirDialectHandle;
+
+    extern "C" {
+        /// Stands in for a C++ dialect of one's own: MLIR's `math` dialect
+        /// getter under another name, to show the plumbing.
+        #[link_name = "mlirGetDialectHandle__math__"]
+        pub fn math() -> MlirDialectHandle;
+    }
+}
+
 pub use fold::{FoldArithIdentities, IDENTITY_PATTERNS};
 pub use ports::{StripDebugInfo, SymbolDce, SymbolPrivatize};
 
