@@ -65,8 +65,37 @@ impl Errors {
     }
 }
 
+/// Which attribute is being parsed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// `#[mlir_pass]`.
+    Pass,
+    /// `#[mlir_pipeline]`: no `op`, no `dialects`.
+    Pipeline,
+}
+
+impl Kind {
+    /// "pass" or "pipeline".
+    pub fn noun(self) -> &'static str {
+        match self {
+            Kind::Pass => "pass",
+            Kind::Pipeline => "pipeline",
+        }
+    }
+
+    /// The attribute's name, as written.
+    pub fn attribute(self) -> &'static str {
+        match self {
+            Kind::Pass => "#[mlir_pass]",
+            Kind::Pipeline => "#[mlir_pipeline]",
+        }
+    }
+}
+
+const PIPELINE_KEYS: &str = "`name`, `argument`, `description`";
+
 /// Parses `args`; a missing `argument` is reported at `attr_span`.
-pub fn parse(args: TokenStream, errors: &mut Errors) -> PassArgs {
+pub fn parse(args: TokenStream, errors: &mut Errors, kind: Kind) -> PassArgs {
     let mut out = PassArgs::default();
     let entries = match (|input: ParseStream| parse_entries(input)).parse2(args) {
         Ok(entries) => entries,
@@ -78,6 +107,17 @@ pub fn parse(args: TokenStream, errors: &mut Errors) -> PassArgs {
     let mut dialects_seen = false;
     for (key, value) in entries {
         let name = key.unraw().to_string();
+        if kind == Kind::Pipeline && matches!(name.as_str(), "op" | "dialects") {
+            errors.spanned(
+                &key,
+                format!(
+                    "`{name}` is not a key of #[mlir_pipeline]: a pipeline has no anchor or \
+                     dialects of its own; in `build`, nest the passes that need one, as in \
+                     `pm.nest(\"func.func\").add_pass(...)` (accepted keys: {PIPELINE_KEYS})"
+                ),
+            );
+            continue;
+        }
         let duplicate = match name.as_str() {
             "name" => set_str(&mut out.name, &key, value, errors),
             "argument" => {
@@ -96,14 +136,21 @@ pub fn parse(args: TokenStream, errors: &mut Errors) -> PassArgs {
                 duplicate
             }
             _ => {
-                let hint = ["name", "argument", "description", "op", "dialects"]
-                    .into_iter()
+                let (candidates, keys): (&[&str], &str) = match kind {
+                    Kind::Pass => (&["name", "argument", "description", "op", "dialects"], KEYS),
+                    Kind::Pipeline => (&["name", "argument", "description"], PIPELINE_KEYS),
+                };
+                let hint = candidates
+                    .iter()
                     .find(|k| dialects::edit_distance(&name, k) <= 2)
                     .map(|k| format!("; did you mean `{k}`?"))
                     .unwrap_or_default();
                 errors.spanned(
                     &key,
-                    format!("unknown key `{name}` in #[mlir_pass]{hint} (accepted keys: {KEYS})"),
+                    format!(
+                        "unknown key `{name}` in {}{hint} (accepted keys: {keys})",
+                        kind.attribute()
+                    ),
                 );
                 false
             }
@@ -234,13 +281,21 @@ fn parse_dialects(key: &Ident, value: TokenStream, errors: &mut Errors) -> Vec<D
 }
 
 /// Checks the values of the keys. `default_name` is the struct's name.
-pub fn validate(args: &PassArgs, errors: &mut Errors) {
+pub fn validate(args: &PassArgs, errors: &mut Errors, kind: Kind) {
     match &args.argument {
         None if args.argument_written => {}
         None => errors.push(syn::Error::new(
             Span::call_site(),
-            "missing `argument = \"...\"`: the name pipelines use for the pass, \
-             as in #[mlir_pass(argument = \"my-pass\")]",
+            match kind {
+                Kind::Pass => {
+                    "missing `argument = \"...\"`: the name pipelines use for the pass, \
+                     as in #[mlir_pass(argument = \"my-pass\")]"
+                }
+                Kind::Pipeline => {
+                    "missing `argument = \"...\"`: the name pipelines use for the pipeline, \
+                     as in #[mlir_pipeline(argument = \"my-pipeline\")]"
+                }
+            },
         )),
         Some(lit) => {
             let value = lit.value();

@@ -7,15 +7,25 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::{
-    attr::{self, Dialect, Errors},
+    attr::{self, Dialect, Errors, Kind},
     item, options,
 };
 
+/// `#[mlir_pass]`.
 pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
+    expand_kind(Kind::Pass, args, input)
+}
+
+/// `#[mlir_pipeline]`.
+pub fn expand_pipeline(args: TokenStream, input: TokenStream) -> TokenStream {
+    expand_kind(Kind::Pipeline, args, input)
+}
+
+fn expand_kind(kind: Kind, args: TokenStream, input: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
-    let parsed = attr::parse(args, &mut errors);
-    attr::validate(&parsed, &mut errors);
-    let Some(mut item) = item::parse(input.clone(), &mut errors) else {
+    let parsed = attr::parse(args, &mut errors, kind);
+    attr::validate(&parsed, &mut errors, kind);
+    let Some(mut item) = item::parse(input.clone(), &mut errors, kind) else {
         // Not a struct: re-emit what was written so that one mistake does not
         // turn into many "cannot find type" errors.
         let errors = errors.into_result().err().map(|e| e.to_compile_error());
@@ -65,9 +75,30 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
     });
 
     // Spanned at the struct's name, so unmet bounds (`Pass`, `Clone`, `Send`,
-    // `Default`: the trait's supertraits) point at the user's type.
-    let descriptor = quote_spanned! {ident.span()=>
-        impl __mp::PassDescriptor for #ident
+    // `Default`: the traits' supertraits) point at the user's type.
+    let configurable = quote_spanned! {ident.span()=>
+        impl __mp::Configurable for #ident
+    };
+    let descriptor = match kind {
+        Kind::Pass => quote_spanned! {ident.span()=>
+            impl __mp::PassDescriptor for #ident {
+                fn type_id() -> __mp::sys::MlirTypeID {
+                    static __MLIR_PASS_TYPE_ID: __mp::TypeIdAnchor = __mp::TypeIdAnchor::new();
+                    __MLIR_PASS_TYPE_ID.type_id()
+                }
+            }
+        },
+        Kind::Pipeline => quote_spanned! {ident.span()=>
+            impl __mp::PipelineDescriptor for #ident {}
+        },
+    };
+    let defaults = match kind {
+        Kind::Pass => quote!(__mp::options::pass_defaults),
+        Kind::Pipeline => quote!(__mp::options::pipeline_defaults),
+    };
+    let registration = match kind {
+        Kind::Pass => quote!(__mp::PassRegistration::of::<#ident>()),
+        Kind::Pipeline => quote!(__mp::PipelineRegistration::of::<#ident>()),
     };
 
     quote! {
@@ -88,19 +119,14 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
                 dialects: &[#(#dialect_getters),*],
                 type_name: ::core::concat!(::core::module_path!(), "::", ::core::stringify!(#ident)),
                 options: #option_specs,
-                defaults: __mp::options::defaults::<#ident>,
+                defaults: #defaults::<#ident>,
             };
 
             #default_impl
 
-            #descriptor {
+            #configurable {
                 fn metadata() -> &'static __mp::PassMetadata {
                     &__MLIR_PASS_METADATA
-                }
-
-                fn type_id() -> __mp::sys::MlirTypeID {
-                    static __MLIR_PASS_TYPE_ID: __mp::TypeIdAnchor = __mp::TypeIdAnchor::new();
-                    __MLIR_PASS_TYPE_ID.type_id()
                 }
 
                 fn set_option(
@@ -116,8 +142,10 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
                 }
             }
 
+            #descriptor
+
             __mp::inventory::submit! {
-                __mp::PassRegistration::of::<#ident>()
+                #registration
             }
         };
     }

@@ -3,10 +3,10 @@
 use proc_macro2::TokenStream;
 use syn::{Attribute, Expr, ExprLit, Item, ItemStruct, Lit, Meta};
 
-use crate::attr::Errors;
+use crate::attr::{Errors, Kind};
 
 /// The struct, if the item is a struct MLIR can use as a pass.
-pub fn parse(input: TokenStream, errors: &mut Errors) -> Option<ItemStruct> {
+pub fn parse(input: TokenStream, errors: &mut Errors, kind: Kind) -> Option<ItemStruct> {
     let item: Item = match syn::parse2(input) {
         Ok(item) => item,
         Err(e) => {
@@ -19,22 +19,36 @@ pub fn parse(input: TokenStream, errors: &mut Errors) -> Option<ItemStruct> {
         Item::Enum(item) => {
             errors.spanned(
                 item.enum_token,
-                "#[mlir_pass] goes on a struct, not an enum: make the enum a field of a pass struct",
+                format!(
+                    "{} goes on a struct, not an enum: make the enum a field of a {} struct",
+                    kind.attribute(),
+                    kind.noun()
+                ),
             );
             return None;
         }
         Item::Union(item) => {
             errors.spanned(
                 item.union_token,
-                "#[mlir_pass] goes on a struct, not a union: MLIR clones passes, so use a struct \
-                 deriving `Clone`",
+                format!(
+                    "{} goes on a struct, not a union: use a struct deriving `Clone`",
+                    kind.attribute()
+                ),
             );
             return None;
         }
         other => {
             errors.spanned(
                 other,
-                "#[mlir_pass] goes on a struct, such as `pub struct MyPass;`",
+                format!(
+                    "{} goes on a struct, such as `pub struct My{};`",
+                    kind.attribute(),
+                    if kind == Kind::Pass {
+                        "Pass"
+                    } else {
+                        "Pipeline"
+                    }
+                ),
             );
             return None;
         }
@@ -42,13 +56,19 @@ pub fn parse(input: TokenStream, errors: &mut Errors) -> Option<ItemStruct> {
     if !item.generics.params.is_empty() {
         errors.spanned(
             &item.generics,
-            "a pass struct cannot have generic parameters: MLIR identifies each pass by one \
-             type, so declare one concrete struct per pass (wrap a generic type in it as a field)",
+            format!(
+                "a {0} struct cannot have generic parameters: MLIR identifies each {0} by one \
+                 type, so declare one concrete struct per {0} (wrap a generic type in it as a field)",
+                kind.noun()
+            ),
         );
     } else if let Some(where_clause) = &item.generics.where_clause {
         errors.spanned(
             where_clause,
-            "a pass struct cannot have a where clause: remove it",
+            format!(
+                "a {} struct cannot have a where clause: remove it",
+                kind.noun()
+            ),
         );
     }
     Some(item)

@@ -37,3 +37,20 @@ use proc_macro::TokenStream;
 pub fn mlir_pass(args: TokenStream, input: TokenStream) -> TokenStream {
     expand::expand(args.into(), input.into()).into()
 }
+
+/// Turns a struct into a named MLIR pass pipeline, as C++'s
+/// `PassPipelineRegistration`.
+///
+/// ```text
+/// #[mlir_pipeline(argument = "my-pipeline", name = "MyPipeline", description = "...")]
+/// ```
+///
+/// The keys are those of `#[mlir_pass]` without `op` and `dialects`. The
+/// struct implements `mlir_pass::Pipeline` (whose `build` adds passes to a
+/// pass manager), is `Default`, and is not generic; its `#[option]` fields
+/// are the pipeline's options, read and printed as a pass's are. Each
+/// pipeline is collected for `mlir_pass::register_all()`.
+#[proc_macro_attribute]
+pub fn mlir_pipeline(args: TokenStream, input: TokenStream) -> TokenStream {
+    expand::expand_pipeline(args.into(), input.into()).into()
+}

@@ -89,6 +89,32 @@ void mlirPassBridgeRegister(MlirStringRef argument, MlirStringRef description,
                              [](auto) {});
 }
 
+/// Builds the Rust pipeline `entry` into `pm` from `options`; returns false
+/// and reports a message through `onError` on failure.
+typedef bool (*MlirPassBridgeBuild)(const void *entry, MlirOpPassManager pm,
+                                    MlirStringRef options,
+                                    MlirStringCallback onError,
+                                    void *errorUserData);
+
+/// Registers a Rust pass pipeline in MLIR's global registry under
+/// `argument` (checked free by the caller). `entry` must live for the process.
+void mlirPassBridgeRegisterPipeline(MlirStringRef argument,
+                                    MlirStringRef description,
+                                    MlirPassBridgeBuild build,
+                                    const void *entry) {
+  auto builder = [build, entry](
+                     mlir::OpPassManager &pm, llvm::StringRef options,
+                     llvm::function_ref<llvm::LogicalResult(const llvm::Twine &)>
+                         errorHandler) -> llvm::LogicalResult {
+    std::string error;
+    if (!build(entry, wrap(&pm), wrap(options), appendToString, &error))
+      return errorHandler(error);
+    return llvm::success();
+  };
+  mlir::registerPassPipeline(unwrap(argument), unwrap(description), builder,
+                             [](auto) {});
+}
+
 /// Adds `pass` to `pm` (taking ownership) if its anchor fits; otherwise
 /// destroys it and reports why through `onError`. Returns whether it was added.
 bool mlirPassBridgeAddPass(MlirOpPassManager pm, MlirPass pass,

@@ -12,7 +12,24 @@ pub(crate) type CreateCallback = unsafe extern "C" fn(
     error_user_data: *mut c_void,
 ) -> sys::MlirPass;
 
+/// Builds the Rust pipeline behind `entry` into `pm` from `options`.
+pub(crate) type BuildCallback = unsafe extern "C" fn(
+    entry: *const c_void,
+    pm: sys::MlirOpPassManager,
+    options: sys::MlirStringRef,
+    on_error: sys::MlirStringCallback,
+    error_user_data: *mut c_void,
+) -> bool;
+
 unsafe extern "C" {
+    /// Registers a pipeline entry whose builder calls `build(entry, ...)`.
+    pub(crate) fn mlirPassBridgeRegisterPipeline(
+        argument: sys::MlirStringRef,
+        description: sys::MlirStringRef,
+        build: BuildCallback,
+        entry: *const c_void,
+    );
+
     /// 0: free; 1: a pass uses the argument; 2: a pass pipeline does.
     pub(crate) fn mlirPassBridgeLookup(argument: sys::MlirStringRef) -> c_int;
 

@@ -1,33 +1,32 @@
-//! Markdown documentation of the Rust passes, in the spirit of
-//! `mlir-tblgen -gen-pass-doc`.
+//! Markdown documentation of the Rust passes and pass pipelines, in the
+//! spirit of `mlir-tblgen -gen-pass-doc`.
 
-use crate::{passes, PassMetadata};
+use crate::{passes, pipelines, PassMetadata};
 
 /// Markdown documentation of every Rust pass linked into the program, sorted
 /// by argument: summary, description, anchor operation, dependent dialects,
-/// and a table of options with their types, defaults and descriptions.
+/// and a table of options with their types, defaults and descriptions; then
+/// every Rust pass pipeline, likewise.
 pub fn pass_docs() -> String {
     let mut out = String::from("# Rust passes\n");
     for pass in passes() {
         out.push('\n');
         out.push_str(&pass_doc(pass));
     }
+    let pipelines = pipelines();
+    if !pipelines.is_empty() {
+        out.push_str("\n# Rust pass pipelines\n");
+        for pipeline in pipelines {
+            out.push('\n');
+            out.push_str(&pipeline_doc(pipeline));
+        }
+    }
     out
 }
 
 /// The Markdown section for one pass.
 pub fn pass_doc(pass: &PassMetadata) -> String {
-    let mut out = format!("## `-{}`\n\n_{}_\n", pass.argument, pass.summary);
-    // The summary is the first paragraph; the rest follows it.
-    let rest = pass
-        .description
-        .trim()
-        .split_once("\n\n")
-        .map_or("", |(_, rest)| rest)
-        .trim();
-    if !rest.is_empty() {
-        out.push_str(&format!("\n{rest}\n"));
-    }
+    let mut out = heading(pass);
     out.push_str(&format!(
         "\n| | |\n| --- | --- |\n| Pass | `{}` (`{}`) |\n| Runs on | {} |\n| Dependent dialects | {} |\n",
         pass.name,
@@ -39,6 +38,38 @@ pub fn pass_doc(pass: &PassMetadata) -> String {
             pass.dialect_names.iter().map(|d| format!("`{d}`")).collect::<Vec<_>>().join(", ")
         }
     ));
+    push_options(&mut out, pass);
+    out
+}
+
+/// The Markdown section for one pass pipeline.
+pub fn pipeline_doc(pipeline: &PassMetadata) -> String {
+    let mut out = heading(pipeline);
+    out.push_str(&format!(
+        "\n| | |\n| --- | --- |\n| Pipeline | `{}` (`{}`) |\n",
+        pipeline.name, pipeline.type_name
+    ));
+    push_options(&mut out, pipeline);
+    out
+}
+
+/// The argument, the summary, and the rest of the description.
+fn heading(pass: &PassMetadata) -> String {
+    let mut out = format!("## `-{}`\n\n_{}_\n", pass.argument, pass.summary);
+    // The summary is the first paragraph; the rest follows it.
+    let rest = pass
+        .description
+        .trim()
+        .split_once("\n\n")
+        .map_or("", |(_, rest)| rest)
+        .trim();
+    if !rest.is_empty() {
+        out.push_str(&format!("\n{rest}\n"));
+    }
+    out
+}
+
+fn push_options(out: &mut String, pass: &PassMetadata) {
     if !pass.options.is_empty() {
         out.push_str("\n### Options\n\n| Option | Type | Default | Description |\n| --- | --- | --- | --- |\n");
         for (option, default) in pass.options_with_defaults() {
@@ -51,5 +82,4 @@ pub fn pass_doc(pass: &PassMetadata) -> String {
             ));
         }
     }
-    out
 }

@@ -60,6 +60,14 @@ impl From<String> for PassError {
     }
 }
 
+/// A failed pipeline parse or pass addition (in [`Pipeline::build`](crate::Pipeline::build),
+/// say) fails with its message.
+impl From<crate::MlirError> for PassError {
+    fn from(error: crate::MlirError) -> Self {
+        Self::new(error.message)
+    }
+}
+
 impl From<&str> for PassError {
     fn from(message: &str) -> Self {
         Self::new(message)

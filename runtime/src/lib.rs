@@ -78,17 +78,17 @@ mod trampoline;
 
 use std::{ffi::c_void, sync::atomic::AtomicU8};
 
-pub use docs::{pass_doc, pass_docs};
+pub use docs::{pass_doc, pass_docs, pipeline_doc};
 pub use error::PassError;
 pub use handle::{ContextRef, Location, OperationRef};
 /// The melior crate this crate's IR API is built on (0.27.8, for MLIR 22):
 /// use it as `mlir_pass::melior` to be sure of the matching version.
 #[cfg(feature = "melior")]
 pub use melior;
-pub use mlir_pass_macros::mlir_pass;
+pub use mlir_pass_macros::{mlir_pass, mlir_pipeline};
 pub use mlir_sys as sys;
 pub use pipeline::{Context, Diagnostic, MlirError, Module, OpPassManager, PassManager, Severity};
-pub use registry::{passes, register_all, PassMetadata, RegistrationError};
+pub use registry::{passes, pipelines, register_all, PassMetadata, RegistrationError};
 
 /// The logic of an MLIR pass. Implement it for a struct annotated with
 /// [`#[mlir_pass]`](macro@mlir_pass).
@@ -121,19 +121,13 @@ pub trait Pass {
     fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError>;
 }
 
-/// What `#[mlir_pass]` generates for a pass: its metadata and TypeID.
+/// What `#[mlir_pass]` and `#[mlir_pipeline]` generate for both: the
+/// metadata and the options.
 ///
-/// Implemented by the attribute only; the methods are for the runtime. Its
-/// supertraits are the bounds every pass meets: `Clone + Send` because MLIR
-/// clones a pass onto its worker threads, `Default` because a textual
-/// pipeline creates the pass with `Default::default()`. A struct that misses
-/// one gets the compiler's error at the struct's name.
-pub trait PassDescriptor: Pass + Clone + Send + Default + 'static {
-    /// The pass's name, argument, description, anchor and dialects.
+/// Implemented by the attributes only; the methods are for the runtime.
+pub trait Configurable: 'static {
+    /// The name, argument, description, anchor and dialects.
     fn metadata() -> &'static PassMetadata;
-
-    /// The pass's TypeID: unique to the type, the same for the whole process.
-    fn type_id() -> sys::MlirTypeID;
 
     /// Sets the option `name` (one of [`PassMetadata::options`]) from its
     /// unwrapped value text. The error says what was wrong with the value.
@@ -142,6 +136,71 @@ pub trait PassDescriptor: Pass + Clone + Send + Default + 'static {
     /// Every option's name and value, printed for a pipeline.
     fn print_options(&self) -> Vec<(&'static str, String)>;
 }
+
+/// What `#[mlir_pass]` generates for a pass: its metadata, options and TypeID.
+///
+/// Implemented by the attribute only. Its supertraits are the bounds every
+/// pass meets: `Clone + Send` because MLIR clones a pass onto its worker
+/// threads, `Default` because a textual pipeline creates the pass with
+/// `Default::default()`. A struct that misses one gets the compiler's error
+/// at the struct's name.
+pub trait PassDescriptor: Configurable + Pass + Clone + Send + Default {
+    /// The pass's TypeID: unique to the type, the same for the whole process.
+    fn type_id() -> sys::MlirTypeID;
+}
+
+/// A named pass pipeline: what it adds to a pass manager. Implement it for a
+/// struct annotated with [`#[mlir_pipeline]`](macro@mlir_pipeline), as C++'s
+/// `PassPipelineRegistration` takes a builder.
+///
+/// ```
+/// use mlir_pass::{mlir_pipeline, OpPassManager, PassError, Pipeline};
+///
+/// /// Canonicalizes, then removes dead symbols unless `dce=false`.
+/// #[mlir_pipeline(argument = "tidy")]
+/// #[derive(Default)]
+/// pub struct Tidy {
+///     /// Remove dead symbols.
+///     #[option(default = true)]
+///     dce: bool,
+/// }
+///
+/// impl Pipeline for Tidy {
+///     fn build(&self, pm: &OpPassManager<'_>) -> Result<(), PassError> {
+///         pm.add_pipeline("canonicalize")?;
+///         if self.dce {
+///             pm.add_pipeline("symbol-dce")?;
+///         }
+///         Ok(())
+///     }
+/// }
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// mlir_pass::register_all()?;
+/// let context = mlir_pass::Context::new();
+/// let pm = mlir_pass::PassManager::parse(&context, "builtin.module(tidy{dce=false})")?;
+/// assert!(pm.to_string().starts_with("builtin.module(canonicalize{"));
+/// assert!(!pm.to_string().contains("symbol-dce"));
+/// # Ok(())
+/// # }
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is an MLIR pass pipeline but does not implement `mlir_pass::Pipeline`",
+    label = "declared as a pipeline here",
+    note = "add `impl mlir_pass::Pipeline for {Self} {{ fn build(&self, pm: &mlir_pass::OpPassManager<'_>) -> Result<(), mlir_pass::PassError> {{ ... }} }}`"
+)]
+pub trait Pipeline {
+    /// Adds the pipeline's passes to `pm`, the pass manager at the place
+    /// where the pipeline is named (`builtin.module(my-pipeline)`: the
+    /// module's). An error (or a panic) makes the textual pipeline that
+    /// names it fail to parse, with the message.
+    fn build(&self, pm: &OpPassManager<'_>) -> Result<(), PassError>;
+}
+
+/// What `#[mlir_pipeline]` generates for a pipeline. Implemented by the
+/// attribute only. `Default` because a textual pipeline creates the value
+/// with `Default::default()` before setting the options it names.
+pub trait PipelineDescriptor: Configurable + Pipeline + Default {}
 
 /// An MLIR pass not yet owned by a pass manager.
 ///
@@ -249,8 +308,8 @@ impl TypeIdAnchor {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::options::{self, OptionSpec};
-    pub use crate::registry::PassRegistration;
-    pub use crate::{PassDescriptor, PassMetadata, TypeIdAnchor};
+    pub use crate::registry::{PassRegistration, PipelineRegistration};
+    pub use crate::{Configurable, PassDescriptor, PassMetadata, PipelineDescriptor, TypeIdAnchor};
     pub use inventory;
     /// The melior crate this crate's IR API is built on (0.27.8, for MLIR 22):
     /// use it as `mlir_pass::melior` to be sure of the matching version.

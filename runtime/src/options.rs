@@ -16,7 +16,7 @@
 
 use std::{fmt::Display, str::FromStr};
 
-use crate::PassDescriptor;
+use crate::Configurable;
 
 /// One option of a pass, as `#[option]` declares it.
 #[derive(Debug)]
@@ -62,7 +62,7 @@ pub struct OptionSpec {
 /// # Errors
 /// A message naming the pass, the option and the offending text, and saying
 /// what is accepted.
-pub fn parse<T: PassDescriptor>(text: &str) -> Result<T, String> {
+pub fn parse<T: Configurable + Default>(text: &str) -> Result<T, String> {
     let meta = T::metadata();
     let argument = meta.argument;
     let entries = split_options(text).map_err(|e| format!("pass '{argument}': {e}"))?;
@@ -98,7 +98,7 @@ pub fn parse<T: PassDescriptor>(text: &str) -> Result<T, String> {
 
 /// Prints a pass's options as [`parse`] reads them: every option, sorted by
 /// name, separated by spaces. Empty for a pass without options.
-pub fn print<T: PassDescriptor>(pass: &T) -> String {
+pub fn print<T: Configurable>(pass: &T) -> String {
     sorted_by_name(pass.print_options())
         .iter()
         .map(|(name, value)| format!("{name}={value}"))
@@ -112,7 +112,7 @@ pub fn print<T: PassDescriptor>(pass: &T) -> String {
 ///
 /// # Errors
 /// Names the pass, the option and the brace.
-pub fn check_printable<T: PassDescriptor>(pass: &T) -> Result<(), String> {
+pub fn check_printable<T: Configurable>(pass: &T) -> Result<(), String> {
     for (name, value) in pass.print_options() {
         let mut depth = 0i64;
         let mut unbalanced = None;
@@ -144,8 +144,20 @@ pub fn check_printable<T: PassDescriptor>(pass: &T) -> Result<(), String> {
     Ok(())
 }
 
+/// [`defaults`] of a pass, for generated code (one bound to report).
+#[doc(hidden)]
+pub fn pass_defaults<T: crate::PassDescriptor>() -> Vec<(&'static str, String)> {
+    defaults::<T>()
+}
+
+/// [`defaults`] of a pipeline, for generated code (one bound to report).
+#[doc(hidden)]
+pub fn pipeline_defaults<T: crate::PipelineDescriptor>() -> Vec<(&'static str, String)> {
+    defaults::<T>()
+}
+
 /// The default value of each option, as printed, sorted by name.
-pub fn defaults<T: PassDescriptor>() -> Vec<(&'static str, String)> {
+pub fn defaults<T: Configurable + Default>() -> Vec<(&'static str, String)> {
     sorted_by_name(T::default().print_options())
 }
 

@@ -438,7 +438,7 @@ impl<'c> PassManager<'c> {
         OpPassManager {
             // SAFETY: valid for the borrow.
             raw: unsafe { sys::mlirPassManagerGetAsOpPassManager(self.raw) },
-            context: self.context,
+            context: Some(self.context),
         }
     }
 
@@ -548,10 +548,29 @@ fn unwrap_anchor<'t>(text: &'t str, anchor: &str) -> Option<&'t str> {
 /// A pass manager at some nesting level, borrowed from a [`PassManager`].
 pub struct OpPassManager<'a> {
     raw: sys::MlirOpPassManager,
-    context: &'a Context,
+    // None inside a pipeline's `build` (MLIR's parser owns the pass manager).
+    context: Option<&'a Context>,
 }
 
 impl<'a> OpPassManager<'a> {
+    /// A pass manager MLIR lends while it parses a pipeline.
+    pub(crate) fn lent(raw: sys::MlirOpPassManager) -> Self {
+        Self { raw, context: None }
+    }
+
+    /// An error with the diagnostics collected meanwhile, when there is a
+    /// [`Context`] to collect them.
+    fn error(&self, message: impl Into<String>) -> MlirError {
+        match self.context {
+            Some(context) => context.error(message),
+            None => MlirError {
+                message: message.into(),
+                details: String::new(),
+                diagnostics: Vec::new(),
+            },
+        }
+    }
+
     /// Adds a Rust pass here.
     ///
     /// # Errors
@@ -560,7 +579,7 @@ impl<'a> OpPassManager<'a> {
     /// string with unbalanced braces, which MLIR's pipeline syntax cannot
     /// carry ([`options::check_printable`](crate::options::check_printable)).
     pub fn add_pass<T: PassDescriptor>(&self, pass: T) -> Result<(), MlirError> {
-        crate::options::check_printable(&pass).map_err(|e| self.context.error(e))?;
+        crate::options::check_printable(&pass).map_err(|e| self.error(e))?;
         let mut error = String::new();
         let pass = OwnedPass::new(pass).into_raw();
         // SAFETY: the bridge takes ownership of `pass` either way.
@@ -575,7 +594,7 @@ impl<'a> OpPassManager<'a> {
         if added {
             Ok(())
         } else {
-            Err(self.context.error(error))
+            Err(self.error(error))
         }
     }
 
@@ -608,7 +627,9 @@ impl<'a> OpPassManager<'a> {
         ) -> sys::MlirLogicalResult,
     ) -> Result<(), MlirError> {
         let mut error = String::new();
-        self.context.take_diagnostics();
+        if let Some(context) = self.context {
+            context.take_diagnostics();
+        }
         let result = parse(
             self.raw,
             string_ref(text),
@@ -623,7 +644,7 @@ impl<'a> OpPassManager<'a> {
             let cause = first
                 .split_once("error: ")
                 .map_or(first, |(_, cause)| cause);
-            let mut e = self.context.error(if cause.is_empty() {
+            let mut e = self.error(if cause.is_empty() {
                 format!("failed to parse the pass pipeline '{text}'")
             } else {
                 format!("failed to parse the pass pipeline '{text}': {cause}")

@@ -16,7 +16,7 @@ use crate::{
     options::OptionSpec,
     strings::{string_ref, to_str},
     trampoline::{create_raw, panic_message},
-    PassDescriptor,
+    OpPassManager, PassDescriptor, PipelineDescriptor,
 };
 
 /// What MLIR and users see of a pass: the keys of `#[mlir_pass]`.
@@ -109,21 +109,91 @@ fn create_from_options<T: PassDescriptor>(options: &str) -> Result<sys::MlirPass
     Ok(create_raw(pass))
 }
 
-/// Every Rust pass linked into this program, sorted by argument.
-///
-/// This lists what `#[mlir_pass]` declared, whether or not [`register_all`]
-/// has run.
-pub fn passes() -> Vec<&'static PassMetadata> {
-    let mut all: Vec<_> = inventory::iter::<PassRegistration>
-        .into_iter()
-        .map(|r| (r.metadata)())
-        .collect();
+/// One pass pipeline in the global list. `#[mlir_pipeline]` submits one per
+/// pipeline type.
+#[doc(hidden)]
+pub struct PipelineRegistration {
+    metadata: fn() -> &'static PassMetadata,
+    build: fn(&str, sys::MlirOpPassManager) -> Result<(), String>,
+}
+
+impl PipelineRegistration {
+    /// The registration of pipeline type `T`.
+    pub const fn of<T: PipelineDescriptor>() -> Self {
+        Self {
+            metadata: T::metadata,
+            build: build_from_options::<T>,
+        }
+    }
+}
+
+inventory::collect!(PipelineRegistration);
+
+/// A pipeline named in a textual pipeline: `T::default()` with the options
+/// between the braces set, built into `pm`.
+fn build_from_options<T: PipelineDescriptor>(
+    options: &str,
+    pm: sys::MlirOpPassManager,
+) -> Result<(), String> {
+    let argument = T::metadata().argument;
+    let pipeline = crate::options::parse::<T>(options)?;
+    pipeline
+        .build(&OpPassManager::lent(pm))
+        .map_err(|e| format!("pipeline '{argument}': {e}"))
+}
+
+/// Every Rust pass pipeline linked into this program, sorted by argument.
+pub fn pipelines() -> Vec<&'static PassMetadata> {
+    sorted(
+        inventory::iter::<PipelineRegistration>
+            .into_iter()
+            .map(|r| (r.metadata)()),
+    )
+}
+
+fn sorted(all: impl Iterator<Item = &'static PassMetadata>) -> Vec<&'static PassMetadata> {
+    let mut all: Vec<_> = all.collect();
     all.sort_by(|a, b| {
         a.argument
             .cmp(b.argument)
             .then(a.type_name.cmp(b.type_name))
     });
     all
+}
+
+/// Every Rust pass linked into this program, sorted by argument.
+///
+/// This lists what `#[mlir_pass]` declared, whether or not [`register_all`]
+/// has run.
+pub fn passes() -> Vec<&'static PassMetadata> {
+    sorted(
+        inventory::iter::<PassRegistration>
+            .into_iter()
+            .map(|r| (r.metadata)()),
+    )
+}
+
+/// A pass or a pipeline, for registration.
+#[derive(Clone, Copy)]
+enum Entry {
+    Pass(&'static PassRegistration),
+    Pipeline(&'static PipelineRegistration),
+}
+
+impl Entry {
+    fn metadata(self) -> &'static PassMetadata {
+        match self {
+            Entry::Pass(r) => (r.metadata)(),
+            Entry::Pipeline(r) => (r.metadata)(),
+        }
+    }
+
+    fn what(self) -> &'static str {
+        match self {
+            Entry::Pass(_) => "pass",
+            Entry::Pipeline(_) => "pipeline",
+        }
+    }
 }
 
 /// Why [`register_all`] could not register some passes.
@@ -180,54 +250,83 @@ pub fn register_all() -> Result<(), RegistrationError> {
     // SAFETY: plain registration call, serialised by the lock above.
     UPSTREAM.call_once(|| unsafe { sys::mlirRegisterAllPasses() });
 
-    let mut by_argument: BTreeMap<&'static str, Vec<&'static PassRegistration>> = BTreeMap::new();
-    for registration in inventory::iter::<PassRegistration> {
+    let mut by_argument: BTreeMap<&'static str, Vec<Entry>> = BTreeMap::new();
+    let entries = inventory::iter::<PassRegistration>
+        .into_iter()
+        .map(Entry::Pass)
+        .chain(
+            inventory::iter::<PipelineRegistration>
+                .into_iter()
+                .map(Entry::Pipeline),
+        );
+    for entry in entries {
         by_argument
-            .entry((registration.metadata)().argument)
+            .entry(entry.metadata().argument)
             .or_default()
-            .push(registration);
+            .push(entry);
     }
 
     let mut conflicts = Vec::new();
-    for (argument, registrations) in by_argument {
-        if registrations.len() > 1 {
-            let mut types: Vec<_> = registrations
+    for (argument, entries) in by_argument {
+        if entries.len() > 1 {
+            let same_kind = entries.iter().all(|e| e.what() == entries[0].what());
+            let mut types: Vec<_> = entries
                 .iter()
-                .map(|r| (r.metadata)().type_name)
+                .map(|e| {
+                    if same_kind {
+                        format!("`{}`", e.metadata().type_name)
+                    } else {
+                        format!("{} `{}`", e.what(), e.metadata().type_name)
+                    }
+                })
                 .collect();
             types.sort();
+            let what = if same_kind {
+                format!("{}s ", entries[0].what())
+            } else {
+                String::new()
+            };
             conflicts.push(format!(
-                "Rust passes {} all use the argument '{argument}'; give each a distinct `argument = \"...\"`",
-                types.iter().map(|t| format!("`{t}`")).collect::<Vec<_>>().join(", ")
+                "Rust {what}{} all use the argument '{argument}'; give each a distinct `argument = \"...\"`",
+                types.join(", ")
             ));
             continue;
         }
         if registered.contains(argument) {
             continue;
         }
-        let registration = registrations[0];
-        let meta = (registration.metadata)();
+        let entry = entries[0];
+        let meta = entry.metadata();
         // SAFETY: the lookup only reads MLIR's registry, guarded by our lock.
         match unsafe { bridge::mlirPassBridgeLookup(string_ref(argument)) } {
             0 => {}
             kind => {
                 conflicts.push(format!(
-                    "Rust pass `{}` uses the argument '{argument}', which MLIR already has as a {}; \
+                    "Rust {} `{}` uses the argument '{argument}', which MLIR already has as a {}; \
                      choose another `argument = \"...\"`",
+                    entry.what(),
                     meta.type_name,
                     if kind == 1 { "pass" } else { "pass pipeline" }
                 ));
                 continue;
             }
         }
-        // SAFETY: the argument is free, the strings and the entry are 'static.
+        // SAFETY: the argument is free, the strings and the entries are 'static.
         unsafe {
-            bridge::mlirPassBridgeRegister(
-                string_ref(meta.argument),
-                string_ref(meta.summary),
-                create_from_registry,
-                (registration as *const PassRegistration).cast(),
-            );
+            match entry {
+                Entry::Pass(registration) => bridge::mlirPassBridgeRegister(
+                    string_ref(meta.argument),
+                    string_ref(meta.summary),
+                    create_from_registry,
+                    (registration as *const PassRegistration).cast(),
+                ),
+                Entry::Pipeline(registration) => bridge::mlirPassBridgeRegisterPipeline(
+                    string_ref(meta.argument),
+                    string_ref(meta.summary),
+                    build_from_registry,
+                    (registration as *const PipelineRegistration).cast(),
+                ),
+            }
         }
         registered.insert(argument);
     }
@@ -261,6 +360,38 @@ unsafe extern "C" fn create_from_registry(
             sys::MlirPass {
                 ptr: std::ptr::null_mut(),
             }
+        }
+    }
+}
+
+/// The builder MLIR calls when a textual pipeline names a Rust pipeline.
+unsafe extern "C" fn build_from_registry(
+    entry: *const c_void,
+    pm: sys::MlirOpPassManager,
+    options: sys::MlirStringRef,
+    on_error: sys::MlirStringCallback,
+    error_user_data: *mut c_void,
+) -> bool {
+    // SAFETY: `entry` is the 'static registration passed to the bridge.
+    let registration = unsafe { &*entry.cast::<PipelineRegistration>() };
+    // SAFETY: MLIR hands valid option text.
+    let options = unsafe { to_str(options) };
+    let outcome = catch_unwind(AssertUnwindSafe(|| (registration.build)(&options, pm)))
+        .unwrap_or_else(|payload| {
+            Err(format!(
+                "pipeline '{}' panicked while being built: {}",
+                (registration.metadata)().argument,
+                panic_message(&*payload)
+            ))
+        });
+    match outcome {
+        Ok(()) => true,
+        Err(message) => {
+            if let Some(on_error) = on_error {
+                // SAFETY: the bridge's own callback and user data.
+                unsafe { on_error(string_ref(&message), error_user_data) };
+            }
+            false
         }
     }
 }

@@ -367,3 +367,100 @@ fn context_module_and_pass_manager_convert_to_and_from_melior_without_copies() {
         "the melior module belongs to another MLIR context"
     );
 }
+
+// --- Named pipelines ---------------------------------------------------------
+
+#[test]
+fn a_rust_pipeline_adds_rust_and_upstream_passes_as_its_options_say() {
+    let context = setup();
+    let printed = |pipeline: &str| PassManager::parse(&context, pipeline).unwrap().to_string();
+    let all = printed("builtin.module(example-cleanup)");
+    assert!(
+        all.starts_with("builtin.module(func.func(fold-arith-identities{max-iterations=10 top-down=true},canonicalize{"),
+        "{all}"
+    );
+    assert!(all.ends_with("}),rs-symbol-dce)"), "{all}");
+    assert_eq!(
+        printed("builtin.module(example-cleanup{fold=false})"),
+        "builtin.module(rs-symbol-dce)"
+    );
+    let no_dce = printed("builtin.module(example-cleanup{dce=false})");
+    assert!(
+        !no_dce.contains("rs-symbol-dce") && no_dce.contains("canonicalize"),
+        "{no_dce}"
+    );
+    assert_eq!(
+        printed("builtin.module(example-cleanup{fold=false dce=false})"),
+        "builtin.module()"
+    );
+    // What a pass manager built from it prints parses back to the same passes.
+    assert_eq!(printed(&all), all);
+    // And it runs.
+    let out = run_on(
+        &context,
+        "builtin.module(example-cleanup)",
+        "func.func @f(%x: i32) -> i32 {\n  %c0 = arith.constant 0 : i32\n  %r = arith.addi %x, %c0 : i32\n  return %r : i32\n}\nfunc.func private @dead() { return }\n",
+    )
+    .unwrap();
+    assert!(
+        out.contains("return %arg0 : i32") && !out.contains("@dead"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_failing_or_panicking_pipeline_fails_the_parse_with_its_message() {
+    let context = setup();
+    let error = PassManager::parse(&context, "builtin.module(test-failing-pipeline)").unwrap_err();
+    assert!(
+        error
+            .message
+            .contains("pipeline 'test-failing-pipeline': this pipeline always fails"),
+        "{error}"
+    );
+    let error =
+        PassManager::parse(&context, "builtin.module(test-failing-pipeline{panic})").unwrap_err();
+    assert!(
+        error.message.contains(
+            "pipeline 'test-failing-pipeline' panicked while being built: the pipeline exploded"
+        ),
+        "{error}"
+    );
+    let error =
+        PassManager::parse(&context, "builtin.module(test-pipeline-with-typo)").unwrap_err();
+    assert!(
+        error.message.contains("pipeline 'test-pipeline-with-typo': failed to parse the pass pipeline 'func.func(canonicalise)'"),
+        "{error}"
+    );
+    let error =
+        PassManager::parse(&context, "builtin.module(example-cleanup{fold=maybe})").unwrap_err();
+    assert!(
+        error
+            .message
+            .contains("invalid value 'maybe' for option 'fold' (bool)"),
+        "{error}"
+    );
+    // The process and the registry go on.
+    assert!(PassManager::parse(&context, "builtin.module(example-cleanup)").is_ok());
+}
+
+#[test]
+fn pipelines_are_listed_and_documented() {
+    let pipelines = mlir_pass::pipelines();
+    let cleanup = pipelines
+        .iter()
+        .find(|p| p.argument == "example-cleanup")
+        .unwrap();
+    assert_eq!(cleanup.name, "ExampleCleanup");
+    assert_eq!(
+        cleanup.option_defaults(),
+        [("dce", "true".to_owned()), ("fold", "true".to_owned())]
+    );
+    let docs = mlir_pass::pass_docs();
+    assert!(docs.contains("# Rust pass pipelines\n"), "{docs}");
+    assert!(
+        docs.contains("## `-example-cleanup`\n\n_Cleans a module up: folds identities and canonicalizes every function, then erases dead symbols._"),
+        "{docs}"
+    );
+    assert!(docs.contains("| `fold` | `bool` | `true` | Fold arithmetic identities and canonicalize each function. |"), "{docs}");
+}

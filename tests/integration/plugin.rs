@@ -244,3 +244,33 @@ fn mlir_opt_loads_a_dialect_named_by_a_getter_path_for_a_plugin_pass() {
         text(&output.stdout)
     );
 }
+
+#[test]
+fn mlir_opt_runs_a_rust_pipeline_with_its_options() {
+    let plugin = example_plugin();
+    let run = |pipeline: &str| {
+        let output = mlir_opt(
+            Path::new("/"),
+            &[
+                &format!("--load-pass-plugin={}", plugin.display()),
+                &format!("--pass-pipeline=builtin.module({pipeline})"),
+                "--dump-pass-pipeline",
+                example_input().to_str().unwrap(),
+            ],
+        );
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        (text(&output.stdout), text(&output.stderr))
+    };
+    let (stdout, stderr) = run("example-cleanup");
+    assert!(
+        stderr.contains(
+            "    fold-arith-identities{max-iterations=10 top-down=true},\n    canonicalize{"
+        ),
+        "{stderr}"
+    );
+    assert!(stderr.contains("rs-symbol-dce"), "{stderr}");
+    assert!(!stdout.contains("@unused_helper"), "{stdout}");
+    let (stdout, stderr) = run("example-cleanup{dce=false}");
+    assert!(!stderr.contains("rs-symbol-dce"), "{stderr}");
+    assert!(stdout.contains("@unused_helper"), "{stdout}");
+}

@@ -293,3 +293,35 @@ impl Pass for ExternalDialect {
         Ok(())
     }
 }
+
+/// A pipeline whose `build` fails (`panic=false`) or panics (`panic=true`).
+#[mlir_pass::mlir_pipeline(argument = "test-failing-pipeline")]
+#[derive(Default)]
+pub struct FailingPipeline {
+    /// Panic instead of returning an error.
+    #[option]
+    pub panic: bool,
+}
+
+impl mlir_pass::Pipeline for FailingPipeline {
+    fn build(&self, pm: &mlir_pass::OpPassManager<'_>) -> Result<(), PassError> {
+        pm.add_pipeline("canonicalize")?;
+        if self.panic {
+            panic!("the pipeline exploded");
+        }
+        Err(PassError::new("this pipeline always fails"))
+    }
+}
+
+/// A pipeline whose `build` names a pass that does not exist: the parse
+/// error of the inner pipeline becomes the outer one's.
+#[mlir_pass::mlir_pipeline(argument = "test-pipeline-with-typo")]
+#[derive(Default)]
+pub struct PipelineWithTypo;
+
+impl mlir_pass::Pipeline for PipelineWithTypo {
+    fn build(&self, pm: &mlir_pass::OpPassManager<'_>) -> Result<(), PassError> {
+        pm.add_pipeline("func.func(canonicalise)")?;
+        Ok(())
+    }
+}

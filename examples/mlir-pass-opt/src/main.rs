@@ -193,7 +193,20 @@ fn write_output(output: &str, text: &str) -> Result<(), Failure> {
     })
 }
 
-/// The Rust passes, with what `--list-passes` shows of each.
+/// One line per option: name, type, default, description.
+fn push_options(out: &mut String, p: &mlir_pass::PassMetadata) {
+    for (option, default) in p.options_with_defaults() {
+        out.push_str(&format!(
+            "      {}=<{}> (default: {}) - {}\n",
+            option.name,
+            option.type_name,
+            default,
+            option.description.replace('\n', " ")
+        ));
+    }
+}
+
+/// The Rust passes and pipelines, with what `--list-passes` shows of each.
 fn list_passes() -> String {
     let passes = mlir_pass::passes();
     let mut out = format!("Rust passes ({}):\n", passes.len());
@@ -210,15 +223,14 @@ fn list_passes() -> String {
             },
             p.type_name
         ));
-        for (option, default) in p.options_with_defaults() {
-            out.push_str(&format!(
-                "      {}=<{}> (default: {}) - {}\n",
-                option.name,
-                option.type_name,
-                default,
-                option.description.replace('\n', " ")
-            ));
-        }
+        push_options(&mut out, p);
+    }
+    let pipelines = mlir_pass::pipelines();
+    out.push_str(&format!("Rust pass pipelines ({}):\n", pipelines.len()));
+    for p in pipelines {
+        out.push_str(&format!("  {} - {}\n", p.argument, p.summary));
+        out.push_str(&format!("      name: {}, type: {}\n", p.name, p.type_name));
+        push_options(&mut out, p);
     }
     out.push_str(
         "Upstream MLIR passes are available too, as in mlir-opt (e.g. canonicalize, cse).\n",

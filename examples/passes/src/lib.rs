@@ -10,6 +10,8 @@
 //!   (`rs-strip-debuginfo`, `rs-symbol-privatize`, `rs-symbol-dce`): Rust
 //!   ports of MLIR's `strip-debuginfo`, `symbol-privatize` and `symbol-dce`,
 //!   tested to give byte-identical output.
+//! - [`ExampleCleanup`] (`example-cleanup`): a named pipeline of them, with
+//!   options.
 //!
 //! A program that wants these passes registered depends on this crate and
 //! calls [`mlir_pass::register_all`]; naming the crate once (for example
@@ -18,6 +20,7 @@
 #![warn(missing_docs)]
 
 mod fold;
+mod pipelines;
 mod ports;
 
 /// Dialect handle getters of dialects that are not upstream, as a C++
@@ -35,6 +38,7 @@ pub mod dialect_handles {
 }
 
 pub use fold::{FoldArithIdentities, IDENTITY_PATTERNS};
+pub use pipelines::ExampleCleanup;
 pub use ports::{StripDebugInfo, SymbolDce, SymbolPrivatize};
 
 use mlir_pass::{
