@@ -5,6 +5,7 @@ use std::{env, path::PathBuf};
 
 fn main() {
     println!("cargo:rerun-if-changed=cpp/registration_bridge.cpp");
+    println!("cargo:rerun-if-changed=cpp/opt_main.cpp");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_LINK_SHARED");
 
@@ -54,6 +55,7 @@ fn main() {
         .cpp(true)
         .std("c++17")
         .file("cpp/registration_bridge.cpp")
+        .file("cpp/opt_main.cpp")
         .include(&include)
         // LLVM is built without RTTI; match it so no typeinfo is referenced.
         .flag("-fno-rtti")

@@ -22,6 +22,13 @@ pub(crate) type BuildCallback = unsafe extern "C" fn(
 ) -> bool;
 
 unsafe extern "C" {
+    /// MLIR's `mlir-opt` main (`cpp/opt_main.cpp`); returns the exit code.
+    pub(crate) fn mlirPassBridgeOptMain(
+        argc: c_int,
+        argv: *mut *mut std::ffi::c_char,
+        tool_name: sys::MlirStringRef,
+    ) -> c_int;
+
     /// Registers a pipeline entry whose builder calls `build(entry, ...)`.
     pub(crate) fn mlirPassBridgeRegisterPipeline(
         argument: sys::MlirStringRef,

@@ -83,3 +83,46 @@ fn push_options(out: &mut String, pass: &PassMetadata) {
         }
     }
 }
+
+/// A plain-text list of every Rust pass and pipeline with its summary, name,
+/// anchor, dialects, type and options: what `--list-rust-passes` prints.
+pub fn pass_list() -> String {
+    let passes = passes();
+    let mut out = format!("Rust passes ({}):\n", passes.len());
+    for p in passes {
+        out.push_str(&format!("  {} - {}\n", p.argument, p.summary));
+        out.push_str(&format!(
+            "      name: {}, runs on: {}, dependent dialects: {}, type: {}\n",
+            p.name,
+            p.op_name.unwrap_or("any operation"),
+            if p.dialect_names.is_empty() {
+                "none".to_owned()
+            } else {
+                p.dialect_names.join(", ")
+            },
+            p.type_name
+        ));
+        push_option_lines(&mut out, p);
+    }
+    let pipelines = pipelines();
+    out.push_str(&format!("Rust pass pipelines ({}):\n", pipelines.len()));
+    for p in pipelines {
+        out.push_str(&format!("  {} - {}\n", p.argument, p.summary));
+        out.push_str(&format!("      name: {}, type: {}\n", p.name, p.type_name));
+        push_option_lines(&mut out, p);
+    }
+    out.push_str("Upstream MLIR passes are available too, as in mlir-opt (e.g. canonicalize, cse).\n");
+    out
+}
+
+fn push_option_lines(out: &mut String, p: &PassMetadata) {
+    for (option, default) in p.options_with_defaults() {
+        out.push_str(&format!(
+            "      {}=<{}> (default: {}) - {}\n",
+            option.name,
+            option.type_name,
+            default,
+            option.description.replace('\n', " ")
+        ));
+    }
+}

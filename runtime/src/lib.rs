@@ -68,6 +68,7 @@ mod handle;
 #[cfg(feature = "melior")]
 pub mod ir;
 pub mod options;
+mod opt_main;
 mod pipeline;
 mod plugin;
 mod registry;
@@ -78,7 +79,8 @@ mod trampoline;
 
 use std::{ffi::c_void, sync::atomic::AtomicU8};
 
-pub use docs::{pass_doc, pass_docs, pipeline_doc};
+pub use docs::{pass_doc, pass_docs, pass_list, pipeline_doc};
+pub use opt_main::opt_main;
 pub use error::PassError;
 pub use handle::{ContextRef, Location, OperationRef};
 /// The melior crate this crate's IR API is built on (0.27.8, for MLIR 22):

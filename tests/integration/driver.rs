@@ -1,6 +1,8 @@
-//! `mlir-pass-opt` end to end, as a user runs it: Rust and upstream passes in
-//! one textual pipeline, and every kind of bad input giving exit code 1 with a
-//! cause on stderr (never a crash, an abort or an `LLVM ERROR`).
+//! `mlir-pass-opt` (MLIR's own `MlirOptMain` with the Rust passes) end to
+//! end, as a user runs it: Rust and upstream passes in one textual pipeline,
+//! and every kind of bad input giving exit code 1 with MLIR's diagnostics on
+//! stderr (never a crash, an abort or an `LLVM ERROR`). `conformance.rs`
+//! compares it flag by flag with the stock `mlir-opt`.
 
 use std::{
     io::Write,
@@ -33,18 +35,13 @@ fn driver(args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
-/// Exit code 1, `cause` in the last line of stderr, and no sign of a crash.
+/// Exit code 1, `cause` on stderr, and no sign of a crash.
 fn assert_fails_with(output: &Output, cause: &str) -> String {
     let stderr = text(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "stderr: {stderr}");
-    let last = stderr.lines().last().unwrap_or_default();
     assert!(
-        last.starts_with("mlir-pass-opt: error: "),
-        "last line: {last}"
-    );
-    assert!(
-        last.contains(cause),
-        "expected {cause:?} in {last:?}\nstderr: {stderr}"
+        stderr.contains(cause),
+        "expected {cause:?} in stderr: {stderr}"
     );
     for crash in ["LLVM ERROR", "panicked", "Stack dump", "Aborted"] {
         assert!(!stderr.contains(crash), "{crash} in {stderr}");
@@ -95,14 +92,69 @@ fn dump_pass_pipeline_prints_the_parsed_pipeline_to_stderr() {
     let stderr = text(&output.stderr);
     assert!(output.status.success(), "{stderr}");
     assert!(
-        stderr.starts_with("builtin.module(func.func(annotate-op-count{attr-name=pass.op_count skip={}}),canonicalize{"),
+        stderr.starts_with("Pass Manager with 2 passes:\nbuiltin.module(\n  func.func(\n    annotate-op-count{attr-name=pass.op_count skip={}}\n  ),\n  canonicalize{"),
         "{stderr}"
     );
 }
 
 #[test]
+fn rust_passes_are_flags_and_work_with_mlir_opt_flags() {
+    // A Rust pass as a flag, with options as mlir-opt spells them, and
+    // MLIR's IR printing, splitting and diagnostics verification.
+    let output = driver(
+        &["--annotate-op-count=attr-name=n", "--split-input-file", "--mlir-print-ir-after-all"],
+        "func.func @a() { return }\n// -----\nfunc.func @b() { return }\n",
+    );
+    let (stdout, stderr) = (text(&output.stdout), text(&output.stderr));
+    assert!(output.status.success(), "{stderr}");
+    assert_eq!(stdout.matches("attributes {n = 1 : i64}").count(), 2, "{stdout}");
+    assert!(stdout.contains("// -----"), "{stdout}");
+    assert_eq!(
+        stderr.matches("// -----// IR Dump After AnnotateOpCount (annotate-op-count{attr-name=n skip={}}) //----- //").count(),
+        2,
+        "{stderr}"
+    );
+    let output = driver(
+        &["--verify-diagnostics", "--pass-pipeline=builtin.module(func.func(reject-empty-functions))"],
+        "// expected-error@+1 {{reject-empty-functions: function body is empty}}\nfunc.func @e() { return }\n",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+}
+
+#[test]
+fn help_lists_the_rust_passes_and_version_is_mlirs() {
+    let output = driver(&["--help"], "");
+    let stdout = text(&output.stdout);
+    assert!(output.status.success());
+    assert!(stdout.starts_with("OVERVIEW: mlir-pass-opt: MLIR's mlir-opt with Rust passes"), "{stdout}");
+    assert!(stdout.contains("--annotate-op-count"), "{stdout}");
+    assert!(stdout.contains("Annotates every function with the number of operations in its body."), "{stdout}");
+    assert!(stdout.contains("--example-cleanup"), "{stdout}");
+    let output = driver(&["--version"], "");
+    assert!(text(&output.stdout).contains("LLVM version 22"), "{}", text(&output.stdout));
+}
+
+#[test]
+fn bytecode_and_non_utf8_file_names_are_read() {
+    let dir = tempdir();
+    let bytecode = dir.join("in.mlirbc");
+    let output = driver(&["--emit-bytecode", "-o", bytecode.to_str().unwrap()], "func.func @f() { return }");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    use std::os::unix::ffi::OsStrExt;
+    let odd = dir.join(std::ffi::OsStr::from_bytes(b"caf\xe9.mlirbc"));
+    std::fs::copy(&bytecode, &odd).unwrap();
+    let output = Command::new(DRIVER)
+        .arg(&odd)
+        .arg("--annotate-op-count")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(text(&output.stdout).contains("pass.op_count = 1"));
+}
+
+#[test]
 fn list_passes_shows_the_rust_passes_with_their_descriptions() {
-    let output = driver(&["--list-passes"], "");
+    let output = driver(&["--list-rust-passes"], "");
     let stdout = text(&output.stdout);
     assert!(output.status.success());
     assert!(stdout.contains("  annotate-op-count - Annotates every function with the number of operations in its body.\n"), "{stdout}");
@@ -142,10 +194,9 @@ fn a_failing_rust_pass_reports_at_the_function_and_exits_1() {
         &["--pass-pipeline=builtin.module(func.func(reject-empty-functions))", "-"],
         "func.func @full(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  return %0 : i32\n}\nfunc.func @empty() {\n  return\n}\n",
     );
-    let stderr = assert_fails_with(&output, "the pass pipeline failed");
-    assert!(
-        stderr.contains("<stdin>:5:1: error: reject-empty-functions: function body is empty"),
-        "{stderr}"
+    assert_fails_with(
+        &output,
+        "<stdin>:5:1: error: reject-empty-functions: function body is empty\nfunc.func @empty() {\n^",
     );
 }
 
@@ -162,8 +213,11 @@ fn a_failing_pass_leaves_an_existing_output_file_alone() {
         ],
         "func.func @empty() { return }",
     );
-    assert_fails_with(&output, "the pass pipeline failed");
+    assert_fails_with(&output, "error: reject-empty-functions: function body is empty");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "previous work");
+    // Nothing is left beside it either.
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(left.len(), 1, "{left:?}");
 }
 
 #[test]
@@ -172,10 +226,9 @@ fn malformed_pipeline_text_is_an_error() {
         &["--pass-pipeline=builtin.module(func.func(annotate-op-count)"],
         "",
     );
-    let stderr = assert_fails_with(&output, "failed to parse the pass pipeline");
-    assert!(
-        stderr.contains("builtin.module(func.func(annotate-op-count)"),
-        "{stderr}"
+    assert_fails_with(
+        &output,
+        "encountered unbalanced parentheses while parsing pipeline\nfunc.func(annotate-op-count\n          ^",
     );
 }
 
@@ -215,8 +268,7 @@ fn a_pass_under_the_wrong_anchor_is_an_error() {
 #[test]
 fn an_input_that_does_not_parse_is_an_error_with_its_location() {
     let output = driver(&["-", MIXED], "func.func @f( {\n");
-    let stderr = assert_fails_with(&output, "failed to parse '<stdin>'");
-    assert!(stderr.contains("<stdin>:1:"), "{stderr}");
+    assert_fails_with(&output, "<stdin>:1:14: error: expected non-function type\nfunc.func @f( {\n             ^");
 }
 
 #[test]
@@ -224,7 +276,7 @@ fn a_missing_input_file_is_an_error() {
     let output = driver(&["/no/such/input.mlir", MIXED], "");
     assert_fails_with(
         &output,
-        "cannot read input file '/no/such/input.mlir': No such file or directory",
+        "cannot open input file '/no/such/input.mlir': No such file or directory",
     );
 }
 
@@ -240,7 +292,10 @@ fn an_unwritable_output_path_is_an_error() {
         ],
         "",
     );
-    assert_fails_with(&output, "cannot write output file '/no/such/dir/out.mlir'");
+    assert_fails_with(
+        &output,
+        "error: cannot write '/no/such/dir/out.mlir': No such file or directory",
+    );
     let dir = tempdir();
     let output = driver(
         &[
@@ -251,7 +306,7 @@ fn an_unwritable_output_path_is_an_error() {
         ],
         "",
     );
-    assert_fails_with(&output, "it is a directory");
+    assert_fails_with(&output, "Is a directory");
 }
 
 /// A fresh directory under the target dir (no temp-dir crate needed).
@@ -283,7 +338,7 @@ fn the_example_pass_honours_attr_name_and_skip() {
     assert!(output.status.success(), "{stderr}");
     // The printed pipeline carries the options, as given.
     assert!(
-        stderr.starts_with("builtin.module(func.func(annotate-op-count{attr-name=n skip=func.return,arith.addi}),canonicalize{"),
+        stderr.contains("    annotate-op-count{attr-name=n skip=func.return,arith.addi}\n"),
         "{stderr}"
     );
     // @add has arith.addi and func.return only; @fold adds 2 constants and a muli.
@@ -309,7 +364,7 @@ fn a_bad_option_value_is_an_error() {
 
 #[test]
 fn pass_docs_prints_markdown() {
-    let output = driver(&["--pass-docs"], "");
+    let output = driver(&["--rust-pass-docs"], "");
     let stdout = text(&output.stdout);
     assert!(output.status.success());
     assert!(stdout.contains("## `-annotate-op-count`"), "{stdout}");

@@ -1,0 +1,102 @@
+// `mlir_pass::opt_main`: MLIR's own `mlir-opt` main, with the Rust passes
+// registered before the command line is parsed (so they are pipeline
+// entries, flags and `--help` lines like any registered pass), and one change:
+// the output file is written whole or not at all (a temporary file beside it,
+// then a rename), where `mlir-opt` truncates it first and deletes it when a
+// pass fails.
+
+#include "mlir-c/Support.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+namespace {
+
+/// Writes `contents` to `path` through a temporary file in the same
+/// directory and a rename, so that `path` is replaced whole or left as it was.
+bool writeAtomically(llvm::StringRef path, llvm::StringRef contents) {
+  llvm::SmallString<256> model(llvm::sys::path::parent_path(path));
+  llvm::sys::path::append(model, "." + llvm::sys::path::filename(path) +
+                                     ".tmp-%%%%%%%%");
+  llvm::SmallString<256> temporary;
+  int fd;
+  if (std::error_code ec =
+          llvm::sys::fs::createUniqueFile(model, fd, temporary)) {
+    llvm::errs() << "error: cannot write '" << path << "': " << ec.message()
+                 << "\n";
+    return false;
+  }
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << contents;
+    os.close();
+    if (os.has_error()) {
+      llvm::errs() << "error: cannot write '" << path
+                   << "': " << os.error().message() << "\n";
+      os.clear_error();
+      llvm::sys::fs::remove(temporary);
+      return false;
+    }
+  }
+  if (std::error_code ec = llvm::sys::fs::rename(temporary, path)) {
+    llvm::errs() << "error: cannot write '" << path << "': " << ec.message()
+                 << "\n";
+    llvm::sys::fs::remove(temporary);
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+extern "C" {
+
+/// MLIR's `mlir-opt` main on `argc/argv`, with every upstream dialect,
+/// extension and (already registered) pass. Returns the exit code.
+int mlirPassBridgeOptMain(int argc, char **argv, MlirStringRef toolName) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  auto [inputFilename, outputFilename] =
+      mlir::registerAndParseCLIOptions(argc, argv, unwrap(toolName), registry);
+  mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  // These print and return before any file is opened.
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return mlir::asMainReturnCode(mlir::MlirOptMain(
+        argc, argv, inputFilename, outputFilename, registry));
+
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      mlir::openInputFile(inputFilename, &errorMessage);
+  if (!input) {
+    llvm::errs() << errorMessage << "\n";
+    return 1;
+  }
+  std::string output;
+  {
+    llvm::raw_string_ostream os(output);
+    if (mlir::failed(
+            mlir::MlirOptMain(os, std::move(input), registry, config)))
+      return 1;
+  }
+  if (outputFilename == "-") {
+    llvm::outs() << output;
+    llvm::outs().flush();
+    return 0;
+  }
+  return writeAtomically(outputFilename, output) ? 0 : 1;
+}
+
+} // extern "C"

@@ -1,0 +1,94 @@
+//! `opt_main`: a complete `mlir-opt` with the Rust passes, in one call.
+
+use std::{
+    ffi::{c_char, CString},
+    os::unix::ffi::OsStrExt,
+    process::ExitCode,
+};
+
+use crate::{bridge, docs, register_all, strings::string_ref};
+
+/// The stack of the thread that runs MLIR: parsing and printing recurse once
+/// per nesting level, and a process's main thread has 8 MiB.
+const STACK_SIZE: usize = 256 << 20;
+
+/// Runs MLIR's own `mlir-opt` main (`mlir::MlirOptMain`) on this process's
+/// command line, with every upstream dialect, extension and pass, and every
+/// Rust pass and pipeline linked into the program: the Rust counterpart of
+/// the ten-line `main` of a C++ `my-opt` tool.
+///
+/// ```no_run
+/// use std::process::ExitCode;
+///
+/// use my_passes as _; // a crate the binary never names is not linked
+/// # mod my_passes {}
+///
+/// fn main() -> ExitCode {
+///     mlir_pass::opt_main("my-opt: MLIR with my passes")
+/// }
+/// ```
+///
+/// Every `mlir-opt` flag works and means the same (`--pass-pipeline`,
+/// `--split-input-file`, `--verify-diagnostics`, `--mlir-print-ir-after-all`,
+/// `--mlir-timing`, `--emit-bytecode`, passes as flags, ...); `tool_name` is
+/// the first line of `--help`. Differences from `mlir-opt`:
+///
+/// - `-o FILE` is written whole or not at all: on failure an existing `FILE`
+///   is left as it was (`mlir-opt` truncates it, then deletes it).
+/// - `--list-rust-passes` lists the Rust passes and pipelines with their
+///   options, and `--rust-pass-docs` prints their Markdown docs.
+/// - MLIR runs on a thread with a 256 MiB stack, so inputs nest deeper than
+///   the stock tool survives.
+///
+/// A registration conflict ([`register_all`]) is reported on stderr and the
+/// tool goes on without the conflicting passes, as a plugin does.
+pub fn opt_main(tool_name: &str) -> ExitCode {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args.iter().skip(1).any(|a| a == "--list-rust-passes") {
+        print!("{}", docs::pass_list());
+        return ExitCode::SUCCESS;
+    }
+    if args.iter().skip(1).any(|a| a == "--rust-pass-docs") {
+        print!("{}", docs::pass_docs());
+        return ExitCode::SUCCESS;
+    }
+    let program = args
+        .first()
+        .map(|a| a.to_string_lossy().into_owned())
+        .unwrap_or_else(|| tool_name.to_owned());
+    if let Err(error) = register_all() {
+        for conflict in error.conflicts() {
+            eprintln!("{program}: error: {conflict}; it was not registered");
+        }
+    }
+    // Arguments are C strings; one holding a NUL byte cannot come from a
+    // command line.
+    let c_args: Vec<CString> = args
+        .iter()
+        .map(|a| CString::new(a.as_bytes()).unwrap_or_default())
+        .collect();
+    let tool_name = tool_name.to_owned();
+    let run = move || {
+        let mut argv: Vec<*mut c_char> = c_args.iter().map(|a| a.as_ptr().cast_mut()).collect();
+        argv.push(std::ptr::null_mut());
+        // SAFETY: argv holds `c_args.len()` NUL-terminated strings that live
+        // for the call, then a null, as `main` receives them.
+        unsafe {
+            bridge::mlirPassBridgeOptMain(
+                c_args.len() as i32,
+                argv.as_mut_ptr(),
+                string_ref(&tool_name),
+            )
+        }
+    };
+    let code = std::thread::Builder::new()
+        .name("mlir-opt-main".into())
+        .stack_size(STACK_SIZE)
+        .spawn(run)
+        .map(|thread| thread.join().unwrap_or(1))
+        .unwrap_or_else(|e| {
+            eprintln!("{program}: error: cannot start the MLIR thread: {e}");
+            1
+        });
+    ExitCode::from(u8::try_from(code).unwrap_or(1))
+}
