@@ -111,7 +111,9 @@ pub fn pass_list() -> String {
         out.push_str(&format!("      name: {}, type: {}\n", p.name, p.type_name));
         push_option_lines(&mut out, p);
     }
-    out.push_str("Upstream MLIR passes are available too, as in mlir-opt (e.g. canonicalize, cse).\n");
+    out.push_str(
+        "Upstream MLIR passes are available too, as in mlir-opt (e.g. canonicalize, cse).\n",
+    );
     out
 }
 

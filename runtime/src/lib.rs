@@ -67,8 +67,8 @@ mod error;
 mod handle;
 #[cfg(feature = "melior")]
 pub mod ir;
-pub mod options;
 mod opt_main;
+pub mod options;
 mod pipeline;
 mod plugin;
 mod registry;
@@ -80,7 +80,6 @@ mod trampoline;
 use std::{ffi::c_void, sync::atomic::AtomicU8};
 
 pub use docs::{pass_doc, pass_docs, pass_list, pipeline_doc};
-pub use opt_main::opt_main;
 pub use error::PassError;
 pub use handle::{ContextRef, Location, OperationRef};
 /// The melior crate this crate's IR API is built on (0.27.8, for MLIR 22):
@@ -89,6 +88,7 @@ pub use handle::{ContextRef, Location, OperationRef};
 pub use melior;
 pub use mlir_pass_macros::{mlir_pass, mlir_pipeline};
 pub use mlir_sys as sys;
+pub use opt_main::opt_main;
 pub use pipeline::{Context, Diagnostic, MlirError, Module, OpPassManager, PassManager, Severity};
 pub use registry::{passes, pipelines, register_all, PassMetadata, RegistrationError};
 

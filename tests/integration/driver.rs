@@ -102,12 +102,20 @@ fn rust_passes_are_flags_and_work_with_mlir_opt_flags() {
     // A Rust pass as a flag, with options as mlir-opt spells them, and
     // MLIR's IR printing, splitting and diagnostics verification.
     let output = driver(
-        &["--annotate-op-count=attr-name=n", "--split-input-file", "--mlir-print-ir-after-all"],
+        &[
+            "--annotate-op-count=attr-name=n",
+            "--split-input-file",
+            "--mlir-print-ir-after-all",
+        ],
         "func.func @a() { return }\n// -----\nfunc.func @b() { return }\n",
     );
     let (stdout, stderr) = (text(&output.stdout), text(&output.stderr));
     assert!(output.status.success(), "{stderr}");
-    assert_eq!(stdout.matches("attributes {n = 1 : i64}").count(), 2, "{stdout}");
+    assert_eq!(
+        stdout.matches("attributes {n = 1 : i64}").count(),
+        2,
+        "{stdout}"
+    );
     assert!(stdout.contains("// -----"), "{stdout}");
     assert_eq!(
         stderr.matches("// -----// IR Dump After AnnotateOpCount (annotate-op-count{attr-name=n skip={}}) //----- //").count(),
@@ -126,19 +134,32 @@ fn help_lists_the_rust_passes_and_version_is_mlirs() {
     let output = driver(&["--help"], "");
     let stdout = text(&output.stdout);
     assert!(output.status.success());
-    assert!(stdout.starts_with("OVERVIEW: mlir-pass-opt: MLIR's mlir-opt with Rust passes"), "{stdout}");
+    assert!(
+        stdout.starts_with("OVERVIEW: mlir-pass-opt: MLIR's mlir-opt with Rust passes"),
+        "{stdout}"
+    );
     assert!(stdout.contains("--annotate-op-count"), "{stdout}");
-    assert!(stdout.contains("Annotates every function with the number of operations in its body."), "{stdout}");
+    assert!(
+        stdout.contains("Annotates every function with the number of operations in its body."),
+        "{stdout}"
+    );
     assert!(stdout.contains("--example-cleanup"), "{stdout}");
     let output = driver(&["--version"], "");
-    assert!(text(&output.stdout).contains("LLVM version 22"), "{}", text(&output.stdout));
+    assert!(
+        text(&output.stdout).contains("LLVM version 22"),
+        "{}",
+        text(&output.stdout)
+    );
 }
 
 #[test]
 fn bytecode_and_non_utf8_file_names_are_read() {
     let dir = tempdir();
     let bytecode = dir.join("in.mlirbc");
-    let output = driver(&["--emit-bytecode", "-o", bytecode.to_str().unwrap()], "func.func @f() { return }");
+    let output = driver(
+        &["--emit-bytecode", "-o", bytecode.to_str().unwrap()],
+        "func.func @f() { return }",
+    );
     assert!(output.status.success(), "{}", text(&output.stderr));
     use std::os::unix::ffi::OsStrExt;
     let odd = dir.join(std::ffi::OsStr::from_bytes(b"caf\xe9.mlirbc"));
@@ -213,7 +234,10 @@ fn a_failing_pass_leaves_an_existing_output_file_alone() {
         ],
         "func.func @empty() { return }",
     );
-    assert_fails_with(&output, "error: reject-empty-functions: function body is empty");
+    assert_fails_with(
+        &output,
+        "error: reject-empty-functions: function body is empty",
+    );
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "previous work");
     // Nothing is left beside it either.
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
@@ -268,7 +292,10 @@ fn a_pass_under_the_wrong_anchor_is_an_error() {
 #[test]
 fn an_input_that_does_not_parse_is_an_error_with_its_location() {
     let output = driver(&["-", MIXED], "func.func @f( {\n");
-    assert_fails_with(&output, "<stdin>:1:14: error: expected non-function type\nfunc.func @f( {\n             ^");
+    assert_fails_with(
+        &output,
+        "<stdin>:1:14: error: expected non-function type\nfunc.func @f( {\n             ^",
+    );
 }
 
 #[test]
@@ -374,4 +401,27 @@ fn pass_docs_prints_markdown() {
         ),
         "{stdout}"
     );
+}
+
+#[test]
+fn deep_nesting_is_survived_or_reported_never_a_signal() {
+    let dir = tempdir();
+    // The stock mlir-opt dies of SIGSEGV at 10,000 nested modules.
+    let deep = dir.join("deep.mlir");
+    std::fs::write(&deep, "module {".repeat(10_000) + &"}".repeat(10_000)).unwrap();
+    let output = driver(&[deep.to_str().unwrap(), "--annotate-op-count"], "");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    // Far deeper than any stack: exit 1 and a message, not a signal.
+    let deeper = dir.join("deeper.mlir");
+    std::fs::write(
+        &deeper,
+        "module {".repeat(2_000_000) + &"}".repeat(2_000_000),
+    )
+    .unwrap();
+    let output = driver(&[deeper.to_str().unwrap()], "");
+    assert_fails_with(
+        &output,
+        "error: the input nests too deeply: MLIR ran out of stack",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
