@@ -1,0 +1,43 @@
+# lit configuration for mlir-pass: the passes' FileCheck tests, run the way
+# MLIR's own tests are. Copy it for a crate of your own: point MLIR_PASS_OPT
+# at your `opt_main` binary (and MLIR_PASS_PLUGIN at your plugin, if any).
+#
+#   MLIR_PASS_OPT=target/debug/my-opt \
+#   MLIR_PASS_PLUGIN=target/debug/libmy_passes.so \
+#   /usr/lib/llvm-22/bin/lit -v tests/lit
+#
+# Substitutions: %mlir-pass-opt (the opt_main tool), %mlir-opt (the stock
+# mlir-opt), %plugin (the plugin library); FileCheck and `not` come from
+# LLVM 22's tools.
+
+import os
+
+import lit.formats
+
+config.name = "mlir-pass"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".mlir"]
+config.excludes = ["lit.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.environ.get(
+    "MLIR_PASS_LIT_OUT", os.path.join(config.test_source_root, "Output")
+)
+
+llvm_bin = os.environ.get("LLVM_TOOLS_DIR", "/usr/lib/llvm-22/bin")
+config.environment["PATH"] = os.pathsep.join(
+    [llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))]
+)
+
+
+def required(variable):
+    value = os.environ.get(variable)
+    if not value:
+        lit_config.fatal(f"set {variable}: see the comment at the top of lit.cfg.py")
+    return os.path.abspath(value)
+
+
+config.substitutions.append(("%mlir-pass-opt", required("MLIR_PASS_OPT")))
+config.substitutions.append(("%mlir-opt", os.path.join(llvm_bin, "mlir-opt")))
+if os.environ.get("MLIR_PASS_PLUGIN"):
+    config.substitutions.append(("%plugin", required("MLIR_PASS_PLUGIN")))
+    config.available_features.add("plugin")
