@@ -144,17 +144,22 @@ int mlirPassBridgeOptMain(int argc, char **argv, MlirStringRef toolName) {
     return 1;
   }
   std::string output;
+  bool succeeded;
   {
     llvm::raw_string_ostream os(output);
-    if (mlir::failed(
-            mlir::MlirOptMain(os, std::move(input), registry, config)))
-      return 1;
+    succeeded = mlir::succeeded(
+        mlir::MlirOptMain(os, std::move(input), registry, config));
   }
+  // Standard output gets what mlir-opt would print (with
+  // --split-input-file, the chunks that succeeded); a file is written only
+  // when everything succeeded.
   if (outputFilename == "-") {
     llvm::outs() << output;
     llvm::outs().flush();
-    return 0;
+    return succeeded ? 0 : 1;
   }
+  if (!succeeded)
+    return 1;
   return writeAtomically(outputFilename, output) ? 0 : 1;
 }
 

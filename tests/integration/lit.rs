@@ -20,7 +20,11 @@ fn the_lit_suite_passes_on_both_hosts() {
     let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/lit");
     // The plugin is a dev-dependency of this package, so Cargo has built it.
     let plugin = target_dir().join("deps/libmlir_pass_example_plugin.so");
-    assert!(plugin.exists(), "{} is built by cargo test", plugin.display());
+    assert!(
+        plugin.exists(),
+        "{} is built by cargo test",
+        plugin.display()
+    );
     let output = Command::new(LIT)
         .arg("-v")
         .arg(&suite)
@@ -36,11 +40,18 @@ fn the_lit_suite_passes_on_both_hosts() {
     // Every file ran (none skipped for a missing feature).
     let files = std::fs::read_dir(&suite)
         .unwrap()
-        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "mlir"))
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "mlir")
+        })
         .count();
     assert!(files >= 8, "{files} lit files");
     assert!(
-        stdout.contains(&format!("Passed: {files}")) || stderr.contains(&format!("Passed: {files}")),
+        stdout.contains(&format!("Passed: {files}"))
+            || stderr.contains(&format!("Passed: {files}")),
         "{stdout}\n{stderr}"
     );
 }

@@ -1,0 +1,324 @@
+//! `mlir-pass-opt` against the stock `mlir-opt` with the example plugin
+//! loaded: the same flags on the same input give the same stdout, the same
+//! stderr (once the program's name is set aside) and the same exit code.
+//! Rust passes are named in `--pass-pipeline` (in the stock tool a plugin's
+//! passes are registered too late to be flags).
+
+use std::{
+    path::{Path, PathBuf},
+    process::{Command, Output},
+};
+
+const MLIR_OPT: &str = "/usr/lib/llvm-22/bin/mlir-opt";
+const DRIVER: &str = env!("CARGO_BIN_EXE_mlir-pass-opt");
+
+fn target_dir() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    exe.parent().and_then(Path::parent).unwrap().to_owned()
+}
+
+fn plugin() -> PathBuf {
+    let plugin = target_dir().join("deps/libmlir_pass_example_plugin.so");
+    assert!(
+        plugin.exists(),
+        "{} is built by cargo test",
+        plugin.display()
+    );
+    plugin
+}
+
+fn inputs() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mlir-pass-conformance-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("mixed.mlir"),
+        "func.func @f(%x: i32) -> i32 {\n  %c0 = arith.constant 0 : i32\n  %c2 = arith.constant 2 : i32\n  %a = arith.addi %x, %c0 : i32\n  %m = arith.muli %a, %c2 : i32\n  return %m : i32\n} loc(\"src.c\":4:2)\nfunc.func private @dead() {\n  return\n}\nfunc.func @g(%n: index) -> index {\n  %lo = arith.constant 0 : index\n  %one = arith.constant 1 : index\n  %r = scf.for %i = %lo to %n step %one iter_args(%acc = %lo) -> (index) {\n    %s = arith.addi %acc, %i : index\n    scf.yield %s : index\n  }\n  return %r : index\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("split.mlir"),
+        "func.func @one() {\n  return\n}\n// -----\nfunc.func @two(%x: i8) -> i8 {\n  %z = arith.constant 0 : i8\n  %y = arith.subi %x, %z : i8\n  return %y : i8\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("diagnostics.mlir"),
+        "// expected-error@+1 {{reject-empty-functions: function body is empty}}\nfunc.func @empty() {\n  return\n}\n// -----\nfunc.func @fine(%x: i1) -> i1 {\n  %y = arith.andi %x, %x : i1\n  return %y : i1\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("unregistered.mlir"),
+        "func.func @u() {\n  \"mine.op\"() {k = 1 : i32} : () -> ()\n  return\n}\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("broken.mlir"), "func.func @b( {\n").unwrap();
+    std::fs::write(
+        dir.join("constants.mlir"),
+        "func.func @c() -> tensor<4xi32> {\n  %t = arith.constant dense<[1, 2, 3, 4]> : tensor<4xi32>\n  return %t : tensor<4xi32>\n}\n",
+    )
+    .unwrap();
+    dir
+}
+
+fn run(program: &str, dir: &Path, args: &[&str], plugin: Option<&Path>) -> Output {
+    let mut command = Command::new(program);
+    if let Some(plugin) = plugin {
+        command.arg(format!("--load-pass-plugin={}", plugin.display()));
+    }
+    command
+        .args(args)
+        .current_dir(dir)
+        .env_remove("LD_LIBRARY_PATH")
+        .output()
+        .unwrap()
+}
+
+/// Stderr with each program's name (as MLIR prints it in messages) removed.
+fn normalized_stderr(output: &Output, program: &str) -> String {
+    String::from_utf8_lossy(&output.stderr).replace(program, "<tool>")
+}
+
+const MIXED: &str =
+    "--pass-pipeline=builtin.module(func.func(fold-arith-identities,annotate-op-count),canonicalize,rs-symbol-dce)";
+
+/// Each case: the input file and the flags.
+const CASES: &[(&str, &[&str])] = &[
+    ("mixed.mlir", &[MIXED]),
+    // IR dumps of function passes come in thread order: one thread.
+    (
+        "mixed.mlir",
+        &[
+            MIXED,
+            "--mlir-print-ir-after-all",
+            "--mlir-disable-threading",
+        ],
+    ),
+    (
+        "mixed.mlir",
+        &[
+            MIXED,
+            "--mlir-print-ir-before-all",
+            "--mlir-disable-threading",
+        ],
+    ),
+    (
+        "mixed.mlir",
+        &[
+            MIXED,
+            "--mlir-print-ir-after-change",
+            "--mlir-disable-threading",
+        ],
+    ),
+    (
+        "mixed.mlir",
+        &[
+            MIXED,
+            "--mlir-print-ir-after-all",
+            "--mlir-print-ir-module-scope",
+            "--mlir-disable-threading",
+        ],
+    ),
+    ("mixed.mlir", &[MIXED, "--mlir-print-debuginfo"]),
+    (
+        "mixed.mlir",
+        &[MIXED, "--mlir-print-debuginfo", "--mlir-pretty-debuginfo"],
+    ),
+    ("mixed.mlir", &[MIXED, "--mlir-print-op-generic"]),
+    ("mixed.mlir", &[MIXED, "--mlir-print-local-scope"]),
+    ("mixed.mlir", &[MIXED, "--mlir-print-value-users"]),
+    ("mixed.mlir", &[MIXED, "--mlir-print-unique-ssa-ids"]),
+    ("mixed.mlir", &[MIXED, "--mlir-disable-threading"]),
+    ("mixed.mlir", &[MIXED, "--verify-each=false"]),
+    ("mixed.mlir", &[MIXED, "--dump-pass-pipeline"]),
+    ("mixed.mlir", &[MIXED, "--emit-bytecode"]),
+    ("mixed.mlir", &[MIXED, "-o", "-"]),
+    (
+        "mixed.mlir",
+        &[
+            "--pass-pipeline=builtin.module(rs-strip-debuginfo,rs-symbol-privatize{exclude=f})",
+            "--mlir-print-debuginfo",
+        ],
+    ),
+    (
+        "mixed.mlir",
+        &["--pass-pipeline=builtin.module(example-cleanup{dce=false})"],
+    ),
+    ("mixed.mlir", &["-cse", "-canonicalize"]),
+    ("mixed.mlir", &["--symbol-dce", "--mlir-print-op-generic"]),
+    (
+        "mixed.mlir",
+        &[
+            "--no-implicit-module",
+            "--pass-pipeline=builtin.module(func.func(annotate-op-count))",
+        ],
+    ),
+    (
+        "mixed.mlir",
+        &["--pass-pipeline=builtin.module(func.func(annotate-op-cuont))"],
+    ),
+    (
+        "mixed.mlir",
+        &["--pass-pipeline=builtin.module(func.func(annotate-op-count{bogus=1}))"],
+    ),
+    (
+        "mixed.mlir",
+        &["--pass-pipeline=builtin.module(annotate-op-count"],
+    ),
+    ("mixed.mlir", &[]),
+    (
+        "split.mlir",
+        &[
+            "--split-input-file",
+            "--pass-pipeline=builtin.module(func.func(fold-arith-identities,annotate-op-count))",
+        ],
+    ),
+    (
+        "split.mlir",
+        &[
+            "-split-input-file",
+            "-mlir-print-ir-after-all",
+            "-mlir-disable-threading",
+            "--pass-pipeline=builtin.module(func.func(annotate-op-count))",
+        ],
+    ),
+    (
+        "diagnostics.mlir",
+        &[
+            "--split-input-file",
+            "--verify-diagnostics",
+            "--pass-pipeline=builtin.module(func.func(reject-empty-functions))",
+        ],
+    ),
+    (
+        "diagnostics.mlir",
+        &[
+            "--split-input-file",
+            "--pass-pipeline=builtin.module(func.func(reject-empty-functions))",
+        ],
+    ),
+    (
+        "unregistered.mlir",
+        &[
+            "--allow-unregistered-dialect",
+            "--pass-pipeline=builtin.module(func.func(annotate-op-count))",
+        ],
+    ),
+    (
+        "unregistered.mlir",
+        &["--pass-pipeline=builtin.module(func.func(annotate-op-count))"],
+    ),
+    (
+        "broken.mlir",
+        &["--pass-pipeline=builtin.module(func.func(annotate-op-count))"],
+    ),
+    (
+        "constants.mlir",
+        &["--mlir-elide-elementsattrs-if-larger=2"],
+    ),
+    (
+        "constants.mlir",
+        &["--mlir-print-elementsattrs-with-hex-if-larger=2"],
+    ),
+    ("missing.mlir", &["--canonicalize"]),
+];
+
+#[test]
+fn every_case_matches_the_stock_mlir_opt() {
+    assert!(CASES.len() >= 30);
+    let dir = inputs();
+    let plugin = plugin();
+    let mut mismatches = Vec::new();
+    for (input, flags) in CASES {
+        let mut args: Vec<&str> = vec![input];
+        args.extend_from_slice(flags);
+        let stock = run(MLIR_OPT, &dir, &args, Some(&plugin));
+        let ours = run(DRIVER, &dir, &args, None);
+        let (stock_err, our_err) = (
+            normalized_stderr(&stock, MLIR_OPT),
+            normalized_stderr(&ours, DRIVER),
+        );
+        if stock.status.code() != ours.status.code()
+            || stock.stdout != ours.stdout
+            || stock_err != our_err
+        {
+            mismatches.push(format!(
+                "{input} {flags:?}:\n  exit {:?} vs {:?}\n  --- mlir-opt stdout\n{}\n  --- mlir-pass-opt stdout\n{}\n  --- mlir-opt stderr\n{stock_err}\n  --- mlir-pass-opt stderr\n{our_err}",
+                stock.status.code(),
+                ours.status.code(),
+                String::from_utf8_lossy(&stock.stdout),
+                String::from_utf8_lossy(&ours.stdout),
+            ));
+        }
+    }
+    assert!(
+        mismatches.is_empty(),
+        "{} of {} cases differ:\n{}",
+        mismatches.len(),
+        CASES.len(),
+        mismatches.join("\n\n")
+    );
+}
+
+#[test]
+fn the_one_known_difference_is_mlir_opts_test_dialects() {
+    // Debian's mlir-opt is built with MLIR's test dialects, which are not in
+    // libMLIR.so: everything else it registers, mlir-pass-opt registers too.
+    let dir = inputs();
+    let stock = run(MLIR_OPT, &dir, &["--show-dialects"], Some(&plugin()));
+    let ours = run(DRIVER, &dir, &["--show-dialects"], None);
+    let list = |o: &Output| -> Vec<String> {
+        String::from_utf8_lossy(&o.stdout)
+            .trim()
+            .trim_start_matches("Available Dialects: ")
+            .split(',')
+            .map(str::to_owned)
+            .collect()
+    };
+    let (stock, ours) = (list(&stock), list(&ours));
+    let missing: Vec<_> = stock
+        .iter()
+        .filter(|d| !ours.contains(d))
+        .cloned()
+        .collect();
+    assert_eq!(missing, ["test", "test_dyn", "test_irdl_to_cpp"]);
+    assert!(ours.iter().all(|d| stock.contains(d)));
+}
+
+#[test]
+fn crash_reproducers_are_the_same() {
+    let dir = inputs();
+    let pipeline =
+        "--pass-pipeline=builtin.module(func.func(annotate-op-count,reject-empty-functions))";
+    let stock = run(
+        MLIR_OPT,
+        &dir,
+        &[
+            "diagnostics.mlir",
+            pipeline,
+            "--mlir-pass-pipeline-crash-reproducer=stock.repro.mlir",
+        ],
+        Some(&plugin()),
+    );
+    let ours = run(
+        DRIVER,
+        &dir,
+        &[
+            "diagnostics.mlir",
+            pipeline,
+            "--mlir-pass-pipeline-crash-reproducer=ours.repro.mlir",
+        ],
+        None,
+    );
+    assert_eq!(stock.status.code(), Some(1));
+    assert_eq!(ours.status.code(), Some(1));
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    let (stock_repro, our_repro) = (read("stock.repro.mlir"), read("ours.repro.mlir"));
+    assert!(
+        our_repro.contains("annotate-op-count{attr-name=pass.op_count skip={}}"),
+        "{our_repro}"
+    );
+    assert_eq!(our_repro, stock_repro);
+    // And the reproducer runs again in mlir-pass-opt.
+    let again = run(DRIVER, &dir, &["ours.repro.mlir", "--run-reproducer"], None);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("function body is empty"));
+}
