@@ -56,7 +56,7 @@ impl PassMetadata {
     }
 
     /// Each option with its default value as printed, in declaration order:
-    /// what `--list-passes` and [`pass_docs`](crate::pass_docs) show.
+    /// what `--list-rust-passes` ([`pass_list`](crate::pass_list)) and [`pass_docs`](crate::pass_docs) show.
     pub fn options_with_defaults(&self) -> Vec<(&'static OptionSpec, String)> {
         let defaults = self.option_defaults();
         self.options

@@ -4,6 +4,9 @@
 //! Rust passes are named in `--pass-pipeline` (in the stock tool a plugin's
 //! passes are registered too late to be flags).
 
+mod common;
+use common::example_plugin;
+
 use std::{
     path::{Path, PathBuf},
     process::{Command, Output},
@@ -11,21 +14,6 @@ use std::{
 
 const MLIR_OPT: &str = "/usr/lib/llvm-22/bin/mlir-opt";
 const DRIVER: &str = env!("CARGO_BIN_EXE_mlir-pass-opt");
-
-fn target_dir() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    exe.parent().and_then(Path::parent).unwrap().to_owned()
-}
-
-fn plugin() -> PathBuf {
-    let plugin = target_dir().join("deps/libmlir_pass_example_plugin.so");
-    assert!(
-        plugin.exists(),
-        "{} is built by cargo test",
-        plugin.display()
-    );
-    plugin
-}
 
 fn inputs() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("mlir-pass-conformance-{}", std::process::id()));
@@ -225,7 +213,7 @@ const CASES: &[(&str, &[&str])] = &[
 fn every_case_matches_the_stock_mlir_opt() {
     assert!(CASES.len() >= 30);
     let dir = inputs();
-    let plugin = plugin();
+    let plugin = example_plugin();
     let mut mismatches = Vec::new();
     for (input, flags) in CASES {
         let mut args: Vec<&str> = vec![input];
@@ -263,7 +251,12 @@ fn the_one_known_difference_is_mlir_opts_test_dialects() {
     // Debian's mlir-opt is built with MLIR's test dialects, which are not in
     // libMLIR.so: everything else it registers, mlir-pass-opt registers too.
     let dir = inputs();
-    let stock = run(MLIR_OPT, &dir, &["--show-dialects"], Some(&plugin()));
+    let stock = run(
+        MLIR_OPT,
+        &dir,
+        &["--show-dialects"],
+        Some(&example_plugin()),
+    );
     let ours = run(DRIVER, &dir, &["--show-dialects"], None);
     let list = |o: &Output| -> Vec<String> {
         String::from_utf8_lossy(&o.stdout)
@@ -296,7 +289,7 @@ fn crash_reproducers_are_the_same() {
             pipeline,
             "--mlir-pass-pipeline-crash-reproducer=stock.repro.mlir",
         ],
-        Some(&plugin()),
+        Some(&example_plugin()),
     );
     let ours = run(
         DRIVER,

@@ -2,29 +2,17 @@
 //! LLVM 22's `lit` with `FileCheck`, each file's RUN lines on both hosts,
 //! `mlir-pass-opt` and the stock `mlir-opt` with the example plugin.
 
-use std::{
-    path::{Path, PathBuf},
-    process::Command,
-};
+mod common;
+use common::{example_plugin, target_dir};
+
+use std::{path::Path, process::Command};
 
 const LIT: &str = "/usr/lib/llvm-22/bin/lit";
-
-/// `target/debug`, from this test's own path (`target/debug/deps/lit-*`).
-fn target_dir() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    exe.parent().and_then(Path::parent).unwrap().to_owned()
-}
 
 #[test]
 fn the_lit_suite_passes_on_both_hosts() {
     let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/lit");
-    // The plugin is a dev-dependency of this package, so Cargo has built it.
-    let plugin = target_dir().join("deps/libmlir_pass_example_plugin.so");
-    assert!(
-        plugin.exists(),
-        "{} is built by cargo test",
-        plugin.display()
-    );
+    let plugin = example_plugin();
     let output = Command::new(LIT)
         .arg("-v")
         .arg(&suite)

@@ -7,22 +7,11 @@ use std::{
 };
 
 mod common;
-use common::{assert_example_annotated_then_canonicalized, example_input, text};
+use common::{
+    assert_example_annotated_then_canonicalized, example_input, example_plugin, target_dir, text,
+};
 
 const MLIR_OPT: &str = "/usr/lib/llvm-22/bin/mlir-opt";
-
-/// `target/debug`, from this test's own path (`target/debug/deps/plugin-*`).
-fn target_dir() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    exe.parent().and_then(Path::parent).unwrap().to_owned()
-}
-
-fn example_plugin() -> PathBuf {
-    // `cargo test` leaves the library in deps/ (beside this test's binary).
-    let path = target_dir().join("deps/libmlir_pass_example_plugin.so");
-    assert!(path.exists(), "{} is built by cargo test", path.display());
-    path
-}
 
 fn conflict_plugin() -> PathBuf {
     let path = target_dir().join("examples/libconflict_plugin.so");

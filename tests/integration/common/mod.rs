@@ -2,7 +2,39 @@
 //! share: the bundled example and what running it through
 //! `annotate-op-count` then `canonicalize` must print.
 
+// Each test binary uses some of these helpers.
+#![allow(dead_code)]
+
 use std::path::{Path, PathBuf};
+
+/// `target/debug`, from the running test's own path
+/// (`target/debug/deps/<test>-*`).
+pub fn target_dir() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    exe.parent().and_then(Path::parent).unwrap().to_owned()
+}
+
+/// The example plugin, which `cargo test --workspace` (the workspace test
+/// command) builds; a package's tests run alone need
+/// `cargo build -p mlir-pass-example-plugin` first. (A dev-dependency would
+/// build it too, but also in the static link mode, where a plugin refuses
+/// to build.)
+pub fn example_plugin() -> PathBuf {
+    let candidates = [
+        target_dir().join("deps/libmlir_pass_example_plugin.so"),
+        target_dir().join("libmlir_pass_example_plugin.so"),
+    ];
+    candidates
+        .iter()
+        .find(|p| p.exists())
+        .cloned()
+        .unwrap_or_else(|| {
+            panic!(
+                "the example plugin is not built: run `cargo test --workspace`, \
+                 or `cargo build -p mlir-pass-example-plugin` first"
+            )
+        })
+}
 
 /// `examples/inputs/example.mlir`. Both test targets belong to packages in
 /// `examples/`, so the path is relative to their manifests.
