@@ -81,9 +81,36 @@ void catchStackOverflow() {
   sigaction(SIGSEGV, &action, &previousSegv);
 }
 
+/// Writes `contents` straight to `path`: for what is not a regular file
+/// (`/dev/null`, a pipe, a terminal), which a rename would replace.
+bool writeDirectly(llvm::StringRef path, llvm::StringRef contents) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (!ec) {
+    os << contents;
+    os.close();
+    if (os.has_error()) {
+      ec = os.error();
+      os.clear_error();
+    }
+  }
+  if (ec) {
+    llvm::errs() << "error: cannot write '" << path << "': " << ec.message()
+                 << "\n";
+    return false;
+  }
+  return true;
+}
+
 /// Writes `contents` to `path` through a temporary file in the same
 /// directory and a rename, so that `path` is replaced whole or left as it was.
+/// An existing `path` that is not a regular file is written directly.
 bool writeAtomically(llvm::StringRef path, llvm::StringRef contents) {
+  llvm::sys::fs::file_status status;
+  if (!llvm::sys::fs::status(path, status) &&
+      status.type() != llvm::sys::fs::file_type::regular_file &&
+      status.type() != llvm::sys::fs::file_type::directory_file)
+    return writeDirectly(path, contents);
   llvm::SmallString<256> model(llvm::sys::path::parent_path(path));
   llvm::sys::path::append(model, "." + llvm::sys::path::filename(path) +
                                      ".tmp-%%%%%%%%");

@@ -425,3 +425,35 @@ fn deep_nesting_is_survived_or_reported_never_a_signal() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn an_output_that_is_not_a_regular_file_is_written_not_replaced() {
+    // `-o /dev/null`, `-o pipe`: written to, never renamed over.
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempdir();
+    let fifo = dir.join("pipe");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let output = driver(
+        &["-", "-o", fifo.to_str().unwrap(), "--annotate-op-count"],
+        "func.func @f() { return }",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let read = reader.join().unwrap();
+    assert!(read.contains("pass.op_count = 1"), "{read}");
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    let output = driver(&["-", "-o", "/dev/null"], "func.func @f() { return }");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(std::fs::metadata("/dev/null")
+        .unwrap()
+        .file_type()
+        .is_char_device());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
