@@ -105,7 +105,15 @@ bool writeDirectly(llvm::StringRef path, llvm::StringRef contents) {
 /// Writes `contents` to `path` through a temporary file in the same
 /// directory and a rename, so that `path` is replaced whole or left as it was.
 /// An existing `path` that is not a regular file is written directly.
-bool writeAtomically(llvm::StringRef path, llvm::StringRef contents) {
+bool writeAtomically(llvm::StringRef requested, llvm::StringRef contents) {
+  // Through a symbolic link, the file it names is replaced, not the link.
+  llvm::SmallString<256> path(requested);
+  bool isLink = false;
+  if (!llvm::sys::fs::is_symlink_file(requested, isLink) && isLink) {
+    llvm::SmallString<256> target;
+    if (!llvm::sys::fs::real_path(requested, target))
+      path = target;
+  }
   llvm::sys::fs::file_status status;
   if (!llvm::sys::fs::status(path, status) &&
       status.type() != llvm::sys::fs::file_type::regular_file &&
