@@ -4,7 +4,7 @@
 PIPELINE ?= builtin.module(func.func(fold-arith-identities,annotate-op-count),canonicalize,rs-symbol-dce)
 INPUT ?= examples/inputs/example.mlir
 
-.PHONY: setup demo test test-static lint package valgrind bench bench-smoke check
+.PHONY: setup demo test test-static lint package valgrind bench bench-driver bench-smoke check
 
 setup:
 	@bash scripts/install-mlir.sh
@@ -45,9 +45,14 @@ valgrind: setup
 bench: setup
 	cargo bench -p mlir-pass-bench
 
+## mlir-pass-opt against the stock mlir-opt (release builds; see BENCHMARKS.md).
+bench-driver: setup
+	python3 bench/driver/run.py
+
 ## A quick run of the benchmarks in the dev profile: proves they build and run.
 bench-smoke: setup
 	cargo bench -p mlir-pass-bench --profile dev -- --quick
+	python3 bench/driver/run.py --quick
 
 ## Everything CI runs.
 check: test lint package valgrind test-static bench-smoke
