@@ -150,6 +150,25 @@ impl fmt::Debug for SymbolUse<'_, '_> {
     }
 }
 
+/// A string owned by the context (an identifier, a string attribute's
+/// value), as `&str`; `None` when it is not UTF-8.
+///
+/// # Safety
+/// `s` points to `length` bytes that live as long as 'c.
+unsafe fn context_str<'c>(s: sys::MlirStringRef) -> Option<&'c str> {
+    if s.data.is_null() || s.length == 0 {
+        return Some("");
+    }
+    // SAFETY: the caller's contract.
+    let bytes = unsafe { std::slice::from_raw_parts(s.data.cast::<u8>(), s.length) };
+    if bytes.is_ascii() {
+        // SAFETY: ASCII is UTF-8 (the common case: every registered op).
+        Some(unsafe { std::str::from_utf8_unchecked(bytes) })
+    } else {
+        std::str::from_utf8(bytes).ok()
+    }
+}
+
 fn attribute_by_name<'c>(op: sys::MlirOperation, name: &str) -> Option<Attribute<'c>> {
     // SAFETY: `op` is a valid operation (it comes from a melior handle).
     let raw = unsafe { sys::mlirOperationGetAttributeByName(op, string_ref(name)) };
@@ -165,18 +184,12 @@ pub trait OperationExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
     fn name_str(&self) -> &'c str {
         // SAFETY: valid op; an op name is an identifier uniqued in the
         // context, which outlives 'c.
-        let raw = unsafe { sys::mlirIdentifierStr(sys::mlirOperationGetName(self.to_raw())) };
-        if raw.data.is_null() {
-            return "";
+        unsafe {
+            context_str(sys::mlirIdentifierStr(sys::mlirOperationGetName(
+                self.to_raw(),
+            )))
         }
-        // SAFETY: as above; `length` readable bytes.
-        let bytes = unsafe { std::slice::from_raw_parts(raw.data.cast::<u8>(), raw.length) };
-        if bytes.is_ascii() {
-            // SAFETY: ASCII is UTF-8 (the common case: every registered op).
-            unsafe { std::str::from_utf8_unchecked(bytes) }
-        } else {
-            std::str::from_utf8(bytes).unwrap_or("")
-        }
+        .unwrap_or("")
     }
 
     /// The integer attribute `name` (inherent or discardable) as an `i64`
@@ -264,12 +277,7 @@ pub trait OperationExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
             if raw.ptr.is_null() {
                 return None;
             }
-            let value = sys::mlirStringAttrGetValue(raw);
-            if value.data.is_null() {
-                return Some("");
-            }
-            let bytes = std::slice::from_raw_parts(value.data.cast::<u8>(), value.length);
-            std::str::from_utf8(bytes).ok()
+            context_str(sys::mlirStringAttrGetValue(raw))
         }
     }
 
