@@ -276,3 +276,39 @@ bool mlirPassBridgeLookupSymbolIn(void *collection, MlirOperation symbolTableOp,
 }
 
 } // extern "C"
+
+// ---------------------------------------------------------------------------
+// Constants: one call where the C API needs a dozen.
+// ---------------------------------------------------------------------------
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+extern "C" {
+
+/// If `value` is the result of an `arith.constant` of a signless integer type
+/// of at most 64 bits or `index`, stores its value in `*out` (sign-extended;
+/// i1 true reads as 1) and returns true. (`arith::ConstantOp` has an explicit
+/// TypeID, so the cast works inside a plugin too.)
+bool mlirPassBridgeArithConstantInt(MlirValue value, int64_t *out) {
+  auto constant = unwrap(value).getDefiningOp<mlir::arith::ConstantOp>();
+  if (!constant)
+    return false;
+  auto attr = llvm::dyn_cast<mlir::IntegerAttr>(constant.getValue());
+  if (!attr)
+    return false;
+  mlir::Type type = attr.getType();
+  unsigned width;
+  if (type.isIndex()) {
+    width = 64;
+  } else if (auto integer = llvm::dyn_cast<mlir::IntegerType>(type);
+             integer && integer.isSignless() && integer.getWidth() <= 64) {
+    width = integer.getWidth();
+  } else {
+    return false;
+  }
+  int64_t raw = attr.getValue().getSExtValue();
+  *out = width == 1 ? (raw & 1) : raw;
+  return true;
+}
+
+} // extern "C"

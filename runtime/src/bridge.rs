@@ -76,6 +76,9 @@ unsafe extern "C" {
     /// `Operation::emitOpError`.
     pub(crate) fn mlirPassBridgeEmitOpError(op: sys::MlirOperation, message: sys::MlirStringRef);
 
+    /// The integer of an `arith.constant` result (see `ValueExt::arith_constant_int`).
+    pub(crate) fn mlirPassBridgeArithConstantInt(value: sys::MlirValue, out: *mut i64) -> bool;
+
     /// Whether the op implements `SymbolOpInterface`.
     pub(crate) fn mlirPassBridgeIsSymbol(op: sys::MlirOperation) -> bool;
 

@@ -550,6 +550,17 @@ pub trait ValueExt<'c>: ValueLike<'c> {
         }
     }
 
+    /// The integer this value holds when it is the result of an
+    /// `arith.constant` of a signless integer type of at most 64 bits or
+    /// `index` (sign-extended; `i1` true reads as 1), as C++'s
+    /// `matchPattern(value, m_ConstantInt(&v))` for those constants. One call
+    /// into MLIR, where reading it through melior takes a dozen.
+    fn arith_constant_int(&self) -> Option<i64> {
+        let mut out = 0i64;
+        // SAFETY: a valid value; `out` is written on success only.
+        unsafe { bridge::mlirPassBridgeArithConstantInt(self.to_raw(), &mut out) }.then_some(out)
+    }
+
     /// Whether anything uses this value.
     fn has_uses(&self) -> bool {
         self.uses().next().is_some()

@@ -2,7 +2,7 @@
 //! patterns applied by MLIR's greedy driver.
 
 use mlir_pass::{
-    ir::{OperationExt, ValueExt},
+    ir::ValueExt,
     melior::{
         dialect::arith,
         ir::{
@@ -75,14 +75,7 @@ impl Pass for FoldArithIdentities {
 /// The integer constant `value` holds, if it comes from an `arith.constant`
 /// of a supported type. `i1` true reads as 1.
 fn constant_of(value: Value<'_, '_>) -> Option<i64> {
-    let owner = value.defining_op()?;
-    if owner.name_str() != "arith.constant" {
-        return None;
-    }
-    let width = supported_width(value.r#type())?;
-    let raw = owner.int_attr("value")?;
-    // MLIR reads signless integers sign-extended: i1 true is -1.
-    Some(if width == 1 { raw & 1 } else { raw })
+    value.arith_constant_int()
 }
 
 /// The bit width of a signless integer type up to 64 bits (64 for `index`),
