@@ -37,6 +37,19 @@ impl<'a> OperationRef<'a> {
         }
     }
 
+    /// Wraps a raw operation of `context` (saves looking the context up).
+    ///
+    /// # Safety
+    /// As [`OperationRef::from_raw`], and `context` is the op's context.
+    #[cfg_attr(not(feature = "melior"), allow(dead_code))]
+    pub(crate) unsafe fn from_raw_in(raw: sys::MlirOperation, context: sys::MlirContext) -> Self {
+        Self {
+            raw,
+            context,
+            _borrow: PhantomData,
+        }
+    }
+
     /// The operation as melior's read-only handle, to read it or to give to
     /// a rewriter (`rewriter.erase_op(op.melior())`).
     #[cfg(feature = "melior")]

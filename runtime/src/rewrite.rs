@@ -79,7 +79,7 @@ use mlir_sys as sys;
 
 use crate::{
     handle::{c_message, ContextRef, OperationRef},
-    strings::{string_ref, to_str},
+    strings::string_ref,
     trampoline::{current_pass, panic_message},
     PassError,
 };
@@ -151,11 +151,11 @@ impl<'a> PatternRewriter<'a> {
         op: melior::ir::OperationRef<'a, 'a>,
         change: impl FnOnce(melior::ir::operation::OperationRefMut<'a, 'a>) -> R,
     ) -> R {
-        self.base.start_op_modification(op);
+        self.start_op_modification(op);
         // SAFETY: the same op, valid for 'a.
         let result =
             change(unsafe { melior::ir::operation::OperationRefMut::from_raw(op.to_raw()) });
-        self.base.finalize_op_modification(op);
+        self.finalize_op_modification(op);
         result
     }
 }
@@ -178,6 +178,10 @@ impl fmt::Debug for PatternRewriter<'_> {
 struct PatternBox {
     pattern: Box<dyn RewritePattern>,
     name: &'static str,
+    /// The root op name: the name of every op the pattern is given.
+    root: String,
+    /// The context the set was built in: every op's.
+    context: sys::MlirContext,
 }
 
 /// Builds a [`PatternSet`]: add patterns, then [`PatternSetBuilder::freeze`].
@@ -199,6 +203,8 @@ impl PatternSetBuilder {
         let user_data = Box::into_raw(Box::new(PatternBox {
             pattern: Box::new(pattern),
             name,
+            root: root.clone(),
+            context: self.context,
         }));
         let callbacks = sys::MlirRewritePatternCallbacks {
             construct: None,
@@ -544,20 +550,19 @@ unsafe extern "C" fn match_and_rewrite(
     }
     // SAFETY: the `PatternBox` made in `add`, alive while the set is.
     let entry = unsafe { &*user_data.cast::<PatternBox>() };
-    // SAFETY: MLIR hands a valid op and rewriter for the call. The location
-    // and name are read first: they live in the context, so they outlive
-    // the op if the pattern erases it.
-    let (op, location, op_name, base) = unsafe {
+    // SAFETY: MLIR hands a valid op (of the pattern's root name, in the
+    // set's context) and rewriter for the call. The location is read first:
+    // it lives in the context, so it outlives the op if the pattern erases it.
+    let (op, location) = unsafe {
         (
-            OperationRef::from_raw(op),
+            OperationRef::from_raw_in(op, entry.context),
             sys::mlirOperationGetLocation(op),
-            sys::mlirOperationGetName(op),
-            RewriterBase::from_raw(sys::mlirPatternRewriterAsBase(rewriter)),
         )
     };
     let rewriter = PatternRewriter {
-        base,
-        context: op.context().raw(),
+        // SAFETY: MLIR's rewriter, valid for the callback.
+        base: unsafe { RewriterBase::from_raw(sys::mlirPatternRewriterAsBase(rewriter)) },
+        context: entry.context,
     };
     match catch_unwind(AssertUnwindSafe(|| {
         entry.pattern.match_and_rewrite(op, &rewriter)
@@ -570,8 +575,7 @@ unsafe extern "C" fn match_and_rewrite(
                     *last = true;
                 }
             });
-            // SAFETY: an identifier of the context.
-            let op_name = unsafe { to_str(sys::mlirIdentifierStr(op_name)) };
+            let op_name = &entry.root;
             let mut message = format!(
                 "pattern '{}' panicked on '{op_name}': {}",
                 entry.name,
