@@ -76,20 +76,12 @@ impl Pass for SymbolPrivatize {
                 self.exclude.iter().any(|e| e == name)
             }
         };
-        for region in op.melior().regions() {
-            let mut block = region.first_block();
-            while let Some(b) = block {
-                let mut next = b.first_operation_mut();
-                while let Some(mut symbol) = next {
-                    next = symbol.next_in_block_mut();
-                    let Some(name) = symbol.symbol_name() else {
-                        continue;
-                    };
-                    if !is_excluded(name) {
-                        symbol.set_symbol_visibility(Visibility::Private)?;
-                    }
-                }
-                block = b.next_in_region();
+        for mut symbol in op.melior().child_ops() {
+            let Some(name) = symbol.symbol_name() else {
+                continue;
+            };
+            if !is_excluded(name) {
+                symbol.set_symbol_visibility(Visibility::Private)?;
             }
         }
         Ok(())
@@ -139,22 +131,14 @@ impl Pass for SymbolDce {
             if !nested.is_symbol_table() {
                 return WalkResult::Advance;
             }
-            let Ok(region) = nested.region(0) else {
-                return WalkResult::Advance;
-            };
-            let mut block = region.first_block();
-            while let Some(b) = block {
-                let mut next = b.first_operation_mut();
-                while let Some(candidate) = next {
-                    next = candidate.next_in_block_mut();
-                    if candidate.is_symbol() && !live.contains(&key(&candidate)) {
-                        if let Err(e) = candidate.erase() {
-                            error = Some(e);
-                            return WalkResult::Interrupt;
-                        }
+            // A symbol table has one region.
+            for candidate in nested.child_ops() {
+                if candidate.is_symbol() && !live.contains(&key(&candidate)) {
+                    if let Err(e) = candidate.erase() {
+                        error = Some(e);
+                        return WalkResult::Interrupt;
                     }
                 }
-                block = b.next_in_region();
             }
             WalkResult::Advance
         });
@@ -175,23 +159,16 @@ fn compute_liveness<'c, 'a>(
     let mut worklist: Vec<OperationRefMut<'c, 'a>> = Vec::new();
     // Every op that is not a symbol, and every symbol that cannot be
     // discarded, starts live.
-    if let Ok(region) = table.region(0) {
-        let mut block = region.first_block();
-        while let Some(b) = block {
-            let mut next = b.first_operation_mut();
-            while let Some(op) = next {
-                next = op.next_in_block_mut();
-                let Some(visibility) = op.symbol_visibility() else {
-                    worklist.push(op);
-                    continue;
-                };
-                let discardable =
-                    (hidden || visibility == Visibility::Private) && op.can_discard_on_use_empty();
-                if !discardable && live.insert(key(&op)) {
-                    worklist.push(op);
-                }
-            }
-            block = b.next_in_region();
+    // (A symbol table has one region.)
+    for op in table.child_ops() {
+        let Some(visibility) = op.symbol_visibility() else {
+            worklist.push(op);
+            continue;
+        };
+        let discardable =
+            (hidden || visibility == Visibility::Private) && op.can_discard_on_use_empty();
+        if !discardable && live.insert(key(&op)) {
+            worklist.push(op);
         }
     }
 
@@ -207,19 +184,7 @@ fn compute_liveness<'c, 'a>(
         } else {
             // Not a table: look for uses in every op with regions inside it,
             // as if they were at the top level.
-            for region in op.regions() {
-                let mut block = region.first_block();
-                while let Some(b) = block {
-                    let mut next = b.first_operation_mut();
-                    while let Some(nested) = next {
-                        next = nested.next_in_block_mut();
-                        if nested.region_count() > 0 {
-                            worklist.push(nested);
-                        }
-                    }
-                    block = b.next_in_region();
-                }
-            }
+            worklist.extend(op.child_ops().filter(|nested| nested.region_count() > 0));
         }
 
         let Some(parent) = op.parent_operation() else {
