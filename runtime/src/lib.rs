@@ -258,21 +258,7 @@ impl OwnedPass {
         self,
         pass_manager: melior::pass::OperationPassManager<'_, '_>,
     ) -> Result<(), String> {
-        let mut error = String::new();
-        // SAFETY: the bridge takes ownership of the pass either way.
-        let added = unsafe {
-            bridge::mlirPassBridgeAddPass(
-                pass_manager.to_raw(),
-                self.into_raw(),
-                Some(strings::append_to_string),
-                (&mut error as *mut String).cast(),
-            )
-        };
-        if added {
-            Ok(())
-        } else {
-            Err(error)
-        }
+        pipeline::add_owned_pass(pass_manager.to_raw(), self)
     }
 }
 

@@ -545,6 +545,27 @@ fn unwrap_anchor<'t>(text: &'t str, anchor: &str) -> Option<&'t str> {
     None
 }
 
+/// Adds `pass` to `pm` if its anchor fits there (the bridge checks, where
+/// MLIR would abort); the error says how to nest it.
+pub(crate) fn add_owned_pass(pm: sys::MlirOpPassManager, pass: OwnedPass) -> Result<(), String> {
+    let mut error = String::new();
+    // SAFETY: valid pass manager; the bridge takes ownership of the pass
+    // either way; the callback appends to `error`.
+    let added = unsafe {
+        bridge::mlirPassBridgeAddPass(
+            pm,
+            pass.into_raw(),
+            Some(append_to_string),
+            (&mut error as *mut String).cast(),
+        )
+    };
+    if added {
+        Ok(())
+    } else {
+        Err(error)
+    }
+}
+
 /// A pass manager at some nesting level, borrowed from a [`PassManager`].
 pub struct OpPassManager<'a> {
     raw: sys::MlirOpPassManager,
@@ -580,22 +601,7 @@ impl<'a> OpPassManager<'a> {
     /// carry ([`options::check_printable`](crate::options::check_printable)).
     pub fn add_pass<T: PassDescriptor>(&self, pass: T) -> Result<(), MlirError> {
         crate::options::check_printable(&pass).map_err(|e| self.error(e))?;
-        let mut error = String::new();
-        let pass = OwnedPass::new(pass).into_raw();
-        // SAFETY: the bridge takes ownership of `pass` either way.
-        let added = unsafe {
-            bridge::mlirPassBridgeAddPass(
-                self.raw,
-                pass,
-                Some(append_to_string),
-                (&mut error as *mut String).cast(),
-            )
-        };
-        if added {
-            Ok(())
-        } else {
-            Err(self.error(error))
-        }
+        add_owned_pass(self.raw, OwnedPass::new(pass)).map_err(|e| self.error(e))
     }
 
     /// Parses `pipeline` and appends its passes here, after the passes

@@ -353,14 +353,23 @@ unsafe extern "C" fn create_from_registry(
     match outcome {
         Ok(pass) => pass,
         Err(message) => {
-            if let Some(on_error) = on_error {
-                // SAFETY: the bridge's own callback and user data.
-                unsafe { on_error(string_ref(&message), error_user_data) };
-            }
+            // SAFETY: the bridge's own callback and user data.
+            unsafe { report(on_error, error_user_data, &message) };
             sys::MlirPass {
                 ptr: std::ptr::null_mut(),
             }
         }
+    }
+}
+
+/// Hands `message` to the bridge's error callback.
+///
+/// # Safety
+/// `on_error` and `user_data` are what the bridge passed.
+unsafe fn report(on_error: sys::MlirStringCallback, user_data: *mut c_void, message: &str) {
+    if let Some(on_error) = on_error {
+        // SAFETY: the caller's contract.
+        unsafe { on_error(string_ref(message), user_data) };
     }
 }
 
@@ -387,10 +396,8 @@ unsafe extern "C" fn build_from_registry(
     match outcome {
         Ok(()) => true,
         Err(message) => {
-            if let Some(on_error) = on_error {
-                // SAFETY: the bridge's own callback and user data.
-                unsafe { on_error(string_ref(&message), error_user_data) };
-            }
+            // SAFETY: the bridge's own callback and user data.
+            unsafe { report(on_error, error_user_data, &message) };
             false
         }
     }
