@@ -1,11 +1,20 @@
-//! Compiles the C++ registration bridge (`cpp/registration_bridge.cpp`)
-//! against the MLIR 22 headers, and checks the link mode's prerequisites.
+//! Compiles the C++ bridge (`cpp/*.cpp`) against the MLIR 22 headers,
+//! generates its Rust declarations from `cpp/mlir_pass_bridge.h` with
+//! bindgen (so the two cannot drift), and checks the link mode's
+//! prerequisites.
 
 use std::{env, path::PathBuf};
 
+/// The bridge's sources, one concern each.
+const BRIDGE_SOURCES: &[&str] = &["registry.cpp", "host.cpp", "ir.cpp", "opt_main.cpp"];
+/// The headers: the public one (every `extern "C"` function) and the
+/// C++-only support every source includes.
+const BRIDGE_HEADERS: &[&str] = &["mlir_pass_bridge.h", "bridge_support.h"];
+
 fn main() {
-    println!("cargo:rerun-if-changed=cpp/registration_bridge.cpp");
-    println!("cargo:rerun-if-changed=cpp/opt_main.cpp");
+    for file in BRIDGE_SOURCES.iter().chain(BRIDGE_HEADERS) {
+        println!("cargo:rerun-if-changed=cpp/{file}");
+    }
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_LINK_SHARED");
 
@@ -51,17 +60,52 @@ fn main() {
         if shared { "shared" } else { "static" }
     );
 
-    cc::Build::new()
+    generate_declarations(&include);
+
+    let mut build = cc::Build::new();
+    for file in BRIDGE_SOURCES {
+        build.file(format!("cpp/{file}"));
+    }
+    build
         .cpp(true)
         .std("c++17")
-        .file("cpp/registration_bridge.cpp")
-        .file("cpp/opt_main.cpp")
         .include(&include)
         // LLVM is built without RTTI; match it so no typeinfo is referenced.
         .flag("-fno-rtti")
         .flag_if_supported("-Wno-unused-parameter")
         .warnings(false)
         .compile("mlir_pass_bridge");
+}
+
+/// Writes `$OUT_DIR/bridge.rs`: the `extern "C"` declarations, callback
+/// types and enums of `cpp/mlir_pass_bridge.h`, in terms of `mlir_sys`'s
+/// types (the C API's types are not generated again).
+fn generate_declarations(include: &std::path::Path) {
+    let out = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("bridge.rs");
+    let bindings = bindgen::builder()
+        .header("cpp/mlir_pass_bridge.h")
+        .clang_arg(format!("-I{}", include.display()))
+        .allowlist_file(".*mlir_pass_bridge\\.h")
+        .allowlist_recursively(false)
+        // An enum value that C++ returns out of range must not be UB in
+        // Rust: newtypes with associated constants, matched with a fallback.
+        .default_enum_style(bindgen::EnumVariation::NewType {
+            is_bitfield: false,
+            is_global: false,
+        })
+        .prepend_enum_name(false)
+        .raw_line("use mlir_sys::*;")
+        .generate_comments(true)
+        .layout_tests(false)
+        .generate()
+        .unwrap_or_else(|e| {
+            fail(&format!(
+                "bindgen could not read cpp/mlir_pass_bridge.h: {e}"
+            ))
+        });
+    bindings
+        .write_to_file(&out)
+        .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", out.display())));
 }
 
 fn fail(message: &str) -> ! {

@@ -5,8 +5,8 @@
 // then a rename), where `mlir-opt` truncates it first and deletes it when a
 // pass fails.
 
-#include "mlir-c/Support.h"
-#include "mlir/CAPI/Support.h"
+#include "bridge_support.h"
+
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -170,13 +170,8 @@ bool writeAtomically(llvm::StringRef requested, llvm::StringRef contents) {
   return true;
 }
 
-} // namespace
-
-extern "C" {
-
-/// MLIR's `mlir-opt` main on `argc/argv`, with every upstream dialect,
-/// extension and (already registered) pass. Returns the exit code.
-int mlirPassBridgeOptMain(int argc, char **argv, MlirStringRef toolName) {
+/// The tool itself (see `mlirPassBridgeOptMain`).
+int optMain(int argc, char **argv, MlirStringRef toolName) {
   raiseStackLimit();
   llvm::InitLLVM initLLVM(argc, argv);
   catchStackOverflow();
@@ -220,6 +215,17 @@ int mlirPassBridgeOptMain(int argc, char **argv, MlirStringRef toolName) {
   if (!succeeded)
     return 1;
   return writeAtomically(outputFilename, output) ? 0 : 1;
+}
+
+} // namespace
+
+extern "C" {
+
+// An exception (out of memory) ends the tool with exit code 1.
+int mlirPassBridgeOptMain(int argc, char **argv,
+                          MlirStringRef toolName) noexcept {
+  return mlir_pass_bridge::guarded(
+      1, [&] { return optMain(argc, argv, toolName); });
 }
 
 } // extern "C"

@@ -2,11 +2,11 @@
 //! things every pass needs (name, location, diagnostics). Anything richer
 //! belongs to an IR API such as `melior`, built on [`OperationRef::raw`].
 
-use std::{ffi::CString, fmt, marker::PhantomData};
+use std::{fmt, marker::PhantomData};
 
 use mlir_sys as sys;
 
-use crate::strings::{print_to_string, to_str};
+use crate::ffi::{emit_error_at, op_name, print_to_string};
 
 /// The operation a pass runs on, borrowed for the duration of `run`.
 ///
@@ -41,7 +41,7 @@ impl<'a> OperationRef<'a> {
     ///
     /// # Safety
     /// As [`OperationRef::from_raw`], and `context` is the op's context.
-    #[cfg_attr(not(feature = "melior"), allow(dead_code))]
+    #[cfg(feature = "melior")]
     pub(crate) unsafe fn from_raw_in(raw: sys::MlirOperation, context: sys::MlirContext) -> Self {
         Self {
             raw,
@@ -70,7 +70,7 @@ impl<'a> OperationRef<'a> {
     /// lent for as long as this handle is borrowed.
     #[cfg(feature = "melior")]
     pub fn melior_context(&self) -> &melior::Context {
-        crate::ir::context_from_raw(&self.context)
+        crate::ffi::context_from_raw(&self.context)
     }
 
     /// The raw `mlir-sys` value, for use with the C API or an IR library.
@@ -81,10 +81,7 @@ impl<'a> OperationRef<'a> {
     /// The operation's name, such as `func.func`.
     pub fn name(&self) -> String {
         // SAFETY: `raw` is valid for 'a (constructor contract).
-        unsafe {
-            let ident = sys::mlirOperationGetName(self.raw);
-            to_str(sys::mlirIdentifierStr(ident)).into_owned()
-        }
+        unsafe { op_name(self.raw) }.to_owned()
     }
 
     /// The operation's location.
@@ -160,9 +157,8 @@ impl Location<'_> {
 
     /// Emits an error diagnostic at this location.
     pub fn emit_error(&self, message: &str) {
-        let message = c_message(message);
-        // SAFETY: valid location and NUL-terminated message.
-        unsafe { sys::mlirEmitError(self.raw, message.as_ptr()) }
+        // SAFETY: a valid location.
+        unsafe { emit_error_at(self.raw, message) }
     }
 }
 
@@ -210,7 +206,7 @@ impl ContextRef<'_> {
     /// for as long as this handle is borrowed.
     #[cfg(feature = "melior")]
     pub fn melior(&self) -> &melior::Context {
-        crate::ir::context_from_raw(&self.raw)
+        crate::ffi::context_from_raw(&self.raw)
     }
 
     /// An unknown location in this context, for diagnostics that belong to no
@@ -224,9 +220,4 @@ impl ContextRef<'_> {
     pub fn emit_error(&self, message: &str) {
         self.unknown_location().emit_error(message);
     }
-}
-
-/// A C string for MLIR, with interior NULs (which C cannot carry) shown as `\0`.
-pub(crate) fn c_message(message: &str) -> CString {
-    CString::new(message.replace('\0', "\\0")).expect("no interior NUL left")
 }

@@ -6,7 +6,11 @@ use std::{
     process::ExitCode,
 };
 
-use crate::{bridge, docs, register_all, strings::string_ref};
+use crate::{
+    docs,
+    ffi::{bridge, string_ref},
+    register_all,
+};
 
 /// Runs MLIR's own `mlir-opt` main (`mlir::MlirOptMain`) on this process's
 /// command line, with every upstream dialect, extension and pass, and every

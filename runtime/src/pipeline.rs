@@ -1,395 +1,70 @@
-//! Safe helpers to parse and run textual pipelines on modules: a context with
-//! MLIR's dialects and a diagnostic collector, modules, pass managers.
+//! Pass pipelines: the [`Pipeline`] trait behind `#[mlir_pipeline]`, and
+//! the pass managers that parse, hold and run pipelines.
 
-use std::{
-    ffi::c_void,
-    fmt,
-    marker::PhantomData,
-    sync::{Arc, Mutex},
-};
+use std::{ffi::c_void, fmt};
 
 use mlir_sys as sys;
 
 use crate::{
-    bridge,
-    handle::{ContextRef, OperationRef},
-    strings::{append_to_string, print_to_string, string_ref},
-    OwnedPass, PassDescriptor,
+    external::OwnedPass,
+    ffi::{append_to_string, bridge, print_to_string, string_ref, to_str},
+    host::{Context, MlirError, Module},
+    pass::{Configurable, PassDescriptor},
+    PassError,
 };
 
-/// How serious a [`Diagnostic`] is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Severity {
-    /// An error.
-    Error,
-    /// A warning.
-    Warning,
-    /// A note attached to another diagnostic.
-    Note,
-    /// A remark.
-    Remark,
-}
-
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Note => "note",
-            Severity::Remark => "remark",
-        })
-    }
-}
-
-/// A diagnostic MLIR emitted, captured by a [`Context`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Diagnostic {
-    /// Error, warning, note or remark.
-    pub severity: Severity,
-    /// Where, as `file:line:col` for file locations, else as MLIR prints it.
-    pub location: String,
-    /// The message.
-    pub message: String,
-    /// Notes attached to it.
-    pub notes: Vec<Diagnostic>,
-}
-
-impl fmt::Display for Diagnostic {
-    /// As `mlir-opt` prints it: `file:line:col: error: message`, notes below.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}: {}", self.location, self.severity, self.message)?;
-        for note in &self.notes {
-            write!(f, "\n{note}")?;
-        }
-        Ok(())
-    }
-}
-
-/// An MLIR operation failed: what was being done, and the diagnostics MLIR
-/// emitted meanwhile.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MlirError {
-    /// What failed and why, on one line, such as "failed to parse the pass
-    /// pipeline: 'x' does not refer to a registered pass or pass pipeline".
-    pub message: String,
-    /// MLIR's own report when it has more to show than the message, such as
-    /// the pipeline text with a caret under the error; empty otherwise.
-    pub details: String,
-    /// The diagnostics emitted while it was done, in order.
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl fmt::Display for MlirError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)?;
-        if !self.details.is_empty() {
-            write!(f, "\n{}", self.details)?;
-        }
-        for d in &self.diagnostics {
-            write!(f, "\n{d}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for MlirError {}
-
-type DiagnosticSink = Arc<Mutex<Vec<Diagnostic>>>;
-
-/// An MLIR context with every upstream dialect available, and a diagnostic
-/// handler that collects diagnostics instead of printing them.
+/// A named pass pipeline: what it adds to a pass manager. Implement it for a
+/// struct annotated with [`#[mlir_pipeline]`](macro@crate::mlir_pipeline), as C++'s
+/// `PassPipelineRegistration` takes a builder.
 ///
-/// Diagnostics emitted during [`Module::parse`], [`PassManager::parse`] and
-/// [`PassManager::run`] come back in their [`MlirError`]; others can be read
-/// with [`Context::take_diagnostics`].
-pub struct Context {
-    raw: sys::MlirContext,
-    sink: DiagnosticSink,
-    #[cfg_attr(not(feature = "melior"), allow(dead_code))]
-    handler: sys::MlirDiagnosticHandlerID,
+/// ```
+/// use mlir_pass::{mlir_pipeline, OpPassManager, PassError, Pipeline};
+///
+/// /// Canonicalizes, then removes dead symbols unless `dce=false`.
+/// #[mlir_pipeline(argument = "tidy")]
+/// #[derive(Default)]
+/// pub struct Tidy {
+///     /// Remove dead symbols.
+///     #[option(default = true)]
+///     dce: bool,
+/// }
+///
+/// impl Pipeline for Tidy {
+///     fn build(&self, pm: &OpPassManager<'_>) -> Result<(), PassError> {
+///         pm.add_pipeline("canonicalize")?;
+///         if self.dce {
+///             pm.add_pipeline("symbol-dce")?;
+///         }
+///         Ok(())
+///     }
+/// }
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// mlir_pass::register_all()?;
+/// let context = mlir_pass::Context::new();
+/// let pm = mlir_pass::PassManager::parse(&context, "builtin.module(tidy{dce=false})")?;
+/// assert!(pm.to_string().starts_with("builtin.module(canonicalize{"));
+/// assert!(!pm.to_string().contains("symbol-dce"));
+/// # Ok(())
+/// # }
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is an MLIR pass pipeline but does not implement `mlir_pass::Pipeline`",
+    label = "declared as a pipeline here",
+    note = "add `impl mlir_pass::Pipeline for {Self} {{ fn build(&self, pm: &mlir_pass::OpPassManager<'_>) -> Result<(), mlir_pass::PassError> {{ ... }} }}`"
+)]
+pub trait Pipeline {
+    /// Adds the pipeline's passes to `pm`, the pass manager at the place
+    /// where the pipeline is named (`builtin.module(my-pipeline)`: the
+    /// module's). An error (or a panic) makes the textual pipeline that
+    /// names it fail to parse, with the message.
+    fn build(&self, pm: &OpPassManager<'_>) -> Result<(), PassError>;
 }
 
-impl Context {
-    /// A context with all upstream dialects registered (loaded on demand) and
-    /// MLIR's default multithreading.
-    pub fn new() -> Self {
-        // SAFETY: plain constructor calls; the registry is copied into the
-        // context and destroyed after.
-        let raw = unsafe {
-            let registry = sys::mlirDialectRegistryCreate();
-            sys::mlirRegisterAllDialects(registry);
-            let raw = sys::mlirContextCreateWithRegistry(registry, true);
-            sys::mlirDialectRegistryDestroy(registry);
-            raw
-        };
-        // SAFETY: a context this value now owns.
-        unsafe { Self::adopt(raw) }
-    }
-
-    /// Takes ownership of `raw`, attaching the diagnostic collector.
-    ///
-    /// # Safety
-    /// `raw` is a valid context that nothing else destroys.
-    unsafe fn adopt(raw: sys::MlirContext) -> Self {
-        let sink: DiagnosticSink = Arc::default();
-        let user_data = Box::into_raw(Box::new(sink.clone()));
-        // SAFETY: `user_data` is released by `drop_sink` when MLIR detaches
-        // the handler (at context destruction, or in `into_melior`).
-        let handler = unsafe {
-            sys::mlirContextAttachDiagnosticHandler(
-                raw,
-                Some(collect_diagnostic),
-                user_data.cast(),
-                Some(drop_sink),
-            )
-        };
-        Self { raw, sink, handler }
-    }
-
-    /// This context as melior's, borrowed: melior's builders, parsers and
-    /// pass managers accept it. No copy is made.
-    #[cfg(feature = "melior")]
-    pub fn as_melior(&self) -> &melior::Context {
-        crate::ir::context_from_raw(&self.raw)
-    }
-
-    /// Takes over a melior context (its dialects and settings stay as they
-    /// are), collecting its diagnostics from now on.
-    #[cfg(feature = "melior")]
-    pub fn from_melior(context: melior::Context) -> Self {
-        let context = std::mem::ManuallyDrop::new(context);
-        // SAFETY: ownership moves here; melior's value is not dropped.
-        unsafe { Self::adopt(context.to_raw()) }
-    }
-
-    /// Gives the context to melior (which destroys it when dropped); the
-    /// diagnostic collector is detached first.
-    #[cfg(feature = "melior")]
-    pub fn into_melior(self) -> melior::Context {
-        let this = std::mem::ManuallyDrop::new(self);
-        // SAFETY: detaching releases the collector (`drop_sink`); ownership
-        // of the context moves to melior. `sink` is dropped by hand below.
-        unsafe {
-            sys::mlirContextDetachDiagnosticHandler(this.raw, this.handler);
-            drop(std::ptr::read(&this.sink));
-            std::mem::transmute::<sys::MlirContext, melior::Context>(this.raw)
-        }
-    }
-
-    /// The raw `mlir-sys` value.
-    pub fn raw(&self) -> sys::MlirContext {
-        self.raw
-    }
-
-    /// A borrowed handle.
-    pub fn as_ref(&self) -> ContextRef<'_> {
-        // SAFETY: valid for the borrow.
-        unsafe { ContextRef::from_raw(self.raw) }
-    }
-
-    /// Turns MLIR's multithreading on or off (on by default).
-    pub fn enable_multithreading(&self, enable: bool) {
-        // SAFETY: valid context.
-        unsafe { sys::mlirContextEnableMultithreading(self.raw, enable) }
-    }
-
-    /// Lets modules hold operations of dialects that are not registered.
-    pub fn allow_unregistered_dialects(&self, allow: bool) {
-        // SAFETY: valid context.
-        unsafe { sys::mlirContextSetAllowUnregisteredDialects(self.raw, allow) }
-    }
-
-    /// Removes and returns the diagnostics collected so far.
-    pub fn take_diagnostics(&self) -> Vec<Diagnostic> {
-        std::mem::take(&mut *self.sink.lock().unwrap_or_else(|e| e.into_inner()))
-    }
-
-    fn error(&self, message: impl Into<String>) -> MlirError {
-        MlirError {
-            message: message.into(),
-            details: String::new(),
-            diagnostics: self.take_diagnostics(),
-        }
-    }
-}
-
-impl Default for Context {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl Drop for Context {
-    fn drop(&mut self) {
-        // SAFETY: owned; modules borrow the context, so none outlives it.
-        unsafe { sys::mlirContextDestroy(self.raw) }
-    }
-}
-
-impl fmt::Debug for Context {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Context").finish_non_exhaustive()
-    }
-}
-
-unsafe extern "C" fn collect_diagnostic(
-    diagnostic: sys::MlirDiagnostic,
-    user_data: *mut c_void,
-) -> sys::MlirLogicalResult {
-    // SAFETY: the sink attached in `Context::new`.
-    let sink = unsafe { &*user_data.cast::<DiagnosticSink>() };
-    // SAFETY: MLIR hands a valid diagnostic for the duration of the call.
-    let diagnostic = unsafe { read_diagnostic(diagnostic) };
-    sink.lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .push(diagnostic);
-    sys::MlirLogicalResult { value: 1 }
-}
-
-unsafe extern "C" fn drop_sink(user_data: *mut c_void) {
-    // SAFETY: created by `Box::into_raw` in `Context::new`, released once.
-    drop(unsafe { Box::from_raw(user_data.cast::<DiagnosticSink>()) });
-}
-
-unsafe fn read_diagnostic(diagnostic: sys::MlirDiagnostic) -> Diagnostic {
-    // SAFETY (whole function): `diagnostic` is valid during the handler.
-    unsafe {
-        let severity = match sys::mlirDiagnosticGetSeverity(diagnostic) {
-            sys::MlirDiagnosticSeverity_MlirDiagnosticError => Severity::Error,
-            sys::MlirDiagnosticSeverity_MlirDiagnosticWarning => Severity::Warning,
-            sys::MlirDiagnosticSeverity_MlirDiagnosticNote => Severity::Note,
-            _ => Severity::Remark,
-        };
-        let location = sys::mlirDiagnosticGetLocation(diagnostic);
-        let location = print_to_string(|cb, data| sys::mlirLocationPrint(location, cb, data));
-        let message = print_to_string(|cb, data| sys::mlirDiagnosticPrint(diagnostic, cb, data));
-        let notes = (0..sys::mlirDiagnosticGetNumNotes(diagnostic))
-            .map(|i| read_diagnostic(sys::mlirDiagnosticGetNote(diagnostic, i)))
-            .collect();
-        Diagnostic {
-            severity,
-            location: plain_location(&location),
-            message,
-            notes,
-        }
-    }
-}
-
-/// `loc("input.mlir":3:5)` becomes `input.mlir:3:5`, as `mlir-opt` prints it;
-/// other locations stay as MLIR prints them.
-fn plain_location(printed: &str) -> String {
-    let file_line_col = printed
-        .strip_prefix("loc(\"")
-        .and_then(|s| s.strip_suffix(')'))
-        .and_then(|s| s.rsplit_once("\":"))
-        .map(|(file, rest)| (file, rest.split(' ').next().unwrap_or(rest)))
-        .filter(|(_, line_col)| {
-            line_col
-                .split(':')
-                .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-        });
-    match file_line_col {
-        Some((file, line_col)) => format!("{file}:{line_col}"),
-        None => printed.to_owned(),
-    }
-}
-
-/// A `builtin.module` owned by Rust, borrowing its [`Context`].
-pub struct Module<'c> {
-    raw: sys::MlirModule,
-    _context: PhantomData<&'c Context>,
-}
-
-impl<'c> Module<'c> {
-    /// Parses `source` as `mlir-opt` does (top-level operations other than a
-    /// single `builtin.module` are wrapped in one), naming it `source_name`
-    /// in locations and diagnostics.
-    ///
-    /// # Errors
-    /// The parser's diagnostics, with their locations.
-    pub fn parse(context: &'c Context, source: &str, source_name: &str) -> Result<Self, MlirError> {
-        context.take_diagnostics();
-        // SAFETY: valid context and strings for the call.
-        let raw = unsafe {
-            bridge::mlirPassBridgeParseModule(
-                context.raw,
-                string_ref(source),
-                string_ref(source_name),
-            )
-        };
-        if raw.ptr.is_null() {
-            return Err(context.error(format!("failed to parse '{source_name}'")));
-        }
-        Ok(Self {
-            raw,
-            _context: PhantomData,
-        })
-    }
-
-    /// The raw `mlir-sys` value.
-    pub fn raw(&self) -> sys::MlirModule {
-        self.raw
-    }
-
-    /// Gives the module to melior, with no copy.
-    #[cfg(feature = "melior")]
-    pub fn into_melior(self) -> melior::ir::Module<'c> {
-        let this = std::mem::ManuallyDrop::new(self);
-        // SAFETY: ownership moves to melior's value.
-        unsafe { melior::ir::Module::from_raw(this.raw) }
-    }
-
-    /// Takes over a melior module of `context`, with no copy.
-    ///
-    /// # Errors
-    /// The module belongs to another context.
-    #[cfg(feature = "melior")]
-    pub fn from_melior(
-        context: &'c Context,
-        module: melior::ir::Module<'c>,
-    ) -> Result<Self, MlirError> {
-        // SAFETY: both valid.
-        if !unsafe {
-            sys::mlirContextEqual(
-                sys::mlirOperationGetContext(sys::mlirModuleGetOperation(module.to_raw())),
-                context.raw,
-            )
-        } {
-            return Err(context.error("the melior module belongs to another MLIR context"));
-        }
-        let module = std::mem::ManuallyDrop::new(module);
-        Ok(Self {
-            raw: module.to_raw(),
-            _context: PhantomData,
-        })
-    }
-
-    /// The module as an operation.
-    pub fn as_operation(&self) -> OperationRef<'_> {
-        // SAFETY: valid for the borrow.
-        unsafe { OperationRef::from_raw(sys::mlirModuleGetOperation(self.raw)) }
-    }
-}
-
-impl fmt::Display for Module<'_> {
-    /// The module in MLIR's textual form.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.as_operation().fmt(f)
-    }
-}
-
-impl fmt::Debug for Module<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Module({self})")
-    }
-}
-
-impl Drop for Module<'_> {
-    fn drop(&mut self) {
-        // SAFETY: owned.
-        unsafe { sys::mlirModuleDestroy(self.raw) }
-    }
-}
+/// What `#[mlir_pipeline]` generates for a pipeline. Implemented by the
+/// attribute only. `Default` because a textual pipeline creates the value
+/// with `Default::default()` before setting the options it names.
+pub trait PipelineDescriptor: Configurable + Pipeline + Default {}
 
 /// A pass manager anchored on `builtin.module`.
 pub struct PassManager<'c> {
@@ -402,7 +77,7 @@ impl<'c> PassManager<'c> {
     pub fn new(context: &'c Context) -> Self {
         // SAFETY: valid context and a 'static anchor name.
         let raw = unsafe {
-            sys::mlirPassManagerCreateOnOperation(context.raw, string_ref("builtin.module"))
+            sys::mlirPassManagerCreateOnOperation(context.raw(), string_ref("builtin.module"))
         };
         Self { raw, context }
     }
@@ -471,7 +146,7 @@ impl<'c> PassManager<'c> {
         self.context.take_diagnostics();
         // SAFETY: both valid; the module belongs to this context.
         let result = unsafe {
-            sys::mlirPassManagerRunOnOp(self.raw, sys::mlirModuleGetOperation(module.raw))
+            sys::mlirPassManagerRunOnOp(self.raw, sys::mlirModuleGetOperation(module.raw()))
         };
         if result.value == 0 {
             return Err(self.context.error("the pass pipeline failed"));
@@ -548,22 +223,31 @@ fn unwrap_anchor<'t>(text: &'t str, anchor: &str) -> Option<&'t str> {
 /// Adds `pass` to `pm` if its anchor fits there (the bridge checks, where
 /// MLIR would abort); the error says how to nest it.
 pub(crate) fn add_owned_pass(pm: sys::MlirOpPassManager, pass: OwnedPass) -> Result<(), String> {
-    let mut error = String::new();
+    let (argument, pass_op) = (pass.argument(), pass.op_name());
     // SAFETY: valid pass manager; the bridge takes ownership of the pass
-    // either way; the callback appends to `error`.
-    let added = unsafe {
-        bridge::mlirPassBridgeAddPass(
-            pm,
-            pass.into_raw(),
-            Some(append_to_string),
-            (&mut error as *mut String).cast(),
-        )
-    };
-    if added {
-        Ok(())
-    } else {
-        Err(error)
+    // whatever the outcome.
+    let status = unsafe { bridge::mlirPassBridgeAddPass(pm, pass.into_raw()) };
+    match status {
+        bridge::MlirPassBridgeAddStatus::MlirPassBridgeAddOk => Ok(()),
+        bridge::MlirPassBridgeAddStatus::MlirPassBridgeAddAnchorMismatch => {
+            let pm_op = anchor_of(pm);
+            let pass_op = pass_op.unwrap_or("any");
+            Err(format!(
+                "pass '{argument}' runs on '{pass_op}' operations but was placed in a pass \
+                 manager that runs on '{pm_op}'; nest it, as in {pm_op}({pass_op}({argument}))"
+            ))
+        }
+        _ => Err(format!(
+            "pass '{argument}' could not be added: MLIR ran out of memory"
+        )),
     }
+}
+
+/// The operation `pm` runs on, as MLIR names it (`any` for op-agnostic).
+fn anchor_of(pm: sys::MlirOpPassManager) -> String {
+    // SAFETY: valid pass manager; the name lives as long as it does, and is
+    // copied here.
+    unsafe { to_str(bridge::mlirPassBridgeOpPassManagerAnchor(pm)).into_owned() }
 }
 
 /// A pass manager at some nesting level, borrowed from a [`PassManager`].
@@ -666,11 +350,7 @@ impl<'a> OpPassManager<'a> {
     /// The name of the operation this pass manager runs on (`any` for an
     /// op-agnostic one), as MLIR prints it.
     pub fn anchor(&self) -> String {
-        let printed = self.to_string();
-        printed
-            .split_once('(')
-            .map_or(printed.as_str(), |(anchor, _)| anchor)
-            .to_owned()
+        anchor_of(self.raw)
     }
 
     /// The nested pass manager for operations named `op_name`.

@@ -3,11 +3,10 @@
 
 use std::{
     ffi::{c_char, CString},
-    panic::catch_unwind,
     sync::OnceLock,
 };
 
-use crate::{register_all, trampoline::panic_message};
+use crate::{ffi::trap, register_all};
 
 /// `MLIR_PLUGIN_API_VERSION` of `mlir/Tools/Plugins/PassPlugin.h`.
 pub const MLIR_PLUGIN_API_VERSION: u32 = 1;
@@ -54,7 +53,7 @@ pub fn plugin_info(
 /// argument the host already has) are written to stderr and those passes are
 /// left out; the host goes on working.
 pub fn register_plugin(name: &str) {
-    match catch_unwind(register_all) {
+    match trap(register_all) {
         Ok(Ok(())) => {}
         Ok(Err(error)) => {
             for conflict in error.conflicts() {
@@ -63,9 +62,9 @@ pub fn register_plugin(name: &str) {
                 );
             }
         }
-        Err(payload) => eprintln!(
+        Err(panic) => eprintln!(
             "mlir-pass plugin '{name}': error: registration panicked: {}",
-            panic_message(&*payload)
+            panic.message
         ),
     }
 }

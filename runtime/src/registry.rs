@@ -5,108 +5,51 @@ use std::{
     collections::{BTreeMap, HashSet},
     ffi::c_void,
     fmt,
-    panic::{catch_unwind, AssertUnwindSafe},
     sync::{Mutex, Once},
 };
 
 use mlir_sys as sys;
 
 use crate::{
-    bridge,
-    options::OptionSpec,
-    strings::{string_ref, to_str},
-    trampoline::{create_raw, panic_message},
-    OpPassManager, PassDescriptor, PipelineDescriptor,
+    external::OwnedPass,
+    ffi::{bridge, string_ref, to_str, trap},
+    pass::{PassDescriptor, PassMetadata},
+    pipeline::{add_owned_pass, PipelineDescriptor},
+    OpPassManager,
 };
-
-/// What MLIR and users see of a pass: the keys of `#[mlir_pass]`.
-#[derive(Debug)]
-pub struct PassMetadata {
-    /// The pass's name (`name = ...`, or the struct's name).
-    pub name: &'static str,
-    /// The pipeline name (`argument = ...`), as in `func.func(annotate-op-count)`.
-    pub argument: &'static str,
-    /// The description (`description = ...`, or the struct's doc comment).
-    pub description: &'static str,
-    /// The description's first paragraph on one line: what MLIR shows for
-    /// the pass (in `mlir-opt --help`, for instance), like a TableGen pass's
-    /// `summary`.
-    pub summary: &'static str,
-    /// The anchor operation (`op = ...`); `None` for a pass that runs on any op.
-    pub op_name: Option<&'static str>,
-    /// The dependent dialects' names (`dialects = [...]`).
-    pub dialect_names: &'static [&'static str],
-    /// The dependent dialects' handle getters, matching `dialect_names`.
-    #[doc(hidden)]
-    pub dialects: &'static [unsafe extern "C" fn() -> sys::MlirDialectHandle],
-    /// The Rust type that implements the pass.
-    pub type_name: &'static str,
-    /// The pass's options (`#[option]` fields), in declaration order.
-    pub options: &'static [OptionSpec],
-    /// Computes [`PassMetadata::option_defaults`].
-    #[doc(hidden)]
-    pub defaults: fn() -> Vec<(&'static str, String)>,
-}
-
-impl PassMetadata {
-    /// Each option's default value (of `Default::default()`), as a pipeline
-    /// would print it, sorted by option name.
-    pub fn option_defaults(&self) -> Vec<(&'static str, String)> {
-        (self.defaults)()
-    }
-
-    /// Each option with its default value as printed, in declaration order:
-    /// what `--list-rust-passes` ([`pass_list`](crate::pass_list)) and [`pass_docs`](crate::pass_docs) show.
-    pub fn options_with_defaults(&self) -> Vec<(&'static OptionSpec, String)> {
-        let defaults = self.option_defaults();
-        self.options
-            .iter()
-            .map(|option| {
-                let default = defaults
-                    .iter()
-                    .find(|(name, _)| *name == option.name)
-                    .map_or(String::new(), |(_, value)| value.clone());
-                (option, default)
-            })
-            .collect()
-    }
-
-    /// The option named `name`.
-    pub fn option(&self, name: &str) -> Option<&'static OptionSpec> {
-        self.options.iter().find(|o| o.name == name)
-    }
-}
 
 /// One pass in the global list. `#[mlir_pass]` submits one per pass type.
 #[doc(hidden)]
 pub struct PassRegistration {
     metadata: fn() -> &'static PassMetadata,
-    create: fn(&str) -> Result<sys::MlirPass, String>,
+    build: BuildFn,
 }
+
+/// Adds a registered pass or pipeline, configured by the option text, to a
+/// pass manager.
+type BuildFn = fn(&str, sys::MlirOpPassManager) -> Result<(), String>;
 
 impl PassRegistration {
     /// The registration of pass type `T`.
     pub const fn of<T: PassDescriptor>() -> Self {
         Self {
             metadata: T::metadata,
-            create: create_from_options::<T>,
+            build: add_from_options::<T>,
         }
     }
 }
 
 inventory::collect!(PassRegistration);
 
-/// A pass created by a pipeline: `T::default()` with the options between
-/// the braces set.
-fn create_from_options<T: PassDescriptor>(options: &str) -> Result<sys::MlirPass, String> {
-    let pass = catch_unwind(|| crate::options::parse::<T>(options)).map_err(|payload| {
-        format!(
-            "pass '{}' panicked while being created: {}",
-            T::metadata().argument,
-            panic_message(&*payload)
-        )
-    })??;
-    Ok(create_raw(pass))
+/// A pass named in a textual pipeline: `T::default()` with the options
+/// between the braces set, added to `pm`.
+fn add_from_options<T: PassDescriptor>(
+    options: &str,
+    pm: sys::MlirOpPassManager,
+) -> Result<(), String> {
+    let pass = crate::options::parse::<T>(options)?;
+    let printed = crate::options::print(&pass);
+    add_owned_pass(pm, OwnedPass::with_printed_options(pass, &printed))
 }
 
 /// One pass pipeline in the global list. `#[mlir_pipeline]` submits one per
@@ -114,7 +57,7 @@ fn create_from_options<T: PassDescriptor>(options: &str) -> Result<sys::MlirPass
 #[doc(hidden)]
 pub struct PipelineRegistration {
     metadata: fn() -> &'static PassMetadata,
-    build: fn(&str, sys::MlirOpPassManager) -> Result<(), String>,
+    build: BuildFn,
 }
 
 impl PipelineRegistration {
@@ -192,6 +135,13 @@ impl Entry {
         match self {
             Entry::Pass(_) => "pass",
             Entry::Pipeline(_) => "pipeline",
+        }
+    }
+
+    fn build(self) -> BuildFn {
+        match self {
+            Entry::Pass(r) => r.build,
+            Entry::Pipeline(r) => r.build,
         }
     }
 }
@@ -298,35 +248,41 @@ pub fn register_all() -> Result<(), RegistrationError> {
         let entry = entries[0];
         let meta = entry.metadata();
         // SAFETY: the lookup only reads MLIR's registry, guarded by our lock.
-        match unsafe { bridge::mlirPassBridgeLookup(string_ref(argument)) } {
-            0 => {}
-            kind => {
-                conflicts.push(format!(
-                    "Rust {} `{}` uses the argument '{argument}', which MLIR already has as a {}; \
-                     choose another `argument = \"...\"`",
-                    entry.what(),
-                    meta.type_name,
-                    if kind == 1 { "pass" } else { "pass pipeline" }
-                ));
-                continue;
-            }
+        let owner = unsafe { bridge::mlirPassBridgeLookup(string_ref(argument)) };
+        if owner != bridge::MlirPassBridgeArgumentOwner::MlirPassBridgeArgumentFree {
+            let kind = if owner == bridge::MlirPassBridgeArgumentOwner::MlirPassBridgeArgumentPass {
+                "pass"
+            } else {
+                "pass pipeline"
+            };
+            conflicts.push(format!(
+                "Rust {} `{}` uses the argument '{argument}', which MLIR already has as a {kind}; \
+                 choose another `argument = \"...\"`",
+                entry.what(),
+                meta.type_name,
+            ));
+            continue;
         }
-        // SAFETY: the argument is free, the strings and the entries are 'static.
-        unsafe {
-            match entry {
-                Entry::Pass(registration) => bridge::mlirPassBridgeRegister(
-                    string_ref(meta.argument),
-                    string_ref(meta.summary),
-                    create_from_registry,
-                    (registration as *const PassRegistration).cast(),
-                ),
-                Entry::Pipeline(registration) => bridge::mlirPassBridgeRegisterPipeline(
-                    string_ref(meta.argument),
-                    string_ref(meta.summary),
-                    build_from_registry,
-                    (registration as *const PipelineRegistration).cast(),
-                ),
-            }
+        // MLIR's registry keeps the entry for the process: one box per
+        // argument, registered once.
+        let entry_box: &'static Entry = Box::leak(Box::new(entry));
+        // SAFETY: the argument is free; MLIR copies the strings; the entry
+        // lives for the process.
+        let ok = unsafe {
+            bridge::mlirPassBridgeRegister(
+                string_ref(meta.argument),
+                string_ref(meta.summary),
+                Some(build_from_registry),
+                (entry_box as *const Entry).cast(),
+            )
+        };
+        if !ok {
+            conflicts.push(format!(
+                "Rust {} `{}` could not be registered: MLIR ran out of memory",
+                entry.what(),
+                meta.type_name
+            ));
+            continue;
         }
         registered.insert(argument);
     }
@@ -337,43 +293,9 @@ pub fn register_all() -> Result<(), RegistrationError> {
     }
 }
 
-/// The builder MLIR calls when a pipeline names a Rust pass.
-unsafe extern "C" fn create_from_registry(
-    entry: *const c_void,
-    options: sys::MlirStringRef,
-    on_error: sys::MlirStringCallback,
-    error_user_data: *mut c_void,
-) -> sys::MlirPass {
-    // SAFETY: `entry` is the 'static registration passed to the bridge.
-    let registration = unsafe { &*entry.cast::<PassRegistration>() };
-    // SAFETY: MLIR hands valid option text.
-    let options = unsafe { to_str(options) };
-    let outcome = catch_unwind(AssertUnwindSafe(|| (registration.create)(&options)))
-        .unwrap_or_else(|payload| Err(panic_message(&*payload)));
-    match outcome {
-        Ok(pass) => pass,
-        Err(message) => {
-            // SAFETY: the bridge's own callback and user data.
-            unsafe { report(on_error, error_user_data, &message) };
-            sys::MlirPass {
-                ptr: std::ptr::null_mut(),
-            }
-        }
-    }
-}
-
-/// Hands `message` to the bridge's error callback.
-///
-/// # Safety
-/// `on_error` and `user_data` are what the bridge passed.
-unsafe fn report(on_error: sys::MlirStringCallback, user_data: *mut c_void, message: &str) {
-    if let Some(on_error) = on_error {
-        // SAFETY: the caller's contract.
-        unsafe { on_error(string_ref(message), user_data) };
-    }
-}
-
-/// The builder MLIR calls when a textual pipeline names a Rust pipeline.
+/// The builder MLIR calls when a textual pipeline names a Rust pass or
+/// pipeline: the options are read, and the pass (or the pipeline's passes)
+/// added to `pm`; an error or a panic becomes MLIR's parse error.
 unsafe extern "C" fn build_from_registry(
     entry: *const c_void,
     pm: sys::MlirOpPassManager,
@@ -381,23 +303,34 @@ unsafe extern "C" fn build_from_registry(
     on_error: sys::MlirStringCallback,
     error_user_data: *mut c_void,
 ) -> bool {
-    // SAFETY: `entry` is the 'static registration passed to the bridge.
-    let registration = unsafe { &*entry.cast::<PipelineRegistration>() };
+    // SAFETY: `entry` is the leaked `Entry` handed to the bridge.
+    let entry = unsafe { *entry.cast::<Entry>() };
     // SAFETY: MLIR hands valid option text.
     let options = unsafe { to_str(options) };
-    let outcome = catch_unwind(AssertUnwindSafe(|| (registration.build)(&options, pm)))
-        .unwrap_or_else(|payload| {
-            Err(format!(
-                "pipeline '{}' panicked while being built: {}",
-                (registration.metadata)().argument,
-                panic_message(&*payload)
-            ))
-        });
+    let outcome = trap(|| (entry.build())(&options, pm)).unwrap_or_else(|panic| {
+        let argument = entry.metadata().argument;
+        Err(match entry {
+            Entry::Pass(_) => {
+                format!(
+                    "pass '{argument}' panicked while being created: {}",
+                    panic.message
+                )
+            }
+            Entry::Pipeline(_) => {
+                format!(
+                    "pipeline '{argument}' panicked while being built: {}",
+                    panic.message
+                )
+            }
+        })
+    });
     match outcome {
         Ok(()) => true,
         Err(message) => {
-            // SAFETY: the bridge's own callback and user data.
-            unsafe { report(on_error, error_user_data, &message) };
+            if let Some(on_error) = on_error {
+                // SAFETY: the bridge's own callback and user data.
+                unsafe { on_error(string_ref(&message), error_user_data) };
+            }
             false
         }
     }

@@ -1,23 +1,19 @@
-//! The `extern "C"` callbacks MLIR calls on an external pass, and the one
-//! function that creates such a pass from a Rust value.
+//! A Rust value as an MLIR external pass: [`OwnedPass`], and the
+//! `extern "C"` callbacks MLIR calls on it (`mlirCreateExternalPass`).
 //!
-//! Each callback is a thin generic shell: it catches any panic from user code
-//! (unwinding into C++ is undefined behaviour) and hands the outcome to a
-//! non-generic function that reports it to MLIR.
+//! Each callback is a thin generic shell: it runs user code through the
+//! panic trap ([`crate::ffi::trap`]) and hands the outcome to a non-generic
+//! function that reports it to MLIR.
 
-use std::{
-    any::Any,
-    cell::Cell,
-    ffi::c_void,
-    panic::{catch_unwind, AssertUnwindSafe},
-};
+use std::{cell::Cell, ffi::c_void};
 
 use mlir_sys as sys;
 
 use crate::{
+    ffi::{bridge, string_ref, trap},
     handle::{ContextRef, Location, OperationRef},
-    strings::string_ref,
-    PassDescriptor, PassError,
+    pass::PassDescriptor,
+    PassError,
 };
 
 thread_local! {
@@ -30,7 +26,7 @@ thread_local! {
 }
 
 /// The operation the pass running `run` on this thread was given, if any.
-#[cfg_attr(not(feature = "melior"), allow(dead_code))]
+#[cfg(feature = "melior")]
 pub(crate) fn current_anchor() -> Option<sys::MlirOperation> {
     let ptr = CURRENT_ANCHOR.with(Cell::get);
     (!ptr.is_null()).then_some(sys::MlirOperation { ptr })
@@ -38,7 +34,7 @@ pub(crate) fn current_anchor() -> Option<sys::MlirOperation> {
 
 /// The argument of the pass whose `run` or `initialize` is running on this
 /// thread, if any.
-#[cfg_attr(not(feature = "melior"), allow(dead_code))]
+#[cfg(feature = "melior")]
 pub(crate) fn current_pass() -> Option<&'static str> {
     CURRENT_PASS.with(Cell::get)
 }
@@ -81,27 +77,27 @@ enum Outcome {
 impl Outcome {
     /// Runs `f`, catching a panic as `Panicked { during, .. }`.
     fn catch(during: &'static str, f: impl FnOnce() -> Result<(), PassError>) -> Self {
-        match catch_unwind(AssertUnwindSafe(f)) {
+        match trap(f) {
             Ok(result) => Outcome::Done(result),
-            Err(payload) => Outcome::Panicked {
+            Err(panic) => Outcome::Panicked {
                 during,
-                message: panic_message(&*payload),
+                message: panic.message,
             },
         }
     }
 }
 
-/// Creates an external pass that owns `pass`.
+/// Creates an external pass that owns `pass`, whose options print as
+/// `printed` ([`crate::options::print`]).
 ///
 /// The returned pass must be given to a pass manager (which takes ownership)
 /// or destroyed with the bridge's destroy function.
-pub(crate) fn create_raw<T: PassDescriptor>(pass: T) -> sys::MlirPass {
+fn create_raw<T: PassDescriptor>(pass: T, printed: &str) -> sys::MlirPass {
     let meta = T::metadata();
     // MLIR prints a pass as its argument followed by its options; an external
     // pass has no C++ options, so the options go into the argument itself.
     // That makes printed pipelines, reproducers and IR-dump headers carry
     // the values: `annotate-op-count{attr-name=n skip={}}`.
-    let printed = crate::options::print(&pass);
     let argument = if printed.is_empty() {
         meta.argument.to_owned()
     } else {
@@ -143,8 +139,8 @@ unsafe extern "C" fn destruct<T: PassDescriptor>(user_data: *mut c_void) {
     // SAFETY: `user_data` came from `Box::into_raw` in `create_raw` or
     // `clone`, and MLIR calls `destruct` exactly once per instance.
     let slot = unsafe { Box::from_raw(user_data.cast::<Slot<T>>()) };
-    if let Err(payload) = catch_unwind(AssertUnwindSafe(move || drop(slot))) {
-        report_drop_panic(T::metadata().argument, &*payload);
+    if let Err(panic) = trap(move || drop(slot)) {
+        report_drop_panic(T::metadata().argument, &panic.message);
     }
 }
 
@@ -152,9 +148,9 @@ unsafe extern "C" fn clone<T: PassDescriptor>(user_data: *mut c_void) -> *mut c_
     // SAFETY: a live instance (see `destruct`); MLIR clones from one thread.
     let slot = unsafe { &*user_data.cast::<Slot<T>>() };
     let cloned = match slot {
-        Slot::Ready(pass) => match catch_unwind(AssertUnwindSafe(|| pass.clone())) {
+        Slot::Ready(pass) => match trap(|| pass.clone()) {
             Ok(pass) => Slot::Ready(pass),
-            Err(payload) => Slot::ClonePanicked(panic_message(&*payload)),
+            Err(panic) => Slot::ClonePanicked(panic.message),
         },
         Slot::ClonePanicked(message) => Slot::ClonePanicked(message.clone()),
     };
@@ -239,23 +235,94 @@ fn finish(
     sys::MlirLogicalResult { value: 0 }
 }
 
-/// The text of a panic payload (`panic!` with a literal or a format string).
-pub(crate) fn panic_message(payload: &(dyn Any + Send)) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_owned()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "(a panic payload that is not a string)".to_owned()
-    }
-}
-
 /// A panic in a pass's `Drop` has no operation or context to report to: MLIR
 /// is destroying the pass. It is written to stderr and the process goes on.
 #[cold]
-fn report_drop_panic(argument: &str, payload: &(dyn Any + Send)) {
-    eprintln!(
-        "mlir-pass: pass '{argument}' panicked while being dropped: {}",
-        panic_message(payload)
-    );
+fn report_drop_panic(argument: &str, message: &str) {
+    eprintln!("mlir-pass: pass '{argument}' panicked while being dropped: {message}");
+}
+
+/// An MLIR pass not yet owned by a pass manager.
+///
+/// Dropping it destroys the pass (and the Rust value inside it).
+#[derive(Debug)]
+pub struct OwnedPass {
+    raw: sys::MlirPass,
+    argument: &'static str,
+    op_name: Option<&'static str>,
+}
+
+impl OwnedPass {
+    /// Wraps `pass` in a new MLIR external pass.
+    pub fn new<T: PassDescriptor>(pass: T) -> Self {
+        let printed = crate::options::print(&pass);
+        Self::with_printed_options(pass, &printed)
+    }
+
+    /// As [`OwnedPass::new`], with the options already printed.
+    pub(crate) fn with_printed_options<T: PassDescriptor>(pass: T, printed: &str) -> Self {
+        Self {
+            raw: create_raw(pass, printed),
+            argument: T::metadata().argument,
+            op_name: T::metadata().op_name,
+        }
+    }
+
+    /// The pass's argument (without options), for messages.
+    pub(crate) fn argument(&self) -> &'static str {
+        self.argument
+    }
+
+    /// The operation the pass runs on; `None` for any.
+    pub(crate) fn op_name(&self) -> Option<&'static str> {
+        self.op_name
+    }
+
+    /// Gives up ownership: the caller must hand the pass to a pass manager
+    /// (`mlirPassManagerAddOwnedPass` and friends), which destroys it.
+    pub fn into_raw(self) -> sys::MlirPass {
+        let raw = self.raw;
+        std::mem::forget(self);
+        raw
+    }
+}
+
+/// A Rust pass for a melior pass manager:
+/// `melior_pm.add_pass(OwnedPass::new(MyPass::default()).into())`.
+///
+/// melior's `add_pass` on a nested pass manager (`nested_under(...)`) ends
+/// the process in MLIR's fatal error when the pass is anchored on another
+/// operation: nest a pass anchored on `func.func` under
+/// `nested_under("func.func")`, or use [`OwnedPass::add_to_melior`], which
+/// checks first.
+#[cfg(feature = "melior")]
+impl From<OwnedPass> for melior::pass::Pass {
+    fn from(pass: OwnedPass) -> Self {
+        // SAFETY: ownership of the pass moves to melior's value, which a
+        // pass manager takes over in `add_pass`.
+        unsafe { melior::pass::Pass::from_raw(pass.into_raw()) }
+    }
+}
+
+#[cfg(feature = "melior")]
+impl OwnedPass {
+    /// Adds the pass to a melior pass manager after checking that its anchor
+    /// fits there (melior's own `add_pass` would abort the process).
+    ///
+    /// # Errors
+    /// The pass runs on other operations than the pass manager; the message
+    /// says how to nest it.
+    pub fn add_to_melior(
+        self,
+        pass_manager: melior::pass::OperationPassManager<'_, '_>,
+    ) -> Result<(), String> {
+        crate::pipeline::add_owned_pass(pass_manager.to_raw(), self)
+    }
+}
+
+impl Drop for OwnedPass {
+    fn drop(&mut self) {
+        // SAFETY: the pass was created by `create_raw` and not given away.
+        unsafe { bridge::mlirPassBridgeDestroyPass(self.raw) }
+    }
 }

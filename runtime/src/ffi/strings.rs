@@ -34,6 +34,25 @@ pub(crate) unsafe extern "C" fn append_to_string(s: sys::MlirStringRef, user_dat
     out.push_str(&unsafe { to_str(s) });
 }
 
+/// A string owned by the context (an identifier, a string attribute's
+/// value), as `&str`; `None` when it is not UTF-8.
+///
+/// # Safety
+/// `s` points to `length` bytes that live as long as 'c.
+pub(crate) unsafe fn context_str<'c>(s: sys::MlirStringRef) -> Option<&'c str> {
+    if s.data.is_null() || s.length == 0 {
+        return Some("");
+    }
+    // SAFETY: the caller's contract.
+    let bytes = unsafe { std::slice::from_raw_parts(s.data.cast::<u8>(), s.length) };
+    if bytes.is_ascii() {
+        // SAFETY: ASCII is UTF-8 (the common case: every registered op).
+        Some(unsafe { std::str::from_utf8_unchecked(bytes) })
+    } else {
+        std::str::from_utf8(bytes).ok()
+    }
+}
+
 /// Runs a C API print function with a callback that collects its output.
 ///
 /// # Safety

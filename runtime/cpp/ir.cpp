@@ -1,0 +1,171 @@
+// IR questions MLIR's C API cannot answer: diagnostics as `Operation` emits
+// them, the integer of an `arith.constant`, and symbols
+// (`SymbolOpInterface`, the `SymbolTable` trait, `SymbolTable::getSymbolUses`,
+// `SymbolTableCollection`), so that Rust ports of upstream passes see the IR
+// exactly as MLIR's passes do.
+//
+// Every trait or interface check runs inside libMLIR, or through a type with
+// an explicit TypeID: a check compiled here against a TypeID that is only
+// defined inline would compare with this library's own copy, which differs
+// from libMLIR's in a plugin (a Rust cdylib keeps its C++ symbols local).
+
+#include "bridge_support.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/SymbolTable.h"
+
+using mlir_pass_bridge::guarded;
+
+extern "C" {
+
+void mlirPassBridgeEmitError(MlirOperation op, MlirStringRef message) noexcept {
+  guarded(0, [&] {
+    unwrap(op)->emitError(unwrap(message));
+    return 0;
+  });
+}
+
+void mlirPassBridgeEmitOpError(MlirOperation op,
+                               MlirStringRef message) noexcept {
+  guarded(0, [&] {
+    unwrap(op)->emitOpError(unwrap(message));
+    return 0;
+  });
+}
+
+// `arith::ConstantOp` has an explicit TypeID, so the cast works in a plugin.
+bool mlirPassBridgeArithConstantInt(MlirValue value, int64_t *out) noexcept {
+  auto constant = unwrap(value).getDefiningOp<mlir::arith::ConstantOp>();
+  if (!constant)
+    return false;
+  auto attr = llvm::dyn_cast<mlir::IntegerAttr>(constant.getValue());
+  if (!attr)
+    return false;
+  mlir::Type type = attr.getType();
+  unsigned width;
+  if (type.isIndex()) {
+    width = 64;
+  } else if (auto integer = llvm::dyn_cast<mlir::IntegerType>(type);
+             integer && integer.isSignless() && integer.getWidth() <= 64) {
+    width = integer.getWidth();
+  } else {
+    return false;
+  }
+  int64_t raw = attr.getValue().getSExtValue();
+  *out = width == 1 ? (raw & 1) : raw;
+  return true;
+}
+
+bool mlirPassBridgeIsSymbol(MlirOperation op) noexcept {
+  return llvm::isa<mlir::SymbolOpInterface>(unwrap(op));
+}
+
+// Asked through `getNearestSymbolTable`, which checks the trait inside
+// libMLIR (`hasTrait<OpTrait::SymbolTable>()` compiled here would not work
+// in a plugin, see above).
+bool mlirPassBridgeIsSymbolTable(MlirOperation op) noexcept {
+  mlir::Operation *operation = unwrap(op);
+  return mlir::SymbolTable::getNearestSymbolTable(operation) == operation;
+}
+
+MlirPassBridgeVisibility mlirPassBridgeSymbolVisibility(MlirOperation op) noexcept {
+  auto symbol = llvm::dyn_cast<mlir::SymbolOpInterface>(unwrap(op));
+  if (!symbol)
+    return MlirPassBridgeVisibilityNotASymbol;
+  switch (symbol.getVisibility()) {
+  case mlir::SymbolTable::Visibility::Public:
+    return MlirPassBridgeVisibilityPublic;
+  case mlir::SymbolTable::Visibility::Private:
+    return MlirPassBridgeVisibilityPrivate;
+  case mlir::SymbolTable::Visibility::Nested:
+    return MlirPassBridgeVisibilityNested;
+  }
+  return MlirPassBridgeVisibilityNotASymbol;
+}
+
+bool mlirPassBridgeSetSymbolVisibility(
+    MlirOperation op, MlirPassBridgeVisibility visibility) noexcept {
+  auto symbol = llvm::dyn_cast<mlir::SymbolOpInterface>(unwrap(op));
+  if (!symbol)
+    return false;
+  mlir::SymbolTable::Visibility value;
+  switch (visibility) {
+  case MlirPassBridgeVisibilityPublic:
+    value = mlir::SymbolTable::Visibility::Public;
+    break;
+  case MlirPassBridgeVisibilityPrivate:
+    value = mlir::SymbolTable::Visibility::Private;
+    break;
+  case MlirPassBridgeVisibilityNested:
+    value = mlir::SymbolTable::Visibility::Nested;
+    break;
+  default:
+    return false;
+  }
+  return guarded(false, [&] {
+    symbol.setVisibility(value);
+    return true;
+  });
+}
+
+bool mlirPassBridgeSymbolCanDiscardOnUseEmpty(MlirOperation op) noexcept {
+  auto symbol = llvm::dyn_cast<mlir::SymbolOpInterface>(unwrap(op));
+  return symbol && symbol.canDiscardOnUseEmpty();
+}
+
+MlirAttribute mlirPassBridgeSymbolName(MlirOperation op) noexcept {
+  auto symbol = llvm::dyn_cast<mlir::SymbolOpInterface>(unwrap(op));
+  if (!symbol)
+    return MlirAttribute{nullptr};
+  return wrap(static_cast<mlir::Attribute>(symbol.getNameAttr()));
+}
+
+MlirPassBridgeQueryStatus
+mlirPassBridgeSymbolUses(MlirOperation op,
+                         MlirPassBridgeSymbolUseCallback callback,
+                         void *userData) noexcept {
+  if (!callback)
+    return MlirPassBridgeQueryError;
+  return guarded(MlirPassBridgeQueryError, [&] {
+    std::optional<mlir::SymbolTable::UseRange> uses =
+        mlir::SymbolTable::getSymbolUses(unwrap(op));
+    if (!uses)
+      return MlirPassBridgeQueryUnknown;
+    for (const mlir::SymbolTable::SymbolUse &use : *uses)
+      callback(wrap(use.getUser()),
+               wrap(static_cast<mlir::Attribute>(use.getSymbolRef())),
+               userData);
+    return MlirPassBridgeQueryOk;
+  });
+}
+
+void *mlirPassBridgeSymbolTableCollectionCreate(void) noexcept {
+  return guarded<void *>(nullptr,
+                         [] { return new mlir::SymbolTableCollection(); });
+}
+
+void mlirPassBridgeSymbolTableCollectionDestroy(void *collection) noexcept {
+  delete static_cast<mlir::SymbolTableCollection *>(collection);
+}
+
+MlirPassBridgeQueryStatus mlirPassBridgeLookupSymbolIn(
+    void *collection, MlirOperation symbolTableOp, MlirAttribute symbolRef,
+    MlirPassBridgeOperationCallback callback, void *userData) noexcept {
+  if (!callback || !collection)
+    return MlirPassBridgeQueryError;
+  auto ref = llvm::dyn_cast<mlir::SymbolRefAttr>(unwrap(symbolRef));
+  if (!ref)
+    return MlirPassBridgeQueryUnknown;
+  return guarded(MlirPassBridgeQueryError, [&] {
+    llvm::SmallVector<mlir::Operation *, 4> resolved;
+    if (mlir::failed(
+            static_cast<mlir::SymbolTableCollection *>(collection)
+                ->lookupSymbolIn(unwrap(symbolTableOp), ref, resolved)))
+      return MlirPassBridgeQueryUnknown;
+    for (mlir::Operation *op : resolved)
+      callback(wrap(op), userData);
+    return MlirPassBridgeQueryOk;
+  });
+}
+
+} // extern "C"

@@ -1,0 +1,11 @@
+//! Host objects, for running pipelines outside a tool: a [`Context`] with
+//! MLIR's dialects that collects diagnostics, [`Module`]s, and the
+//! [`Diagnostic`]s and [`MlirError`]s they report.
+
+mod context;
+mod diagnostics;
+mod module;
+
+pub use context::Context;
+pub use diagnostics::{Diagnostic, MlirError, Severity};
+pub use module::Module;

@@ -1,0 +1,236 @@
+//! MLIR's pattern drivers: the greedy driver with its config, and the
+//! one-walk driver.
+
+use std::cell::RefCell;
+
+use mlir_sys as sys;
+
+use super::PatternSet;
+use crate::{handle::OperationRef, PassError};
+
+/// Which ops the greedy driver may rewrite (`GreedyRewriteStrictness`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Strictness {
+    /// Any op, including ones created or changed by the rewrites.
+    AnyOp,
+    /// The initial ops and the ops created by the rewrites.
+    ExistingAndNewOps,
+    /// Only the initial ops.
+    ExistingOps,
+}
+
+/// How much the greedy driver simplifies regions after rewriting
+/// (`GreedySimplifyRegionLevel`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RegionSimplification {
+    /// No region simplification.
+    Disabled,
+    /// Erase dead blocks and merge identical blocks cheaply.
+    Normal,
+    /// Also merge blocks with different arguments.
+    Aggressive,
+}
+
+/// The greedy driver's settings (`GreedyRewriteConfig`). `Default` gives
+/// MLIR's own defaults, read from MLIR.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GreedyConfig {
+    /// Traverse ops top-down (`true`) or bottom-up.
+    pub top_down: bool,
+    /// At most this many passes over the IR; -1 for no limit.
+    pub max_iterations: i64,
+    /// At most this many rewrites per iteration; -1 for no limit.
+    pub max_rewrites: i64,
+    /// Fold ops (`Op::fold`) besides applying the patterns.
+    pub fold: bool,
+    /// Deduplicate and hoist constants.
+    pub constant_cse: bool,
+    /// Which ops may be rewritten.
+    pub strictness: Strictness,
+    /// Region simplification after rewriting.
+    pub region_simplification: RegionSimplification,
+}
+
+impl Default for GreedyConfig {
+    fn default() -> Self {
+        // SAFETY: create, read, destroy.
+        unsafe {
+            let raw = sys::mlirGreedyRewriteDriverConfigCreate();
+            let config = Self {
+                top_down: sys::mlirGreedyRewriteDriverConfigGetUseTopDownTraversal(raw),
+                max_iterations: sys::mlirGreedyRewriteDriverConfigGetMaxIterations(raw),
+                max_rewrites: sys::mlirGreedyRewriteDriverConfigGetMaxNumRewrites(raw),
+                fold: sys::mlirGreedyRewriteDriverConfigIsFoldingEnabled(raw),
+                constant_cse: sys::mlirGreedyRewriteDriverConfigIsConstantCSEEnabled(raw),
+                strictness: match sys::mlirGreedyRewriteDriverConfigGetStrictness(raw) {
+                    sys::MlirGreedyRewriteStrictness_MLIR_GREEDY_REWRITE_STRICTNESS_EXISTING_AND_NEW_OPS => {
+                        Strictness::ExistingAndNewOps
+                    }
+                    sys::MlirGreedyRewriteStrictness_MLIR_GREEDY_REWRITE_STRICTNESS_EXISTING_OPS => {
+                        Strictness::ExistingOps
+                    }
+                    _ => Strictness::AnyOp,
+                },
+                region_simplification:
+                    match sys::mlirGreedyRewriteDriverConfigGetRegionSimplificationLevel(raw) {
+                        sys::MlirGreedySimplifyRegionLevel_MLIR_GREEDY_SIMPLIFY_REGION_LEVEL_DISABLED => {
+                            RegionSimplification::Disabled
+                        }
+                        sys::MlirGreedySimplifyRegionLevel_MLIR_GREEDY_SIMPLIFY_REGION_LEVEL_AGGRESSIVE => {
+                            RegionSimplification::Aggressive
+                        }
+                        _ => RegionSimplification::Normal,
+                    },
+            };
+            sys::mlirGreedyRewriteDriverConfigDestroy(raw);
+            config
+        }
+    }
+}
+
+impl GreedyConfig {
+    /// A raw config with these settings; the caller destroys it.
+    fn to_raw(&self) -> sys::MlirGreedyRewriteDriverConfig {
+        // SAFETY: create and set.
+        unsafe {
+            let raw = sys::mlirGreedyRewriteDriverConfigCreate();
+            sys::mlirGreedyRewriteDriverConfigSetUseTopDownTraversal(raw, self.top_down);
+            sys::mlirGreedyRewriteDriverConfigSetMaxIterations(raw, self.max_iterations);
+            sys::mlirGreedyRewriteDriverConfigSetMaxNumRewrites(raw, self.max_rewrites);
+            sys::mlirGreedyRewriteDriverConfigEnableFolding(raw, self.fold);
+            sys::mlirGreedyRewriteDriverConfigEnableConstantCSE(raw, self.constant_cse);
+            sys::mlirGreedyRewriteDriverConfigSetStrictness(
+                raw,
+                match self.strictness {
+                    Strictness::AnyOp => sys::MlirGreedyRewriteStrictness_MLIR_GREEDY_REWRITE_STRICTNESS_ANY_OP,
+                    Strictness::ExistingAndNewOps => {
+                        sys::MlirGreedyRewriteStrictness_MLIR_GREEDY_REWRITE_STRICTNESS_EXISTING_AND_NEW_OPS
+                    }
+                    Strictness::ExistingOps => {
+                        sys::MlirGreedyRewriteStrictness_MLIR_GREEDY_REWRITE_STRICTNESS_EXISTING_OPS
+                    }
+                },
+            );
+            sys::mlirGreedyRewriteDriverConfigSetRegionSimplificationLevel(
+                raw,
+                match self.region_simplification {
+                    RegionSimplification::Disabled => {
+                        sys::MlirGreedySimplifyRegionLevel_MLIR_GREEDY_SIMPLIFY_REGION_LEVEL_DISABLED
+                    }
+                    RegionSimplification::Normal => {
+                        sys::MlirGreedySimplifyRegionLevel_MLIR_GREEDY_SIMPLIFY_REGION_LEVEL_NORMAL
+                    }
+                    RegionSimplification::Aggressive => {
+                        sys::MlirGreedySimplifyRegionLevel_MLIR_GREEDY_SIMPLIFY_REGION_LEVEL_AGGRESSIVE
+                    }
+                },
+            );
+            raw
+        }
+    }
+
+    fn limits(&self) -> String {
+        let limit = |n: i64| {
+            if n < 0 {
+                "no limit".to_owned()
+            } else {
+                n.to_string()
+            }
+        };
+        format!(
+            "max-iterations = {}, max-rewrites = {}",
+            limit(self.max_iterations),
+            limit(self.max_rewrites)
+        )
+    }
+}
+
+/// Applies `patterns` to the ops nested in `op` (not `op` itself) with MLIR's
+/// greedy driver, folding as `config` says, until nothing changes: C++'s
+/// `applyPatternsGreedily(op, patterns, config)`.
+///
+/// # Errors
+/// The driver did not converge within `config`'s limits (a pattern that
+/// keeps rewriting), or a pattern panicked (already reported as a
+/// diagnostic at its op). The pass fails with the error.
+pub fn apply_patterns_greedily(
+    op: OperationRef<'_>,
+    patterns: &PatternSet,
+    config: &GreedyConfig,
+) -> Result<(), PassError> {
+    patterns.check_context(op)?;
+    let raw_config = config.to_raw();
+    let (converged, panicked) = with_application(|| {
+        // SAFETY: valid op, set and config; the set is borrowed, not taken.
+        unsafe {
+            sys::mlirApplyPatternsAndFoldGreedilyWithOp(op.raw(), patterns.inner.raw, raw_config)
+        }
+        .value
+            != 0
+    });
+    // SAFETY: created by `to_raw` above.
+    unsafe { sys::mlirGreedyRewriteDriverConfigDestroy(raw_config) };
+    if panicked {
+        return Err(PassError::reported());
+    }
+    if !converged {
+        return Err(PassError::new(format!(
+            "the greedy pattern driver did not converge on '{}' ({})",
+            op.name(),
+            config.limits()
+        )));
+    }
+    Ok(())
+}
+
+/// Applies `patterns` once to each op nested in `op`, in one post-order walk
+/// (C++'s `walkAndApplyPatterns`): cheaper than the greedy driver, with no
+/// folding and no revisiting.
+///
+/// # Errors
+/// A pattern panicked (already reported as a diagnostic at its op).
+pub fn walk_and_apply_patterns(
+    op: OperationRef<'_>,
+    patterns: &PatternSet,
+) -> Result<(), PassError> {
+    patterns.check_context(op)?;
+    let ((), panicked) = with_application(|| {
+        // SAFETY: valid op and set; the set is borrowed.
+        unsafe { sys::mlirWalkAndApplyPatterns(op.raw(), patterns.inner.raw) }
+    });
+    if panicked {
+        Err(PassError::reported())
+    } else {
+        Ok(())
+    }
+}
+
+thread_local! {
+    /// One entry per pattern application running on this thread (nested
+    /// when a pattern applies patterns): whether a pattern panicked in it.
+    static APPLICATIONS: RefCell<Vec<bool>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `apply` as one application; returns its result and whether a pattern
+/// panicked during it.
+fn with_application<R>(apply: impl FnOnce() -> R) -> (R, bool) {
+    APPLICATIONS.with(|a| a.borrow_mut().push(false));
+    let result = apply();
+    let panicked = APPLICATIONS.with(|a| a.borrow_mut().pop()).unwrap_or(false);
+    (result, panicked)
+}
+
+/// Whether a pattern panicked in the innermost application running on this
+/// thread (the rest of the application then matches nothing).
+pub(super) fn application_panicked() -> bool {
+    APPLICATIONS.with(|a| a.borrow().last().copied().unwrap_or(false))
+}
+
+/// Records that a pattern panicked in the innermost application.
+pub(super) fn mark_application_panicked() {
+    APPLICATIONS.with(|a| {
+        if let Some(last) = a.borrow_mut().last_mut() {
+            *last = true;
+        }
+    });
+}
