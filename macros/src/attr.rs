@@ -18,7 +18,7 @@ use syn::{
 use crate::{ast::Kind, ctxt::Ctxt, dialects};
 
 /// A table of an attribute's keys: the key enum lists its variants once,
-/// with the name users write.
+/// with the name users write and the names they might write by habit.
 pub trait Key: Copy + PartialEq + 'static {
     /// Every key, in the order messages list them.
     const ALL: &'static [Self];
@@ -26,18 +26,22 @@ pub trait Key: Copy + PartialEq + 'static {
     /// The key as written.
     fn name(self) -> &'static str;
 
+    /// Names other tools use for this key (`help`, `anchor`), answered
+    /// with "did you mean" rather than a bare "unknown key".
+    fn aliases(self) -> &'static [&'static str];
+
     /// The key named `word`, if any.
     fn lookup(word: &str) -> Option<Self> {
         Self::ALL.iter().copied().find(|k| k.name() == word)
     }
 }
 
-/// Declares a key enum and its [`Key`] table: `Variant = "name"`.
+/// Declares a key enum and its [`Key`] table: `Variant = "name" | "alias"`.
 macro_rules! keys {
     (
         $(#[$meta:meta])*
         pub enum $enum:ident {
-            $($(#[$vmeta:meta])* $variant:ident = $name:literal,)*
+            $($(#[$vmeta:meta])* $variant:ident = $name:literal $(| $alias:literal)*,)*
         }
     ) => {
         $(#[$meta])*
@@ -54,6 +58,12 @@ macro_rules! keys {
                     $($enum::$variant => $name,)*
                 }
             }
+
+            fn aliases(self) -> &'static [&'static str] {
+                match self {
+                    $($enum::$variant => &[$($alias),*],)*
+                }
+            }
         }
     };
 }
@@ -64,13 +74,13 @@ keys! {
         /// The pass's name; the struct's name by default.
         Name = "name",
         /// The name pipelines use; required.
-        Argument = "argument",
+        Argument = "argument" | "arg",
         /// The description; the struct's doc comment by default.
-        Description = "description",
+        Description = "description" | "help" | "summary" | "doc" | "about",
         /// The anchor operation (passes only).
-        Op = "op",
+        Op = "op" | "anchor" | "operation",
         /// The dependent dialects (passes only).
-        Dialects = "dialects",
+        Dialects = "dialects" | "dependent_dialects" | "dependentDialects",
     }
 }
 
@@ -80,9 +90,9 @@ keys! {
         /// The option's name; the field's, in kebab case, by default.
         Name = "name",
         /// The description; the field's doc comment by default.
-        Description = "description",
+        Description = "description" | "help" | "desc" | "doc",
         /// The default value, an expression of the field's type.
-        Default = "default",
+        Default = "default" | "default_value",
     }
 }
 
@@ -106,7 +116,7 @@ fn list<K: Key>(keys: &[K]) -> String {
 }
 
 /// The error for a key that is not in `accepted`, spanned at `tokens`, with
-/// a "did you mean" for a near miss.
+/// a "did you mean" for an alias or a near miss.
 fn unknown_key<K: Key>(
     tokens: impl ToTokens,
     word: &str,
@@ -115,10 +125,15 @@ fn unknown_key<K: Key>(
 ) -> syn::Error {
     let guess = accepted
         .iter()
-        .map(|k| (dialects::edit_distance(word, k.name()), k))
-        .filter(|(distance, _)| *distance <= 2)
-        .min_by_key(|(distance, _)| *distance)
-        .map(|(_, k)| k);
+        .find(|k| k.aliases().contains(&word))
+        .or_else(|| {
+            accepted
+                .iter()
+                .map(|k| (dialects::edit_distance(word, k.name()), k))
+                .filter(|(distance, _)| *distance <= 2)
+                .min_by_key(|(distance, _)| *distance)
+                .map(|(_, k)| k)
+        });
     let hint = guess
         .map(|k| format!("; did you mean `{}`?", k.name()))
         .unwrap_or_default();
@@ -420,13 +435,14 @@ mod tests {
     #[test]
     fn unknown_keys_suggest_a_key() {
         assert_eq!(
-            message("argumnt", PassKey::ALL),
-            "unknown key `argumnt` in #[mlir_pass]; did you mean `argument`? (accepted keys: \
+            message("anchor", PassKey::ALL),
+            "unknown key `anchor` in #[mlir_pass]; did you mean `op`? (accepted keys: \
              `name`, `argument`, `description`, `op`, `dialects`)"
         );
+        assert!(message("argumnt", PassKey::ALL).contains("did you mean `argument`?"));
         assert!(!message("colour", PassKey::ALL).contains("did you mean"));
         // A key the attribute does not take is not suggested.
-        assert!(!message("opp", PassKey::accepted(Kind::Pipeline)).contains("did you mean"));
+        assert!(!message("anchor", PassKey::accepted(Kind::Pipeline)).contains("did you mean"));
     }
 
     #[test]
