@@ -1,6 +1,7 @@
 //! The model: what the attribute and the struct under it say, read from syn
 //! once. It borrows the struct's syn nodes so that any later error can point
-//! at the user's token. `valid.rs` checks it, `expand.rs` prints it.
+//! at the user's token. `valid.rs` checks it, `expand.rs` prints it, and
+//! `fallback.rs` stubs it when there was an error.
 //!
 //! Reading reports what cannot be modelled at all (an enum, an option on a
 //! tuple field, a field type no option can have); rules about the values

@@ -127,7 +127,7 @@ pub fn expand(input: &Input) -> TokenStream {
 
 /// The struct as the user wrote it, less what the attribute consumes: the
 /// `#[option]` helpers, and `Default` in the derives when the attribute
-/// implements `Default` itself. Printed after an error too.
+/// implements `Default` itself. Printed after an error too (`fallback.rs`).
 pub fn user_struct(input: &Input) -> ItemStruct {
     let mut item = input.item.clone();
     for field in &mut item.fields {

@@ -4,14 +4,15 @@
 //! Both attributes run the same steps, one file each, as thiserror's do:
 //! [`ast`] reads the attribute (with [`attr`]) and the struct into one
 //! model, [`valid`] checks it, [`expand`] prints it. Every error is
-//! collected in a [`ctxt::Ctxt`]; after any, the struct is printed as
-//! written (less the `#[option]` helpers) beside the errors.
+//! collected in a [`ctxt::Ctxt`]; after any, [`fallback`] prints the struct
+//! and stand-in impls beside the errors, so one mistake is one error.
 
 mod ast;
 mod attr;
 mod ctxt;
 mod dialects;
 mod expand;
+mod fallback;
 mod valid;
 
 use proc_macro::TokenStream;
@@ -61,7 +62,7 @@ pub fn mlir_pipeline(args: TokenStream, input: TokenStream) -> TokenStream {
     run(Kind::Pipeline, args.into(), input.into()).into()
 }
 
-/// Parse, validate, expand; or, after an error, the struct and the errors.
+/// Parse, validate, expand; or, after an error, the fallback.
 fn run(
     kind: Kind,
     args: proc_macro2::TokenStream,
@@ -84,16 +85,7 @@ fn run(
     }
     match (ctxt.check(), &model) {
         (Ok(()), Some(model)) => expand::expand(model),
-        (Err(error), model) => {
-            let error = error.to_compile_error();
-            match model {
-                Some(model) => {
-                    let item = expand::user_struct(model);
-                    quote!(#item #error)
-                }
-                None => quote!(#item #error),
-            }
-        }
+        (Err(error), model) => fallback::expand(kind, &item, model.as_ref(), &error),
         (Ok(()), None) => unreachable!("ast.rs reports every item that is not a struct"),
     }
 }
