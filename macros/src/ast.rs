@@ -46,7 +46,9 @@ impl Kind {
 
 /// A pass or pipeline struct with its attribute.
 pub struct Input<'a> {
+    /// Pass or pipeline.
     pub kind: Kind,
+    /// The attribute's keys.
     pub args: Args,
     /// The struct as written, `#[option]` attributes included.
     pub item: &'a ItemStruct,
@@ -69,8 +71,11 @@ impl Input<'_> {
 
 /// One `#[option]` field.
 pub struct Opt<'a> {
+    /// The field's name.
     pub field: &'a Ident,
+    /// The field's type, where errors about it point.
     pub ty: &'a Type,
+    /// How values of `ty` are parsed and printed.
     pub kind: OptionType<'a>,
     /// The name pipelines use: `name = "..."`, or the field's in kebab case.
     pub name: String,
@@ -79,6 +84,7 @@ pub struct Opt<'a> {
     pub name_span: Span,
     /// `description = "..."`, or the field's doc comment.
     pub description: String,
+    /// `default = ...`, an expression of the field's type.
     pub default: Option<Expr>,
 }
 
@@ -103,6 +109,7 @@ pub enum Value<'a> {
     Scalar(&'a Type),
 }
 
+/// The primitive integer types, which parse with LLVM's integer syntax.
 const INTEGERS: &[&str] = &[
     "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
 ];
@@ -128,6 +135,7 @@ impl<'a> Input<'a> {
         Some(input)
     }
 
+    /// Reads the `#[option]` fields into `options`.
     fn read_options(&mut self, ctxt: &Ctxt) {
         let named = matches!(self.item.fields, Fields::Named(_));
         for field in &self.item.fields {

@@ -152,10 +152,15 @@ pub struct Args {
     /// Every key written, even with a bad value: a key written wrongly is
     /// not also "missing".
     pub written: Vec<PassKey>,
+    /// `name = "..."`.
     pub name: Option<LitStr>,
+    /// `argument = "..."`.
     pub argument: Option<LitStr>,
+    /// `description = "..."`.
     pub description: Option<LitStr>,
+    /// `op = "..."`.
     pub op: Option<LitStr>,
+    /// `dialects = [...]`, in the order written.
     pub dialects: Vec<Dialect>,
 }
 
@@ -325,8 +330,11 @@ fn dialect_list(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Vec<Dialect> {
 /// One `#[option(...)]` as written.
 #[derive(Default)]
 pub struct OptionAttr {
+    /// `name = "..."`.
     pub name: Option<LitStr>,
+    /// `description = "..."`.
     pub description: Option<LitStr>,
+    /// `default = ...`.
     pub default: Option<Expr>,
 }
 

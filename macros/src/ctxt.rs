@@ -11,6 +11,7 @@ use quote::ToTokens;
 /// closures syn's parsers take can report too.
 #[derive(Default)]
 pub struct Ctxt {
+    /// `None` until the first error; later ones are combined into it.
     errors: RefCell<Option<syn::Error>>,
 }
 

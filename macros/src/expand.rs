@@ -232,6 +232,7 @@ fn parse_expr(kind: &OptionType, text: TokenStream) -> TokenStream {
     }
 }
 
+/// The expression that parses `text` into one value.
 fn parse_value(value: &Value, text: TokenStream) -> TokenStream {
     match value {
         Value::Flag => quote!(__mp::options::parse_bool(#text)),

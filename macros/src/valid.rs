@@ -20,6 +20,7 @@ pub fn check(ctxt: &Ctxt, input: &Input) {
     check_options(ctxt, input);
 }
 
+/// `argument` is written, and in the form MLIR's pipeline parser reads.
 fn check_argument(ctxt: &Ctxt, input: &Input) {
     let Some(lit) = &input.args.argument else {
         // Written with a value that is not a string: reported already.
@@ -52,6 +53,7 @@ fn check_argument(ctxt: &Ctxt, input: &Input) {
     }
 }
 
+/// `name` is one word.
 fn check_name(ctxt: &Ctxt, input: &Input) {
     if let Some(lit) = &input.args.name {
         let value = lit.value();
@@ -64,6 +66,7 @@ fn check_name(ctxt: &Ctxt, input: &Input) {
     }
 }
 
+/// `op` is a full operation name.
 fn check_op(ctxt: &Ctxt, input: &Input) {
     if let Some(lit) = &input.args.op {
         let value = lit.value();
