@@ -2,10 +2,10 @@
 //! re-exports it and documents it.
 //!
 //! Both attributes run the same steps, one file each, as thiserror's do:
-//! [`ast`] reads the attribute (with [`attr`]) and the struct into one
-//! model, [`valid`] checks it, [`expand`] prints it. Every error is
-//! collected in a [`ctxt::Ctxt`]; after any, [`fallback`] prints the struct
-//! and stand-in impls beside the errors, so one mistake is one error.
+//! `ast.rs` reads the attribute (with `attr.rs`) and the struct into one
+//! model, `valid.rs` checks it, `expand.rs` prints it. Every error is
+//! collected in a `Ctxt` (`ctxt.rs`); after any, `fallback.rs` prints the
+//! struct and stand-in impls beside the errors, so one mistake is one error.
 
 mod ast;
 mod attr;
