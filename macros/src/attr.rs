@@ -1,27 +1,166 @@
-//! Parses the keys of `#[mlir_pass(...)]`, collecting every mistake at once.
+//! Attribute syntax: the keys of `#[mlir_pass(...)]`/`#[mlir_pipeline(...)]`
+//! and of `#[option(...)]`, each defined once in a table that both the
+//! parser and the "unknown key" message read; doc comments; derives.
+//!
+//! Only the syntax is checked here (known key, written once, value of the
+//! right shape). Whether a value is acceptable is `valid.rs`'s business.
 
-use proc_macro2::{Span, TokenStream, TokenTree};
+use proc_macro2::{TokenStream, TokenTree};
+use quote::ToTokens;
 use syn::{
     bracketed,
     ext::IdentExt,
     parse::{ParseStream, Parser},
     punctuated::Punctuated,
-    Ident, LitStr, Token,
+    Attribute, Expr, ExprLit, Ident, Lit, LitStr, Meta, Path, Token,
 };
 
-use crate::dialects;
+use crate::{ast::Kind, ctxt::Ctxt, dialects};
 
-const KEYS: &str = "`name`, `argument`, `description`, `op`, `dialects`";
+/// A table of an attribute's keys: the key enum lists its variants once,
+/// with the name users write and the names they might write by habit.
+pub trait Key: Copy + PartialEq + 'static {
+    /// Every key, in the order messages list them.
+    const ALL: &'static [Self];
 
-/// The keys as written, validated one by one.
+    /// The key as written.
+    fn name(self) -> &'static str;
+
+    /// Names other tools use for this key (`help`, `anchor`), answered
+    /// with "did you mean" rather than a bare "unknown key".
+    fn aliases(self) -> &'static [&'static str];
+
+    /// The key named `word`, if any.
+    fn lookup(word: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|k| k.name() == word)
+    }
+}
+
+/// Declares a key enum and its [`Key`] table: `Variant = "name" | "alias"`.
+macro_rules! keys {
+    (
+        $(#[$meta:meta])*
+        pub enum $enum:ident {
+            $($(#[$vmeta:meta])* $variant:ident = $name:literal $(| $alias:literal)*,)*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, PartialEq, Eq)]
+        pub enum $enum {
+            $($(#[$vmeta])* $variant,)*
+        }
+
+        impl Key for $enum {
+            const ALL: &'static [Self] = &[$($enum::$variant),*];
+
+            fn name(self) -> &'static str {
+                match self {
+                    $($enum::$variant => $name,)*
+                }
+            }
+
+            fn aliases(self) -> &'static [&'static str] {
+                match self {
+                    $($enum::$variant => &[$($alias),*],)*
+                }
+            }
+        }
+    };
+}
+
+keys! {
+    /// A key of `#[mlir_pass(...)]` or `#[mlir_pipeline(...)]`.
+    pub enum PassKey {
+        /// The pass's name; the struct's name by default.
+        Name = "name",
+        /// The name pipelines use; required.
+        Argument = "argument" | "arg",
+        /// The description; the struct's doc comment by default.
+        Description = "description" | "help" | "summary" | "doc" | "about",
+        /// The anchor operation (passes only).
+        Op = "op" | "anchor" | "operation",
+        /// The dependent dialects (passes only).
+        Dialects = "dialects" | "dependent_dialects" | "dependentDialects",
+    }
+}
+
+keys! {
+    /// A key of `#[option(...)]`.
+    pub enum OptionKey {
+        /// The option's name; the field's, in kebab case, by default.
+        Name = "name",
+        /// The description; the field's doc comment by default.
+        Description = "description" | "help" | "desc" | "doc",
+        /// The default value, an expression of the field's type.
+        Default = "default" | "default_value",
+    }
+}
+
+impl PassKey {
+    /// The keys `kind`'s attribute takes: a pipeline has no anchor and no
+    /// dialects of its own.
+    pub fn accepted(kind: Kind) -> &'static [PassKey] {
+        match kind {
+            Kind::Pass => PassKey::ALL,
+            Kind::Pipeline => &[PassKey::Name, PassKey::Argument, PassKey::Description],
+        }
+    }
+}
+
+/// "`name`, `argument`, ...": the list every key error ends with.
+fn list<K: Key>(keys: &[K]) -> String {
+    keys.iter()
+        .map(|k| format!("`{}`", k.name()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The error for a key that is not in `accepted`, spanned at `tokens`, with
+/// a "did you mean" for an alias or a near miss.
+fn unknown_key<K: Key>(
+    tokens: impl ToTokens,
+    word: &str,
+    attribute: &str,
+    accepted: &[K],
+) -> syn::Error {
+    let guess = accepted
+        .iter()
+        .find(|k| k.aliases().contains(&word))
+        .or_else(|| {
+            accepted
+                .iter()
+                .map(|k| (dialects::edit_distance(word, k.name()), k))
+                .filter(|(distance, _)| *distance <= 2)
+                .min_by_key(|(distance, _)| *distance)
+                .map(|(_, k)| k)
+        });
+    let hint = guess
+        .map(|k| format!("; did you mean `{}`?", k.name()))
+        .unwrap_or_default();
+    syn::Error::new_spanned(
+        tokens,
+        format!(
+            "unknown key `{word}` in {attribute}{hint} (accepted keys: {})",
+            list(accepted)
+        ),
+    )
+}
+
+/// `#[mlir_pass(...)]`'s keys as written; values are checked in `valid.rs`.
 #[derive(Default)]
-pub struct PassArgs {
-    /// Whether `argument` was written at all (even with a bad value).
-    pub argument_written: bool,
+pub struct Args {
+    /// Every key written, even with a bad value: a key written wrongly is
+    /// not also "missing".
+    pub written: Vec<PassKey>,
+    /// `name = "..."`.
     pub name: Option<LitStr>,
+    /// `argument = "..."`.
     pub argument: Option<LitStr>,
+    /// `description = "..."`.
     pub description: Option<LitStr>,
+    /// `op = "..."`.
     pub op: Option<LitStr>,
+    /// `dialects = [...]`, in the order written.
     pub dialects: Vec<Dialect>,
 }
 
@@ -31,7 +170,7 @@ pub enum Dialect {
     Upstream(Ident),
     /// A path to a handle getter of the user's, such as `my_dialect::handle`
     /// (an `unsafe extern "C" fn() -> MlirDialectHandle`).
-    Getter(syn::Path),
+    Getter(Path),
 }
 
 impl Dialect {
@@ -39,143 +178,89 @@ impl Dialect {
     pub fn name(&self) -> String {
         match self {
             Dialect::Upstream(ident) => ident.to_string(),
-            Dialect::Getter(path) => quote::quote!(#path).to_string().replace(' ', ""),
+            Dialect::Getter(path) => path.to_token_stream().to_string().replace(' ', ""),
         }
     }
 }
 
-/// Collects errors so that one build shows every mistake.
-#[derive(Default)]
-pub struct Errors(Option<syn::Error>);
-
-impl Errors {
-    pub fn push(&mut self, error: syn::Error) {
-        match &mut self.0 {
-            Some(all) => all.combine(error),
-            None => self.0 = Some(error),
-        }
-    }
-
-    pub fn spanned(&mut self, tokens: impl quote::ToTokens, message: impl std::fmt::Display) {
-        self.push(syn::Error::new_spanned(tokens, message));
-    }
-
-    pub fn into_result(self) -> Result<(), syn::Error> {
-        self.0.map_or(Ok(()), Err)
-    }
-}
-
-/// Which attribute is being parsed.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// `#[mlir_pass]`.
-    Pass,
-    /// `#[mlir_pipeline]`: no `op`, no `dialects`.
-    Pipeline,
-}
-
-impl Kind {
-    /// "pass" or "pipeline".
-    pub fn noun(self) -> &'static str {
+impl ToTokens for Dialect {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
         match self {
-            Kind::Pass => "pass",
-            Kind::Pipeline => "pipeline",
-        }
-    }
-
-    /// The attribute's name, as written.
-    pub fn attribute(self) -> &'static str {
-        match self {
-            Kind::Pass => "#[mlir_pass]",
-            Kind::Pipeline => "#[mlir_pipeline]",
+            Dialect::Upstream(ident) => ident.to_tokens(tokens),
+            Dialect::Getter(path) => path.to_tokens(tokens),
         }
     }
 }
 
-const PIPELINE_KEYS: &str = "`name`, `argument`, `description`";
-
-/// Parses `args`; a missing `argument` is reported at `attr_span`.
-pub fn parse(args: TokenStream, errors: &mut Errors, kind: Kind) -> PassArgs {
-    let mut out = PassArgs::default();
-    let entries = match (|input: ParseStream| parse_entries(input)).parse2(args) {
+/// Parses the attribute's arguments, reporting every mistake to `ctxt`.
+pub fn parse_args(ctxt: &Ctxt, kind: Kind, args: TokenStream) -> Args {
+    let mut out = Args::default();
+    let entries = match (|input: ParseStream| parse_entries(input, kind)).parse2(args) {
         Ok(entries) => entries,
         Err(e) => {
-            errors.push(e);
+            ctxt.push(e);
             return out;
         }
     };
-    let mut dialects_seen = false;
-    for (key, value) in entries {
-        let name = key.unraw().to_string();
-        if kind == Kind::Pipeline && matches!(name.as_str(), "op" | "dialects") {
-            errors.spanned(
-                &key,
-                format!(
-                    "`{name}` is not a key of #[mlir_pipeline]: a pipeline has no anchor or \
-                     dialects of its own; in `build`, nest the passes that need one, as in \
-                     `pm.nest(\"func.func\").add_pass(...)` (accepted keys: {PIPELINE_KEYS})"
-                ),
-            );
-            continue;
-        }
-        let duplicate = match name.as_str() {
-            "name" => set_str(&mut out.name, &key, value, errors),
-            "argument" => {
-                let duplicate = out.argument_written;
-                out.argument_written = true;
-                duplicate || set_str(&mut out.argument, &key, value, errors)
-            }
-            "description" => set_str(&mut out.description, &key, value, errors),
-            "op" => set_str(&mut out.op, &key, value, errors),
-            "dialects" => {
-                let duplicate = dialects_seen;
-                dialects_seen = true;
-                if !duplicate {
-                    out.dialects = parse_dialects(&key, value, errors);
-                }
-                duplicate
-            }
-            _ => {
-                let (candidates, keys): (&[&str], &str) = match kind {
-                    Kind::Pass => (&["name", "argument", "description", "op", "dialects"], KEYS),
-                    Kind::Pipeline => (&["name", "argument", "description"], PIPELINE_KEYS),
-                };
-                let hint = candidates
-                    .iter()
-                    .find(|k| dialects::edit_distance(&name, k) <= 2)
-                    .map(|k| format!("; did you mean `{k}`?"))
-                    .unwrap_or_default();
-                errors.spanned(
-                    &key,
+    let accepted = PassKey::accepted(kind);
+    for (ident, value) in entries {
+        let word = ident.unraw().to_string();
+        let Some(key) = PassKey::lookup(&word).filter(|k| accepted.contains(k)) else {
+            if PassKey::lookup(&word).is_some() {
+                // `op` or `dialects` on a pipeline: say where they go instead.
+                ctxt.spanned(
+                    &ident,
                     format!(
-                        "unknown key `{name}` in {}{hint} (accepted keys: {keys})",
-                        kind.attribute()
+                        "`{word}` is not a key of {}: a pipeline has no anchor or dialects of \
+                         its own; in `build`, nest the passes that need one, as in \
+                         `pm.nest(\"func.func\").add_pass(...)` (accepted keys: {})",
+                        kind.attribute(),
+                        list(accepted)
                     ),
                 );
-                false
+            } else {
+                ctxt.push(unknown_key(&ident, &word, kind.attribute(), accepted));
             }
+            continue;
         };
-        if duplicate {
-            errors.spanned(&key, format!("duplicate key `{name}`: give it once"));
+        if out.written.contains(&key) {
+            ctxt.spanned(&ident, format!("duplicate key `{word}`: give it once"));
+            continue;
+        }
+        out.written.push(key);
+        match key {
+            PassKey::Name => out.name = string(ctxt, &ident, value),
+            PassKey::Argument => out.argument = string(ctxt, &ident, value),
+            PassKey::Description => out.description = string(ctxt, &ident, value),
+            PassKey::Op => out.op = string(ctxt, &ident, value),
+            PassKey::Dialects => out.dialects = dialect_list(ctxt, &ident, value),
         }
     }
     out
 }
 
-/// `key = value, ...` with each value kept as raw tokens.
-fn parse_entries(input: ParseStream) -> syn::Result<Vec<(Ident, TokenStream)>> {
+/// `key = value, ...` with each value kept as raw tokens, so that a bad
+/// value is reported by its key's own parser and the next keys still read.
+fn parse_entries(input: ParseStream, kind: Kind) -> syn::Result<Vec<(Ident, TokenStream)>> {
     let mut entries = Vec::new();
     while !input.is_empty() {
         let key = Ident::parse_any(input).map_err(|e| {
             syn::Error::new(
                 e.span(),
-                format!("expected a key such as `argument = \"my-pass\"` (accepted keys: {KEYS})"),
+                format!(
+                    "expected a key such as `argument = \"my-{}\"` (accepted keys: {})",
+                    kind.noun(),
+                    list(PassKey::accepted(kind))
+                ),
             )
         })?;
         if !input.peek(Token![=]) {
             return Err(syn::Error::new(
                 key.span(),
-                format!("expected `{key} = ...`: every #[mlir_pass] key takes a value"),
+                format!(
+                    "expected `{key} = ...`: every {} key takes a value",
+                    kind.attribute()
+                ),
             ));
         }
         input.parse::<Token![=]>()?;
@@ -197,27 +282,22 @@ fn parse_entries(input: ParseStream) -> syn::Result<Vec<(Ident, TokenStream)>> {
     Ok(entries)
 }
 
-/// Sets a string key; returns whether it was a duplicate.
-fn set_str(
-    slot: &mut Option<LitStr>,
-    key: &Ident,
-    value: TokenStream,
-    errors: &mut Errors,
-) -> bool {
-    if slot.is_some() {
-        return true;
-    }
+/// A string key's value.
+fn string(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Option<LitStr> {
     match syn::parse2::<LitStr>(value.clone()) {
-        Ok(lit) => *slot = Some(lit),
-        Err(_) => errors.spanned(
-            value,
-            format!("`{key}` takes a string literal, as in `{key} = \"...\"`"),
-        ),
+        Ok(lit) => Some(lit),
+        Err(_) => {
+            ctxt.spanned(
+                value,
+                format!("`{key}` takes a string literal, as in `{key} = \"...\"`"),
+            );
+            None
+        }
     }
-    false
 }
 
-fn parse_dialects(key: &Ident, value: TokenStream, errors: &mut Errors) -> Vec<Dialect> {
+/// `[func, arith, my_dialect::handle]`.
+fn dialect_list(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Vec<Dialect> {
     // A single word is an upstream namespace (keywords such as `async`
     // included); anything with `::` is a path to a handle getter.
     let entry = |input: ParseStream| -> syn::Result<Dialect> {
@@ -232,183 +312,154 @@ fn parse_dialects(key: &Ident, value: TokenStream, errors: &mut Errors) -> Vec<D
         bracketed!(content in input);
         Punctuated::<Dialect, Token![,]>::parse_terminated_with(&content, entry)
     };
-    let list = match parser.parse2(value.clone()) {
-        Ok(list) => list,
+    match parser.parse2(value.clone()) {
+        Ok(list) => list.into_iter().collect(),
         Err(_) => {
-            errors.spanned(
+            ctxt.spanned(
                 value,
                 format!(
                     "`{key}` takes a list of dialect names or paths to dialect handle getters, \
                      as in `dialects = [func, arith, my_dialect::handle]`"
                 ),
             );
-            return Vec::new();
+            Vec::new()
+        }
+    }
+}
+
+/// One `#[option(...)]` as written.
+#[derive(Default)]
+pub struct OptionAttr {
+    /// `name = "..."`.
+    pub name: Option<LitStr>,
+    /// `description = "..."`.
+    pub description: Option<LitStr>,
+    /// `default = ...`.
+    pub default: Option<Expr>,
+}
+
+/// Parses `#[option]` or `#[option(key = value, ...)]`.
+pub fn parse_option(ctxt: &Ctxt, attr: &Attribute) -> OptionAttr {
+    let mut out = OptionAttr::default();
+    let list = match &attr.meta {
+        Meta::Path(_) => return out,
+        Meta::List(list) => list,
+        Meta::NameValue(nv) => {
+            ctxt.spanned(nv, "write #[option] or #[option(default = ...)]");
+            return out;
         }
     };
-    let mut out: Vec<Dialect> = Vec::new();
-    for dialect in list {
-        let name = dialect.name();
-        if out.iter().any(|d| d.name() == name) {
-            match &dialect {
-                Dialect::Upstream(ident) => {
-                    errors.spanned(ident, format!("dialect `{name}` is listed twice"))
-                }
-                Dialect::Getter(path) => {
-                    errors.spanned(path, format!("dialect `{name}` is listed twice"))
-                }
+    let mut written: Vec<OptionKey> = Vec::new();
+    let result = list.parse_nested_meta(|meta| {
+        let word = meta
+            .path
+            .get_ident()
+            .map(|i| i.unraw().to_string())
+            .unwrap_or_else(|| meta.path.to_token_stream().to_string());
+        let Some(key) = OptionKey::lookup(&word) else {
+            ctxt.push(unknown_key(&meta.path, &word, "#[option]", OptionKey::ALL));
+            // Skip the value, if any, to go on with the next key.
+            if meta.input.peek(Token![=]) {
+                meta.value()?.parse::<Expr>()?;
             }
-            continue;
+            return Ok(());
+        };
+        if written.contains(&key) {
+            ctxt.spanned(&meta.path, format!("duplicate key `{word}`: give it once"));
         }
-        if let Dialect::Upstream(ident) = &dialect {
-            if !dialects::KNOWN.contains(&name.as_str()) {
-                let hint = dialects::closest(&name)
-                    .map(|d| format!("did you mean `{d}`? "))
-                    .unwrap_or_default();
-                errors.spanned(
-                    ident,
-                    format!(
-                        "unknown dialect `{name}`: {hint}write a dialect namespace from MLIR's C API ({}), \
-                         or a path to your dialect's handle getter, as in `my_dialect::handle`",
-                        dialects::KNOWN.join(", ")
-                    ),
-                );
-                continue;
-            }
+        written.push(key);
+        match key {
+            OptionKey::Name => out.name = Some(meta.value()?.parse()?),
+            OptionKey::Description => out.description = Some(meta.value()?.parse()?),
+            OptionKey::Default => out.default = Some(meta.value()?.parse()?),
         }
-        out.push(dialect);
+        Ok(())
+    });
+    if let Err(e) = result {
+        ctxt.push(e);
     }
     out
 }
 
-/// Checks the values of the keys. `default_name` is the struct's name.
-pub fn validate(args: &PassArgs, errors: &mut Errors, kind: Kind) {
-    match &args.argument {
-        None if args.argument_written => {}
-        None => errors.push(syn::Error::new(
-            Span::call_site(),
-            match kind {
-                Kind::Pass => {
-                    "missing `argument = \"...\"`: the name pipelines use for the pass, \
-                     as in #[mlir_pass(argument = \"my-pass\")]"
-                }
-                Kind::Pipeline => {
-                    "missing `argument = \"...\"`: the name pipelines use for the pipeline, \
-                     as in #[mlir_pipeline(argument = \"my-pipeline\")]"
-                }
+/// Whether `attr` is the `#[option]` helper attribute.
+pub fn is_option(attr: &Attribute) -> bool {
+    attr.path().is_ident("option")
+}
+
+/// The doc comment, as rustdoc would show it: one leading space removed from
+/// each line, outer blank lines trimmed.
+pub fn doc_comment(attrs: &[Attribute]) -> String {
+    let lines: Vec<String> = attrs
+        .iter()
+        .filter(|a| a.path().is_ident("doc"))
+        .filter_map(|a| match &a.meta {
+            Meta::NameValue(nv) => match &nv.value {
+                Expr::Lit(ExprLit {
+                    lit: Lit::Str(s), ..
+                }) => Some(s.value()),
+                _ => None,
             },
-        )),
-        Some(lit) => {
-            let value = lit.value();
-            if !is_pass_argument(&value) {
-                errors.spanned(
-                    lit,
-                    format!(
-                        "invalid pass argument {value:?}: use lowercase words of [a-z0-9] joined by `-`, \
-                         such as {:?}",
-                        suggest_argument(&value)
-                    ),
-                );
-            }
-        }
-    }
-    if let Some(lit) = &args.op {
-        let value = lit.value();
-        if !is_op_name(&value) {
-            errors.spanned(
-                lit,
-                format!(
-                    "invalid operation name {value:?}: write the full name, dialect first, such as \
-                     \"func.func\" or \"builtin.module\"; leave `op` out for a pass that runs on any operation"
-                ),
-            );
-        }
-    }
-    if let Some(lit) = &args.name {
-        let value = lit.value();
-        if value.is_empty() || value.chars().any(char::is_whitespace) {
-            errors.spanned(
-                lit,
-                format!("invalid pass name {value:?}: write one word, such as \"MyPass\""),
-            );
-        }
-    }
-}
-
-/// `my-pass`, `convert-to-llvm2`: lowercase ASCII words joined by single dashes.
-pub fn is_pass_argument(s: &str) -> bool {
-    !s.is_empty()
-        && s.split('-').all(|w| {
-            !w.is_empty()
-                && w.bytes()
-                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+            _ => None,
         })
-        && s.as_bytes()[0].is_ascii_lowercase()
+        .flat_map(|s| s.split('\n').map(str::to_owned).collect::<Vec<_>>())
+        .map(|line| {
+            line.strip_prefix(' ')
+                .map(str::to_owned)
+                .unwrap_or(line)
+                .trim_end()
+                .to_owned()
+        })
+        .collect();
+    lines.join("\n").trim().to_owned()
 }
 
-/// A kebab-case version of what was written, for the error message.
-fn suggest_argument(s: &str) -> String {
-    let mut out = String::new();
-    let mut prev_lower = false;
-    for c in s.chars() {
-        if c.is_ascii_uppercase() {
-            if prev_lower {
-                out.push('-');
-            }
-            out.push(c.to_ascii_lowercase());
-            prev_lower = false;
-        } else if c.is_ascii_lowercase() || c.is_ascii_digit() {
-            out.push(c);
-            prev_lower = true;
-        } else if !out.ends_with('-') && !out.is_empty() {
-            out.push('-');
-            prev_lower = false;
-        }
+/// The paths of a `#[derive(...)]`; `None` for any other attribute.
+pub fn derives(attr: &Attribute) -> Option<Punctuated<Path, Token![,]>> {
+    if !attr.path().is_ident("derive") {
+        return None;
     }
-    let out = out.trim_matches('-').to_owned();
-    if out.is_empty() || !out.as_bytes()[0].is_ascii_lowercase() {
-        "my-pass".to_owned()
-    } else {
-        out
-    }
-}
-
-/// `dialect.op` (more dots allowed, as in `spirv.GLSL.Sin`).
-fn is_op_name(s: &str) -> bool {
-    let mut parts = s.split('.');
-    let dialect = parts.next().unwrap_or("");
-    let rest: Vec<&str> = parts.collect();
-    let ident = |w: &str, first_lower: bool| {
-        !w.is_empty()
-            && w.bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$')
-            && (!first_lower || w.as_bytes()[0].is_ascii_lowercase() || w.as_bytes()[0] == b'_')
+    let Meta::List(list) = &attr.meta else {
+        return None;
     };
-    ident(dialect, true) && !rest.is_empty() && rest.iter().all(|w| ident(w, false))
+    Punctuated::parse_terminated
+        .parse2(list.tokens.clone())
+        .ok()
+}
+
+/// `Default`, `core::default::Default`, ... in a derive list.
+pub fn is_default(path: &Path) -> bool {
+    path.segments.last().is_some_and(|s| s.ident == "Default")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn pass_arguments() {
-        for ok in ["a", "my-pass", "convert-func-to-llvm", "mem2reg"] {
-            assert!(is_pass_argument(ok), "{ok}");
-        }
-        for bad in ["", "-a", "a-", "a--b", "My-Pass", "my_pass", "2pass", "a b"] {
-            assert!(!is_pass_argument(bad), "{bad}");
-        }
-        assert_eq!(suggest_argument("MyPass"), "my-pass");
-        assert_eq!(suggest_argument("my_pass"), "my-pass");
+    fn message(word: &str, accepted: &[PassKey]) -> String {
+        let ident = Ident::new(word, proc_macro2::Span::call_site());
+        unknown_key(&ident, word, "#[mlir_pass]", accepted).to_string()
     }
 
     #[test]
-    fn op_names() {
-        for ok in ["func.func", "builtin.module", "spirv.GLSL.Sin", "llvm.func"] {
-            assert!(is_op_name(ok), "{ok}");
+    fn unknown_keys_suggest_a_key() {
+        assert_eq!(
+            message("anchor", PassKey::ALL),
+            "unknown key `anchor` in #[mlir_pass]; did you mean `op`? (accepted keys: \
+             `name`, `argument`, `description`, `op`, `dialects`)"
+        );
+        assert!(message("argumnt", PassKey::ALL).contains("did you mean `argument`?"));
+        assert!(!message("colour", PassKey::ALL).contains("did you mean"));
+        // A key the attribute does not take is not suggested.
+        assert!(!message("anchor", PassKey::accepted(Kind::Pipeline)).contains("did you mean"));
+    }
+
+    #[test]
+    fn every_key_is_found_by_its_name() {
+        for key in PassKey::ALL {
+            assert!(PassKey::lookup(key.name()) == Some(*key));
         }
-        for bad in ["", "func", ".func", "func.", "Func.func", "func func"] {
-            assert!(!is_op_name(bad), "{bad}");
+        for key in OptionKey::ALL {
+            assert!(OptionKey::lookup(key.name()) == Some(*key));
         }
     }
 }

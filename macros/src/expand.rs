@@ -1,85 +1,57 @@
-//! Generates the pass: metadata, TypeID, bound checks and the `inventory`
-//! registration. Everything goes inside `const _: () = { ... };` so no helper
-//! item leaks into the user's namespace, and every path is absolute.
+//! Prints a valid model: the struct, its metadata, TypeID, options,
+//! `Default`, the trait impls whose supertraits are the bound checks, and
+//! the `inventory` registration. Nothing is checked here (`valid.rs` did).
+//! Everything but the struct goes inside `const _: () = { ... };` so no
+//! helper item leaks into the user's namespace, and every path is absolute.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
-use syn::spanned::Spanned;
+use quote::{format_ident, quote, quote_spanned, ToTokens};
+use syn::{spanned::Spanned, Expr, ItemStruct};
 
 use crate::{
-    attr::{self, Dialect, Errors, Kind},
-    item, options,
+    ast::{Input, Kind, OptionType, Value},
+    attr::{self, Dialect},
 };
 
-/// `#[mlir_pass]`.
-pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
-    expand_kind(Kind::Pass, args, input)
-}
-
-/// `#[mlir_pipeline]`.
-pub fn expand_pipeline(args: TokenStream, input: TokenStream) -> TokenStream {
-    expand_kind(Kind::Pipeline, args, input)
-}
-
-fn expand_kind(kind: Kind, args: TokenStream, input: TokenStream) -> TokenStream {
-    let mut errors = Errors::default();
-    let parsed = attr::parse(args, &mut errors, kind);
-    attr::validate(&parsed, &mut errors, kind);
-    let Some(mut item) = item::parse(input.clone(), &mut errors, kind) else {
-        // Not a struct: re-emit what was written so that one mistake does not
-        // turn into many "cannot find type" errors.
-        let errors = errors.into_result().err().map(|e| e.to_compile_error());
-        return quote!(#input #errors);
-    };
-    let pass_options = options::parse_fields(&mut item, &mut errors);
-    let default_impl = options::default_impl(&mut item, &pass_options, &mut errors);
-    if let Err(e) = errors.into_result() {
-        let e = e.to_compile_error();
-        return quote!(#item #e);
-    }
-    let (option_specs, set_option, print_options) = options::expand(&pass_options);
-
-    let ident = &item.ident;
-    let argument = parsed.argument.expect("validated").value();
-    let name = parsed.name.map_or_else(|| ident.to_string(), |n| n.value());
-    let description = parsed
+/// The struct and everything generated for it.
+pub fn expand(input: &Input) -> TokenStream {
+    let item = user_struct(input);
+    let ident = &input.item.ident;
+    let args = &input.args;
+    let argument = args
+        .argument
+        .as_ref()
+        .expect("valid.rs requires `argument`")
+        .value();
+    let name = args
+        .name
+        .as_ref()
+        .map_or_else(|| ident.to_string(), |lit| lit.value());
+    let description = args
         .description
-        .map_or_else(|| item::doc_comment(&item.attrs), |d| d.value());
-    let summary = item::summary(&description);
-    let op_name = match parsed.op {
+        .as_ref()
+        .map_or_else(|| attr::doc_comment(&input.item.attrs), |lit| lit.value());
+    let summary = summary(&description);
+    let op_name = match &args.op {
         Some(op) => {
             let op = op.value();
             quote!(::core::option::Option::Some(#op))
         }
         None => quote!(::core::option::Option::None),
     };
-    let dialect_names: Vec<String> = parsed.dialects.iter().map(|d| d.name()).collect();
-    // Each getter is checked against the handle getter type at the user's
-    // token: an upstream name becomes MLIR's C API getter, a path stays as
-    // written.
-    let dialect_getters = parsed.dialects.iter().map(|d| match d {
-        Dialect::Upstream(ident) => {
-            let getter = format_ident!(
-                "mlirGetDialectHandle__{}__",
-                ident.to_string(),
-                span = ident.span()
-            );
-            quote!(__mp::sys::#getter)
-        }
-        Dialect::Getter(path) => quote_spanned! {path.span()=>
-            {
-                const GETTER: unsafe extern "C" fn() -> __mp::sys::MlirDialectHandle = #path;
-                GETTER
-            }
-        },
-    });
+    let dialect_names = args.dialects.iter().map(Dialect::name);
+    let dialect_getters = args.dialects.iter().map(dialect_getter);
+    let option_specs = option_specs(input);
+    let set_option = set_option(input);
+    let print_options = print_options(input);
+    let default_impl = default_impl(input);
 
     // Spanned at the struct's name, so unmet bounds (`Pass`, `Clone`, `Send`,
     // `Default`: the traits' supertraits) point at the user's type.
     let configurable = quote_spanned! {ident.span()=>
         impl __mp::Configurable for #ident
     };
-    let descriptor = match kind {
+    let descriptor = match input.kind {
         Kind::Pass => quote_spanned! {ident.span()=>
             impl __mp::PassDescriptor for #ident {
                 fn type_id() -> __mp::sys::MlirTypeID {
@@ -92,13 +64,15 @@ fn expand_kind(kind: Kind, args: TokenStream, input: TokenStream) -> TokenStream
             impl __mp::PipelineDescriptor for #ident {}
         },
     };
-    let defaults = match kind {
-        Kind::Pass => quote!(__mp::options::pass_defaults),
-        Kind::Pipeline => quote!(__mp::options::pipeline_defaults),
-    };
-    let registration = match kind {
-        Kind::Pass => quote!(__mp::PassRegistration::of::<#ident>()),
-        Kind::Pipeline => quote!(__mp::PipelineRegistration::of::<#ident>()),
+    let (defaults, registration) = match input.kind {
+        Kind::Pass => (
+            quote!(__mp::options::pass_defaults),
+            quote!(__mp::PassRegistration::of::<#ident>()),
+        ),
+        Kind::Pipeline => (
+            quote!(__mp::options::pipeline_defaults),
+            quote!(__mp::PipelineRegistration::of::<#ident>()),
+        ),
     };
 
     quote! {
@@ -148,5 +122,205 @@ fn expand_kind(kind: Kind, args: TokenStream, input: TokenStream) -> TokenStream
                 #registration
             }
         };
+    }
+}
+
+/// The struct as the user wrote it, less what the attribute consumes: the
+/// `#[option]` helpers, and `Default` in the derives when the attribute
+/// implements `Default` itself. Printed after an error too (`fallback.rs`).
+pub fn user_struct(input: &Input) -> ItemStruct {
+    let mut item = input.item.clone();
+    for field in &mut item.fields {
+        field.attrs.retain(|a| !attr::is_option(a));
+    }
+    if input.implements_default() {
+        item.attrs.retain_mut(|a| {
+            let Some(paths) = attr::derives(a) else {
+                return true;
+            };
+            let rest: Vec<_> = paths.iter().filter(|p| !attr::is_default(p)).collect();
+            if rest.is_empty() {
+                return false;
+            }
+            *a = syn::parse_quote!(#[derive(#(#rest),*)]);
+            true
+        });
+    }
+    item
+}
+
+/// The first paragraph of a description, on one line.
+fn summary(description: &str) -> String {
+    description
+        .trim()
+        .split("\n\n")
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A dialect's handle getter, checked against the getter type at the
+/// user's token: an upstream name becomes MLIR's C API getter, a path stays
+/// as written.
+fn dialect_getter(dialect: &Dialect) -> TokenStream {
+    match dialect {
+        Dialect::Upstream(ident) => {
+            let getter = format_ident!(
+                "mlirGetDialectHandle__{}__",
+                ident.to_string(),
+                span = ident.span()
+            );
+            quote!(__mp::sys::#getter)
+        }
+        Dialect::Getter(path) => quote_spanned! {path.span()=>
+            {
+                const GETTER: unsafe extern "C" fn() -> __mp::sys::MlirDialectHandle = #path;
+                GETTER
+            }
+        },
+    }
+}
+
+/// `&[OptionSpec { .. }, ..]`: what the runtime shows and parses by.
+fn option_specs(input: &Input) -> TokenStream {
+    let specs = input.options.iter().map(|o| {
+        let name = &o.name;
+        let type_name = o.ty.to_token_stream().to_string().replace(' ', "");
+        let description = &o.description;
+        let is_list = matches!(o.kind, OptionType::List(_));
+        let is_flag = matches!(o.kind, OptionType::Single(Value::Flag));
+        quote! {
+            __mp::OptionSpec {
+                name: #name,
+                type_name: #type_name,
+                description: #description,
+                is_list: #is_list,
+                is_flag: #is_flag,
+            }
+        }
+    });
+    quote!(&[#(#specs),*])
+}
+
+/// The body of `set_option`. Parsing is spanned at the field's type, so a
+/// type that cannot be an option gets its error there.
+fn set_option(input: &Input) -> TokenStream {
+    let arms = input.options.iter().map(|o| {
+        let (name, field) = (&o.name, o.field);
+        let parse = parse_expr(&o.kind, quote!(value));
+        let parse = quote_spanned!(o.ty.span()=> #parse);
+        quote!(#name => { self.#field = #parse?; ::core::result::Result::Ok(()) })
+    });
+    quote! {
+        match name {
+            #(#arms)*
+            _ => ::core::result::Result::Err(::std::format!("no option named '{}'", name)),
+        }
+    }
+}
+
+/// The expression that parses `text` (a `&str`) into a value of this type.
+fn parse_expr(kind: &OptionType, text: TokenStream) -> TokenStream {
+    match kind {
+        OptionType::Single(value) => parse_value(value, text),
+        OptionType::List(element) => {
+            let element = parse_value(element, quote!(__element));
+            quote!(__mp::options::parse_list(#text, |__element| #element))
+        }
+    }
+}
+
+/// The expression that parses `text` into one value.
+fn parse_value(value: &Value, text: TokenStream) -> TokenStream {
+    match value {
+        Value::Flag => quote!(__mp::options::parse_bool(#text)),
+        Value::Int(ty) => quote!(__mp::options::parse_int::<#ty>(#text)),
+        Value::Str => quote!(__mp::options::parse_from_str::<::std::string::String>(#text)),
+        Value::Scalar(ty) => quote!(<#ty as __mp::options::OptionType>::parse_option(#text)),
+    }
+}
+
+/// The body of `print_options`.
+fn print_options(input: &Input) -> TokenStream {
+    let prints = input.options.iter().map(|o| {
+        let (name, field, ty) = (&o.name, o.field, o.ty);
+        // Turbofish with the type's own tokens: an unmet bound is reported at
+        // the type, once for parsing and printing alike.
+        let print = match &o.kind {
+            OptionType::List(element) => {
+                let element = element_type(element);
+                quote_spanned!(ty.span()=> __mp::options::print_list::<#element>(&self.#field))
+            }
+            _ => {
+                quote_spanned!(ty.span()=> <#ty as __mp::options::OptionType>::print_option(&self.#field))
+            }
+        };
+        quote!((#name, #print))
+    });
+    quote!(::std::vec![#(#prints),*])
+}
+
+/// The element type of a `Vec<T>` option: `T`.
+fn element_type(element: &Value) -> TokenStream {
+    match element {
+        Value::Int(ty) | Value::Scalar(ty) => ty.to_token_stream(),
+        Value::Flag => quote!(bool),
+        Value::Str => quote!(::std::string::String),
+    }
+}
+
+/// With option defaults: the `impl Default` that replaces the struct's
+/// `#[derive(Default)]`, from those defaults and `Default::default()` for
+/// every other field.
+fn default_impl(input: &Input) -> TokenStream {
+    if !input.implements_default() {
+        return TokenStream::new();
+    }
+    let ident = &input.item.ident;
+    let fields = input
+        .item
+        .fields
+        .iter()
+        .filter_map(|f| f.ident.as_ref())
+        .map(|field| {
+            let option = input.options.iter().find(|o| o.field == field);
+            match option.and_then(|o| o.default.as_ref().map(|d| (o, d))) {
+                Some((o, default)) => {
+                    let value = default_value(&o.kind, default);
+                    quote_spanned!(default.span()=> #field: #value)
+                }
+                None => quote!(#field: ::core::default::Default::default()),
+            }
+        });
+    quote! {
+        impl ::core::default::Default for #ident {
+            fn default() -> Self {
+                Self { #(#fields),* }
+            }
+        }
+    }
+}
+
+/// A `default = ...` expression converted to the field's type: `&str` works
+/// for `String`, and an array for `Vec<T>`.
+fn default_value(kind: &OptionType, default: &Expr) -> TokenStream {
+    match kind {
+        OptionType::Single(Value::Str) => {
+            quote_spanned!(default.span()=> ::std::string::String::from(#default))
+        }
+        OptionType::List(Value::Str) => {
+            quote_spanned! {default.span()=>
+                ::core::iter::Iterator::collect(::core::iter::Iterator::map(
+                    ::core::iter::IntoIterator::into_iter(#default),
+                    ::std::string::String::from,
+                ))
+            }
+        }
+        OptionType::List(_) => quote_spanned! {default.span()=>
+            ::core::iter::Iterator::collect(::core::iter::IntoIterator::into_iter(#default))
+        },
+        OptionType::Single(_) => quote_spanned!(default.span()=> #default),
     }
 }

@@ -1,17 +1,24 @@
 //! The `#[mlir_pass]` attribute. Use it through the `mlir-pass` crate, which
 //! re-exports it and documents it.
 //!
-//! The pipeline reads as one line: `attr.rs` parses the keys, `item.rs`
-//! checks the struct, `options.rs` reads its `#[option]` fields, `expand.rs`
-//! generates the pass.
+//! Both attributes run the same steps, one file each, as thiserror's do:
+//! `ast.rs` reads the attribute (with `attr.rs`) and the struct into one
+//! model, `valid.rs` checks it, `expand.rs` prints it. Every error is
+//! collected in a `Ctxt` (`ctxt.rs`); after any, `fallback.rs` prints the
+//! struct and stand-in impls beside the errors, so one mistake is one error.
 
+mod ast;
 mod attr;
+mod ctxt;
 mod dialects;
 mod expand;
-mod item;
-mod options;
+mod fallback;
+mod valid;
 
 use proc_macro::TokenStream;
+use quote::quote;
+
+use crate::{ast::Kind, ctxt::Ctxt};
 
 /// Turns a struct into an MLIR pass.
 ///
@@ -35,7 +42,7 @@ use proc_macro::TokenStream;
 /// `mlir_pass::register_all()`.
 #[proc_macro_attribute]
 pub fn mlir_pass(args: TokenStream, input: TokenStream) -> TokenStream {
-    expand::expand(args.into(), input.into()).into()
+    run(Kind::Pass, args.into(), input.into()).into()
 }
 
 /// Turns a struct into a named MLIR pass pipeline, as C++'s
@@ -52,5 +59,33 @@ pub fn mlir_pass(args: TokenStream, input: TokenStream) -> TokenStream {
 /// pipeline is collected for `mlir_pass::register_all()`.
 #[proc_macro_attribute]
 pub fn mlir_pipeline(args: TokenStream, input: TokenStream) -> TokenStream {
-    expand::expand_pipeline(args.into(), input.into()).into()
+    run(Kind::Pipeline, args.into(), input.into()).into()
+}
+
+/// Parse, validate, expand; or, after an error, the fallback.
+fn run(
+    kind: Kind,
+    args: proc_macro2::TokenStream,
+    input: proc_macro2::TokenStream,
+) -> proc_macro2::TokenStream {
+    let ctxt = Ctxt::default();
+    let args = attr::parse_args(&ctxt, kind, args);
+    let item: syn::Item = match syn::parse2(input.clone()) {
+        Ok(item) => item,
+        Err(e) => {
+            // Not even an item: give it back as written, beside the error.
+            let errors = ctxt.check().err().into_iter().chain([e]);
+            let errors = errors.map(|e| e.to_compile_error());
+            return quote!(#input #(#errors)*);
+        }
+    };
+    let model = ast::Input::from_syn(&ctxt, kind, args, &item);
+    if let Some(model) = &model {
+        valid::check(&ctxt, model);
+    }
+    match (ctxt.check(), &model) {
+        (Ok(()), Some(model)) => expand::expand(model),
+        (Err(error), model) => fallback::expand(kind, &item, model.as_ref(), &error),
+        (Ok(()), None) => unreachable!("ast.rs reports every item that is not a struct"),
+    }
 }

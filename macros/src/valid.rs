@@ -1,0 +1,253 @@
+//! The rules a model must meet before `expand.rs` prints it: required keys,
+//! well-formed values, and the checks across keys, fields and derives.
+
+use proc_macro2::Span;
+
+use crate::{
+    ast::{Input, Kind},
+    attr::{Dialect, PassKey},
+    ctxt::Ctxt,
+    dialects,
+};
+
+/// Reports every rule `input` breaks.
+pub fn check(ctxt: &Ctxt, input: &Input) {
+    check_argument(ctxt, input);
+    check_op(ctxt, input);
+    check_name(ctxt, input);
+    check_dialects(ctxt, input);
+    check_generics(ctxt, input);
+    check_options(ctxt, input);
+}
+
+/// `argument` is written, and in the form MLIR's pipeline parser reads.
+fn check_argument(ctxt: &Ctxt, input: &Input) {
+    let Some(lit) = &input.args.argument else {
+        // Written with a value that is not a string: reported already.
+        if !input.args.written.contains(&PassKey::Argument) {
+            let example = match input.kind {
+                Kind::Pass => "#[mlir_pass(argument = \"my-pass\")]",
+                Kind::Pipeline => "#[mlir_pipeline(argument = \"my-pipeline\")]",
+            };
+            ctxt.at(
+                Span::call_site(),
+                format!(
+                    "missing `argument = \"...\"`: the name pipelines use for the {}, as in \
+                     {example}",
+                    input.kind.noun()
+                ),
+            );
+        }
+        return;
+    };
+    let value = lit.value();
+    if !is_pass_argument(&value) {
+        ctxt.spanned(
+            lit,
+            format!(
+                "invalid pass argument {value:?}: use lowercase words of [a-z0-9] joined by `-`, \
+                 such as {:?}",
+                suggest_argument(&value)
+            ),
+        );
+    }
+}
+
+/// `name` is one word.
+fn check_name(ctxt: &Ctxt, input: &Input) {
+    if let Some(lit) = &input.args.name {
+        let value = lit.value();
+        if value.is_empty() || value.chars().any(char::is_whitespace) {
+            ctxt.spanned(
+                lit,
+                format!("invalid pass name {value:?}: write one word, such as \"MyPass\""),
+            );
+        }
+    }
+}
+
+/// `op` is a full operation name.
+fn check_op(ctxt: &Ctxt, input: &Input) {
+    if let Some(lit) = &input.args.op {
+        let value = lit.value();
+        if !is_op_name(&value) {
+            ctxt.spanned(
+                lit,
+                format!(
+                    "invalid operation name {value:?}: write the full name, dialect first, such \
+                     as \"func.func\" or \"builtin.module\"; leave `op` out for a pass that runs \
+                     on any operation"
+                ),
+            );
+        }
+    }
+}
+
+/// Each upstream dialect is one MLIR's C API has a getter for, and no
+/// dialect is listed twice. (A getter path is checked by the compiler,
+/// against the getter type, where `expand.rs` uses it.)
+fn check_dialects(ctxt: &Ctxt, input: &Input) {
+    let dialects = &input.args.dialects;
+    for (i, dialect) in dialects.iter().enumerate() {
+        let name = dialect.name();
+        if dialects[..i].iter().any(|d| d.name() == name) {
+            ctxt.spanned(dialect, format!("dialect `{name}` is listed twice"));
+            continue;
+        }
+        if let Dialect::Upstream(ident) = dialect {
+            if !dialects::KNOWN.contains(&name.as_str()) {
+                let hint = dialects::closest(&name)
+                    .map(|d| format!("did you mean `{d}`? "))
+                    .unwrap_or_default();
+                ctxt.spanned(
+                    ident,
+                    format!(
+                        "unknown dialect `{name}`: {hint}write a dialect namespace from MLIR's C \
+                         API ({}), or a path to your dialect's handle getter, as in \
+                         `my_dialect::handle`",
+                        dialects::KNOWN.join(", ")
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// MLIR identifies a pass by one TypeID, so by one concrete type.
+fn check_generics(ctxt: &Ctxt, input: &Input) {
+    let generics = &input.item.generics;
+    let noun = input.kind.noun();
+    if !generics.params.is_empty() {
+        ctxt.spanned(
+            generics,
+            format!(
+                "a {noun} struct cannot have generic parameters: MLIR identifies each {noun} by \
+                 one type, so declare one concrete struct per {noun} (wrap a generic type in it \
+                 as a field)"
+            ),
+        );
+    } else if let Some(where_clause) = &generics.where_clause {
+        ctxt.spanned(
+            where_clause,
+            format!("a {noun} struct cannot have a where clause: remove it"),
+        );
+    }
+}
+
+/// Option names are well-formed and distinct; a `default = ...` comes with
+/// the `#[derive(Default)]` the attribute replaces.
+fn check_options(ctxt: &Ctxt, input: &Input) {
+    for (i, option) in input.options.iter().enumerate() {
+        if !is_pass_argument(&option.name) {
+            ctxt.at(
+                option.name_span,
+                format!(
+                    "invalid option name {:?}: use lowercase words of [a-z0-9] joined by `-`, \
+                     such as \"max-depth\"",
+                    option.name
+                ),
+            );
+        } else if input.options[..i].iter().any(|o| o.name == option.name) {
+            ctxt.at(
+                option.name_span,
+                format!(
+                    "two options are named '{}': rename one with #[option(name = \"...\")]",
+                    option.name
+                ),
+            );
+        }
+    }
+    if input.derives_default {
+        return;
+    }
+    let attribute = input.kind.attribute();
+    for default in input.options.iter().filter_map(|o| o.default.as_ref()) {
+        ctxt.spanned(
+            default,
+            format!(
+                "`default = ...` needs `#[derive(Default)]` on the struct (below {attribute}), \
+                 which {attribute} then implements with the option defaults; with a \
+                 hand-written `impl Default`, set the default there instead"
+            ),
+        );
+    }
+}
+
+/// `my-pass`, `convert-to-llvm2`: lowercase ASCII words joined by single dashes.
+pub fn is_pass_argument(s: &str) -> bool {
+    !s.is_empty()
+        && s.split('-').all(|w| {
+            !w.is_empty()
+                && w.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        })
+        && s.as_bytes()[0].is_ascii_lowercase()
+}
+
+/// A kebab-case version of what was written, for the error message.
+fn suggest_argument(s: &str) -> String {
+    let mut out = String::new();
+    let mut prev_lower = false;
+    for c in s.chars() {
+        if c.is_ascii_uppercase() {
+            if prev_lower {
+                out.push('-');
+            }
+            out.push(c.to_ascii_lowercase());
+            prev_lower = false;
+        } else if c.is_ascii_lowercase() || c.is_ascii_digit() {
+            out.push(c);
+            prev_lower = true;
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+            prev_lower = false;
+        }
+    }
+    let out = out.trim_matches('-').to_owned();
+    if out.is_empty() || !out.as_bytes()[0].is_ascii_lowercase() {
+        "my-pass".to_owned()
+    } else {
+        out
+    }
+}
+
+/// `dialect.op` (more dots allowed, as in `spirv.GLSL.Sin`).
+fn is_op_name(s: &str) -> bool {
+    let mut parts = s.split('.');
+    let dialect = parts.next().unwrap_or("");
+    let rest: Vec<&str> = parts.collect();
+    let ident = |w: &str, first_lower: bool| {
+        !w.is_empty()
+            && w.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$')
+            && (!first_lower || w.as_bytes()[0].is_ascii_lowercase() || w.as_bytes()[0] == b'_')
+    };
+    ident(dialect, true) && !rest.is_empty() && rest.iter().all(|w| ident(w, false))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pass_arguments() {
+        for ok in ["a", "my-pass", "convert-func-to-llvm", "mem2reg"] {
+            assert!(is_pass_argument(ok), "{ok}");
+        }
+        for bad in ["", "-a", "a-", "a--b", "My-Pass", "my_pass", "2pass", "a b"] {
+            assert!(!is_pass_argument(bad), "{bad}");
+        }
+        assert_eq!(suggest_argument("MyPass"), "my-pass");
+        assert_eq!(suggest_argument("my_pass"), "my-pass");
+    }
+
+    #[test]
+    fn op_names() {
+        for ok in ["func.func", "builtin.module", "spirv.GLSL.Sin", "llvm.func"] {
+            assert!(is_op_name(ok), "{ok}");
+        }
+        for bad in ["", "func", ".func", "func.", "Func.func", "func func"] {
+            assert!(!is_op_name(bad), "{bad}");
+        }
+    }
+}
