@@ -17,6 +17,7 @@ fn main() {
     }
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_LINK_SHARED");
+    println!("cargo:rerun-if-env-changed=CXX");
 
     let prefix = PathBuf::from(
         env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into()),
@@ -62,7 +63,15 @@ fn main() {
 
     generate_declarations(&include);
 
+    // Clang, as Debian builds libMLIR: an implicit TypeID (a trait's, say)
+    // is resolved by the type's name as the compiler spells it, and GCC
+    // spells it differently, so `hasTrait<...>()` compiled by GCC answers
+    // `false` inside a plugin. `CXX` still overrides the choice.
+    let clang = prefix.join("bin/clang++");
     let mut build = cc::Build::new();
+    if env::var_os("CXX").is_none() && clang.exists() {
+        build.compiler(&clang);
+    }
     for file in BRIDGE_SOURCES {
         build.file(format!("cpp/{file}"));
     }

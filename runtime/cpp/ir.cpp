@@ -12,9 +12,27 @@
 #include "bridge_support.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 
 using mlir_pass_bridge::guarded;
+
+namespace {
+/// The scalar attribute of `attr`, or of its splat; null for anything else.
+template <typename ScalarAttr, typename ElementsAttr>
+ScalarAttr scalarOrSplat(mlir::Attribute attr, bool &isSplat) {
+  if (auto scalar = llvm::dyn_cast<ScalarAttr>(attr)) {
+    isSplat = false;
+    return scalar;
+  }
+  auto elements = llvm::dyn_cast<ElementsAttr>(attr);
+  if (!elements || !elements.isSplat())
+    return nullptr;
+  isSplat = true;
+  return elements.template getSplatValue<ScalarAttr>();
+}
+} // namespace
 
 extern "C" {
 
@@ -54,6 +72,69 @@ bool mlirPassBridgeArithConstantInt(MlirValue value, int64_t *out) noexcept {
   int64_t raw = attr.getValue().getSExtValue();
   *out = width == 1 ? (raw & 1) : raw;
   return true;
+}
+
+// `m_Constant` checks `hasTrait<OpTrait::ConstantLike>()` in this file. The
+// trait's TypeID is implicit: resolved by the type's name, which is why the
+// bridge is compiled with Clang, as libMLIR is (GCC spells the name
+// differently, and the check would fail inside a plugin).
+bool mlirPassBridgeMatchConstant(MlirValue value, MlirAttribute *out) noexcept {
+  return guarded(false, [&] {
+    mlir::Attribute attr;
+    if (!mlir::matchPattern(unwrap(value), mlir::m_Constant(&attr)) || !attr)
+      return false;
+    *out = wrap(attr);
+    return true;
+  });
+}
+
+
+bool mlirPassBridgeMatchConstantInt(MlirValue value,
+                                    MlirPassBridgeIntConstant *out) noexcept {
+  return guarded(false, [&] {
+    mlir::Attribute attr;
+    if (!mlir::matchPattern(unwrap(value), mlir::m_Constant(&attr)) || !attr)
+      return false;
+    bool isSplat = false;
+    auto integer = scalarOrSplat<mlir::IntegerAttr, mlir::DenseIntElementsAttr>(
+        attr, isSplat);
+    if (!integer)
+      return false;
+    mlir::Type type = integer.getType();
+    const llvm::APInt &bits = integer.getValue();
+    out->elementType = wrap(type);
+    out->width = bits.getBitWidth();
+    out->isSplat = isSplat;
+    out->fitsSigned = bits.getSignificantBits() <= 64;
+    out->fitsUnsigned = bits.getActiveBits() <= 64;
+    out->sext = out->fitsSigned ? bits.getSExtValue() : 0;
+    out->zext = out->fitsUnsigned ? bits.getZExtValue() : 0;
+    return true;
+  });
+}
+
+bool mlirPassBridgeMatchConstantFloat(MlirValue value,
+                                      MlirPassBridgeFloatConstant *out) noexcept {
+  return guarded(false, [&] {
+    mlir::Attribute attr;
+    if (!mlir::matchPattern(unwrap(value), mlir::m_Constant(&attr)) || !attr)
+      return false;
+    bool isSplat = false;
+    auto floating = scalarOrSplat<mlir::FloatAttr, mlir::DenseFPElementsAttr>(
+        attr, isSplat);
+    if (!floating)
+      return false;
+    llvm::APFloat number = floating.getValue();
+    bool losesInfo = false;
+    number.convert(llvm::APFloat::IEEEdouble(),
+                   llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+    out->elementType = wrap(floating.getType());
+    out->width = llvm::APFloat::getSizeInBits(floating.getValue().getSemantics());
+    out->isSplat = isSplat;
+    out->isExact = !losesInfo;
+    out->value = number.convertToDouble();
+    return true;
+  });
 }
 
 bool mlirPassBridgeIsSymbol(MlirOperation op) noexcept {

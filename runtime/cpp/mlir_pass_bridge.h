@@ -133,6 +133,58 @@ void mlirPassBridgeEmitOpError(MlirOperation op,
 bool mlirPassBridgeArithConstantInt(MlirValue value,
                                     int64_t *out) MLIR_PASS_BRIDGE_NOEXCEPT;
 
+/// An integer constant as `m_ConstantInt` matches it: a scalar, or a splat
+/// vector or tensor of integers or indices.
+typedef struct MlirPassBridgeIntConstant {
+  /// The element type (an integer type or `index`).
+  MlirType elementType;
+  /// Its bit width (64 for `index`, whose storage width).
+  uint32_t width;
+  /// Whether the constant is a splat vector or tensor.
+  bool isSplat;
+  /// Whether the value fits an int64_t read as signed (`sext`).
+  bool fitsSigned;
+  /// Whether the value fits a uint64_t read as unsigned (`zext`).
+  bool fitsUnsigned;
+  /// The value sign-extended, when `fitsSigned`.
+  int64_t sext;
+  /// The value zero-extended, when `fitsUnsigned`.
+  uint64_t zext;
+} MlirPassBridgeIntConstant;
+
+/// A floating-point constant as `m_ConstantFloat` matches it: a scalar, or
+/// a splat vector or tensor of floats.
+typedef struct MlirPassBridgeFloatConstant {
+  /// The element type (a float type).
+  MlirType elementType;
+  /// Its bit width.
+  uint32_t width;
+  /// Whether the constant is a splat vector or tensor.
+  bool isSplat;
+  /// Whether `value` is exactly the constant (false when a wider or
+  /// differently rounded type had to be rounded to double).
+  bool isExact;
+  /// The value, as a double.
+  double value;
+} MlirPassBridgeFloatConstant;
+
+/// `matchPattern(value, m_Constant(&attr))`: if `value` is the result of a
+/// constant-like op (`OpTrait::ConstantLike`, as `arith.constant`,
+/// `index.constant`, `llvm.mlir.constant`), stores its folded value in
+/// `*out` (an attribute of the context) and returns true.
+bool mlirPassBridgeMatchConstant(MlirValue value,
+                                 MlirAttribute *out) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// `m_ConstantInt`: an integer constant (scalar or splat), into `*out`.
+bool mlirPassBridgeMatchConstantInt(MlirValue value,
+                                    MlirPassBridgeIntConstant *out)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// `m_ConstantFloat`: a float constant (scalar or splat), into `*out`.
+bool mlirPassBridgeMatchConstantFloat(MlirValue value,
+                                      MlirPassBridgeFloatConstant *out)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
 /// Whether `op` implements `SymbolOpInterface`.
 bool mlirPassBridgeIsSymbol(MlirOperation op) MLIR_PASS_BRIDGE_NOEXCEPT;
 

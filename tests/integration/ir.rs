@@ -7,6 +7,8 @@
 #[path = "ir/ports.rs"]
 mod ports;
 
+mod common;
+
 use std::sync::atomic::Ordering::SeqCst;
 
 use mlir_pass::{Context, MlirError, Module, OwnedPass, PassManager, Severity};
@@ -463,4 +465,21 @@ fn pipelines_are_listed_and_documented() {
         "{docs}"
     );
     assert!(docs.contains("| `fold` | `bool` | `true` | Fold arithmetic identities and canonicalize each function. |"), "{docs}");
+}
+
+/// The constant matchers, as C++'s `m_Constant`, `m_ConstantInt` and
+/// `m_ConstantFloat` answer: scalars and splats, widths, values that do not
+/// fit, constant-like ops of several dialects, and what is not a constant.
+#[test]
+fn constant_matchers_answer_as_cpp_matchers_do() {
+    let context = setup();
+    context.allow_unregistered_dialects(true);
+    let source = include_str!("../inputs/constants.mlir");
+    let out = run_on(
+        &context,
+        "builtin.module(func.func(probe-constants))",
+        source,
+    )
+    .unwrap();
+    common::assert_constant_probes(&out);
 }

@@ -263,3 +263,29 @@ fn mlir_opt_runs_a_rust_pipeline_with_its_options() {
     assert!(!stderr.contains("rs-symbol-dce"), "{stderr}");
     assert!(stdout.contains("@unused_helper"), "{stdout}");
 }
+
+/// The probe plugin: the integration tests' passes, for the stock mlir-opt.
+fn probe_plugin() -> PathBuf {
+    let path = target_dir().join("examples/libprobe_plugin.so");
+    assert!(path.exists(), "{} is built by cargo test", path.display());
+    path
+}
+
+/// The constant matchers give inside the stock `mlir-opt` the answers they
+/// give in our process (`m_Constant` checks `OpTrait::ConstantLike`, whose
+/// TypeID a plugin must resolve as libMLIR does).
+#[test]
+fn constant_matchers_answer_the_same_inside_the_stock_mlir_opt() {
+    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/inputs/constants.mlir");
+    let output = mlir_opt(
+        Path::new("/"),
+        &[
+            &format!("--load-pass-plugin={}", probe_plugin().display()),
+            "--allow-unregistered-dialect",
+            "--pass-pipeline=builtin.module(func.func(probe-constants))",
+            input.to_str().unwrap(),
+        ],
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    common::assert_constant_probes(&text(&output.stdout));
+}

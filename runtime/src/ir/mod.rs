@@ -14,6 +14,9 @@
 //! - [`OperationMutExt`]: typed attribute setters, symbol visibility, and
 //!   [`OperationMutExt::erase`], which refuses an op whose results are used.
 //! - [`ValueExt`]: replace all uses of a value, iterate its uses.
+//! - [`ValueExt::constant`], [`ValueExt::constant_int`],
+//!   [`ValueExt::constant_float`]: constants as C++'s `m_Constant`, `m_ConstantInt`,
+//!   `m_ConstantFloat` match them (scalars and splats), type-checked.
 //! - [`SymbolTableCollection`]: cached symbol lookups, nested references
 //!   included.
 //!
@@ -32,12 +35,14 @@
 //! be erased or replaced (MLIR captures the next op first), ops not yet
 //! visited must not be.
 
+mod constant;
 mod operation;
 mod symbol;
 mod value;
 
 use std::fmt;
 
+pub use constant::{FloatConstant, IntConstant};
 pub use melior::ir::operation::WalkOrder;
 pub use operation::{ChildOps, OperationExt, OperationMutExt};
 pub use symbol::{SymbolTableCollection, SymbolUse, Visibility};

@@ -88,6 +88,28 @@ pub trait ValueExt<'c>: ValueLike<'c> {
         unsafe { bridge::mlirPassBridgeArithConstantInt(self.to_raw(), &mut out) }.then_some(out)
     }
 
+    /// The constant this value holds, as the attribute its op folds to
+    /// (C++'s `matchPattern(value, m_Constant(&attr))`): `None` unless the
+    /// value is the result of a constant-like op (`OpTrait::ConstantLike`,
+    /// asked inside MLIR).
+    fn constant(&self) -> Option<melior::ir::Attribute<'c>> {
+        super::constant::match_constant(self.to_raw())
+    }
+
+    /// The integer constant this value holds, a scalar or a splat vector or
+    /// tensor (C++'s `m_ConstantInt`), with its element type and width. See
+    /// [`IntConstant`](super::IntConstant).
+    fn constant_int(&self) -> Option<super::IntConstant<'c>> {
+        super::constant::match_int(self.to_raw())
+    }
+
+    /// The float constant this value holds, a scalar or a splat vector or
+    /// tensor (C++'s `m_ConstantFloat`). See
+    /// [`FloatConstant`](super::FloatConstant).
+    fn constant_float(&self) -> Option<super::FloatConstant<'c>> {
+        super::constant::match_float(self.to_raw())
+    }
+
     /// Whether anything uses this value.
     fn has_uses(&self) -> bool {
         self.uses().next().is_some()

@@ -66,3 +66,62 @@ pub fn assert_example_annotated_then_canonicalized(stdout: &str) {
         "canonicalize folded the muli:\n{stdout}"
     );
 }
+
+/// What `probe-constants` must find in `tests/inputs/constants.mlir`, in
+/// this process and in the stock `mlir-opt` with the plugin alike.
+pub fn assert_constant_probes(out: &str) {
+    let expect = |value: &str, attrs: &str| {
+        let line = out
+            .lines()
+            .find(|l| l.trim_end().ends_with(value))
+            .unwrap_or_else(|| panic!("no op printed with `{value}` in\n{out}"));
+        assert!(
+            line.contains(attrs),
+            "`{value}`: expected {{{attrs}...}} in\n{line}"
+        );
+    };
+    expect("-7 : i32", "probe.int = -7 : i64, probe.splat = false, probe.uint = 4294967289 : ui64, probe.width = 32");
+    expect(
+        " true",
+        "probe.int = -1 : i64, probe.splat = false, probe.uint = 1 : ui64, probe.width = 1 ",
+    );
+    expect(
+        "42 : index",
+        "probe.int = 42 : i64, probe.splat = false, probe.uint = 42 : ui64, probe.width = 64",
+    );
+    // Wider than 64 bits: neither reading fits; -3 still fits signed.
+    expect(
+        "18446744073709551621 : i128",
+        "{probe.constant = 18446744073709551621 : i128, probe.splat = false, probe.width = 128",
+    );
+    expect(
+        "-3 : i128",
+        "probe.int = -3 : i64, probe.splat = false, probe.width = 128",
+    );
+    expect(
+        "-1 : i64",
+        "probe.int = -1 : i64, probe.splat = false, probe.uint = 18446744073709551615 : ui64",
+    );
+    expect(
+        "dense<5> : vector<4xi32>",
+        "probe.int = 5 : i64, probe.splat = true, probe.uint = 5 : ui64, probe.width = 32",
+    );
+    expect("dense<2.500000e+00> : tensor<2x3xf32>", "probe.exact = true, probe.float = 2.500000e+00 : f64, probe.splat = true, probe.width = 32");
+    // Not a splat: a constant, but neither an int nor a float one.
+    expect(
+        "dense<[1, 2, 3, 4]> : vector<4xi32>",
+        "{probe.constant = dense<[1, 2, 3, 4]> : vector<4xi32>}",
+    );
+    expect(
+        "1.500000e+00 : f16",
+        "probe.float = 1.500000e+00 : f64, probe.splat = false, probe.width = 16",
+    );
+    expect("-0.000000e+00 : f64", "probe.float = -0.000000e+00 : f64");
+    expect(": f128", "probe.exact = true, probe.float = 1.000000e-01 : f64, probe.splat = false, probe.width = 128");
+    expect(": i16", "probe.constant = 9 : i16, probe.int = 9 : i64");
+    expect(" 11", "probe.constant = 11 : index, probe.int = 11 : i64");
+    for not_constant in ["arith.addi", "test.unregistered"] {
+        let line = out.lines().find(|l| l.contains(not_constant)).unwrap();
+        assert!(!line.contains("probe."), "{line}");
+    }
+}
