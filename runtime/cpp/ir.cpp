@@ -137,6 +137,27 @@ bool mlirPassBridgeMatchConstantFloat(MlirValue value,
   });
 }
 
+MlirPassBridgeOpNameStatus
+mlirPassBridgeLookupOpName(MlirContext context, MlirStringRef name,
+                           MlirStringCallback dialectOps,
+                           void *userData) noexcept {
+  mlir::MLIRContext *ctx = unwrap(context);
+  llvm::StringRef opName = unwrap(name);
+  if (mlir::RegisteredOperationName::lookup(opName, ctx))
+    return MlirPassBridgeOpNameRegistered;
+  llvm::StringRef dialect = opName.split('.').first;
+  if (!ctx->getLoadedDialect(dialect))
+    return MlirPassBridgeOpNameDialectNotLoaded;
+  if (dialectOps)
+    guarded(0, [&] {
+      for (mlir::RegisteredOperationName op : ctx->getRegisteredOperations())
+        if (op.getDialectNamespace() == dialect)
+          dialectOps(wrap(op.getStringRef()), userData);
+      return 0;
+    });
+  return MlirPassBridgeOpNameUnknown;
+}
+
 bool mlirPassBridgeIsSymbol(MlirOperation op) noexcept {
   return llvm::isa<mlir::SymbolOpInterface>(unwrap(op));
 }

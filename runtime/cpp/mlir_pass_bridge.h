@@ -185,6 +185,24 @@ bool mlirPassBridgeMatchConstantFloat(MlirValue value,
                                       MlirPassBridgeFloatConstant *out)
     MLIR_PASS_BRIDGE_NOEXCEPT;
 
+/// What a context knows of an operation name.
+typedef enum MlirPassBridgeOpNameStatus {
+  /// A registered operation.
+  MlirPassBridgeOpNameRegistered = 0,
+  /// Its dialect is not loaded in the context, so nothing can be said.
+  MlirPassBridgeOpNameDialectNotLoaded = 1,
+  /// Its dialect is loaded and has no such operation.
+  MlirPassBridgeOpNameUnknown = 2,
+} MlirPassBridgeOpNameStatus;
+
+/// Looks `name` (`dialect.op`) up in `context`. When the dialect is loaded
+/// but has no such op, calls `dialectOps` (which may be null) with the name
+/// of each operation that dialect registers, for suggestions.
+MlirPassBridgeOpNameStatus
+mlirPassBridgeLookupOpName(MlirContext context, MlirStringRef name,
+                           MlirStringCallback dialectOps,
+                           void *userData) MLIR_PASS_BRIDGE_NOEXCEPT;
+
 /// Whether `op` implements `SymbolOpInterface`.
 bool mlirPassBridgeIsSymbol(MlirOperation op) MLIR_PASS_BRIDGE_NOEXCEPT;
 

@@ -5,6 +5,8 @@
 //! panic trap ([`crate::ffi::trap`]) and hands the outcome to a non-generic
 //! function that reports it to MLIR.
 
+#[cfg(feature = "melior")]
+use std::{any::Any, sync::Arc};
 use std::{cell::Cell, ffi::c_void};
 
 use mlir_sys as sys;
@@ -23,6 +25,9 @@ thread_local! {
     /// The operation the pass running on this thread was given (null in
     /// `initialize`), so that IR edits can refuse to erase it.
     static CURRENT_ANCHOR: Cell<*mut c_void> = const { Cell::new(std::ptr::null_mut()) };
+    /// The runtime's state of the instance running on this thread (null
+    /// outside `run` and `initialize`).
+    static CURRENT_STATE: Cell<*mut InstanceState> = const { Cell::new(std::ptr::null_mut()) };
 }
 
 /// The operation the pass running `run` on this thread was given, if any.
@@ -44,14 +49,39 @@ pub(crate) fn current_pass() -> Option<&'static str> {
 fn as_current_pass<R>(
     argument: &'static str,
     anchor: sys::MlirOperation,
+    state: &mut InstanceState,
     f: impl FnOnce() -> R,
 ) -> R {
     let previous = CURRENT_PASS.with(|c| c.replace(Some(argument)));
     let previous_anchor = CURRENT_ANCHOR.with(|c| c.replace(anchor.ptr));
+    let previous_state = CURRENT_STATE.with(|c| c.replace(state));
     let result = f();
     CURRENT_PASS.with(|c| c.set(previous));
     CURRENT_ANCHOR.with(|c| c.set(previous_anchor));
+    CURRENT_STATE.with(|c| c.set(previous_state));
     result
+}
+
+/// What the runtime keeps for one pass instance beside the user's value:
+/// state built in `initialize` on the runtime's behalf (a pattern pass's
+/// frozen pattern set), handed to every clone.
+#[derive(Clone, Default)]
+pub(crate) struct InstanceState {
+    /// Shared by reference count with the clones.
+    #[cfg(feature = "melior")]
+    pub(crate) built: Option<Arc<dyn Any + Send + Sync>>,
+}
+
+/// Runs `f` with the runtime's state of the instance whose `run` or
+/// `initialize` is running on this thread; `None` outside them (a pass
+/// value called directly, not by MLIR).
+#[cfg(feature = "melior")]
+pub(crate) fn with_instance_state<R>(f: impl FnOnce(Option<&mut InstanceState>) -> R) -> R {
+    let state = CURRENT_STATE.with(Cell::get);
+    // SAFETY: non-null only while `as_current_pass` runs on this thread, and
+    // then it points at the instance's state, which nothing else borrows:
+    // the user's code borrows the pass value, a different field.
+    f(unsafe { state.as_mut() })
 }
 
 const NO_ANCHOR: sys::MlirOperation = sys::MlirOperation {
@@ -61,7 +91,7 @@ const NO_ANCHOR: sys::MlirOperation = sys::MlirOperation {
 /// What MLIR's `userData` points at: one pass instance, or the message of a
 /// panic that prevented one from being cloned.
 enum Slot<T> {
-    Ready(T),
+    Ready(T, InstanceState),
     ClonePanicked(String),
 }
 
@@ -81,7 +111,7 @@ impl Outcome {
             Ok(result) => Outcome::Done(result),
             Err(panic) => Outcome::Panicked {
                 during,
-                message: panic.message,
+                message: panic.to_string(),
             },
         }
     }
@@ -103,7 +133,7 @@ fn create_raw<T: PassDescriptor>(pass: T, printed: &str) -> sys::MlirPass {
     } else {
         format!("{}{{{printed}}}", meta.argument)
     };
-    let user_data = Box::into_raw(Box::new(Slot::Ready(pass)));
+    let user_data = Box::into_raw(Box::new(Slot::Ready(pass, InstanceState::default())));
     let mut dialects: Vec<sys::MlirDialectHandle> =
         // SAFETY: the handles are MLIR's own `mlirGetDialectHandle__*__` getters.
         meta.dialects.iter().map(|get| unsafe { get() }).collect();
@@ -140,7 +170,7 @@ unsafe extern "C" fn destruct<T: PassDescriptor>(user_data: *mut c_void) {
     // `clone`, and MLIR calls `destruct` exactly once per instance.
     let slot = unsafe { Box::from_raw(user_data.cast::<Slot<T>>()) };
     if let Err(panic) = trap(move || drop(slot)) {
-        report_drop_panic(T::metadata().argument, &panic.message);
+        report_drop_panic(T::metadata().argument, &panic.to_string());
     }
 }
 
@@ -148,9 +178,9 @@ unsafe extern "C" fn clone<T: PassDescriptor>(user_data: *mut c_void) -> *mut c_
     // SAFETY: a live instance (see `destruct`); MLIR clones from one thread.
     let slot = unsafe { &*user_data.cast::<Slot<T>>() };
     let cloned = match slot {
-        Slot::Ready(pass) => match trap(|| pass.clone()) {
-            Ok(pass) => Slot::Ready(pass),
-            Err(panic) => Slot::ClonePanicked(panic.message),
+        Slot::Ready(pass, state) => match trap(|| pass.clone()) {
+            Ok(pass) => Slot::Ready(pass, state.clone()),
+            Err(panic) => Slot::ClonePanicked(panic.to_string()),
         },
         Slot::ClonePanicked(message) => Slot::ClonePanicked(message.clone()),
     };
@@ -166,9 +196,11 @@ unsafe extern "C" fn initialize<T: PassDescriptor>(
     // SAFETY: MLIR passes a valid context for the duration of the call.
     let context = unsafe { ContextRef::from_raw(context) };
     let outcome = match slot {
-        Slot::Ready(pass) => as_current_pass(T::metadata().argument, NO_ANCHOR, || {
-            Outcome::catch("initialize", || pass.initialize(context))
-        }),
+        Slot::Ready(pass, state) => {
+            as_current_pass(T::metadata().argument, NO_ANCHOR, state, || {
+                Outcome::catch("initialize", || pass.initialize(context))
+            })
+        }
         Slot::ClonePanicked(message) => clone_panicked(message),
     };
     finish(
@@ -189,9 +221,11 @@ unsafe extern "C" fn run<T: PassDescriptor>(
     // SAFETY: MLIR passes the operation being transformed, valid during `run`.
     let op = unsafe { OperationRef::from_raw(op) };
     let outcome = match slot {
-        Slot::Ready(value) => as_current_pass(T::metadata().argument, op.raw(), || {
-            Outcome::catch("run", || value.run(op))
-        }),
+        Slot::Ready(value, state) => {
+            as_current_pass(T::metadata().argument, op.raw(), state, || {
+                Outcome::catch("run", || value.run(op))
+            })
+        }
         Slot::ClonePanicked(message) => clone_panicked(message),
     };
     // The common case returns before anything else is looked up.
@@ -222,7 +256,9 @@ fn finish(
     let message = match outcome {
         Outcome::Done(Ok(())) => return sys::MlirLogicalResult { value: 1 },
         Outcome::Done(Err(error)) => error.message().map(|m| match phase {
-            "run" => format!("{argument}: {m}"),
+            // As a C++ pass reports with `emitError`: the message alone, at
+            // the op (the pass is named only where there is no op).
+            "run" => m.to_owned(),
             _ => format!("{argument}: {phase} failed: {m}"),
         }),
         Outcome::Panicked { during, message } => {

@@ -102,6 +102,17 @@ impl<'a> OperationRef<'a> {
     }
 }
 
+/// melior's read-only operation API works on the handle itself
+/// (`op.result(0)`, `op.operand(1)`, `op.attribute("value")`, and the
+/// [`crate::ir::OperationExt`] queries), as a C++ pattern uses its `op`
+/// directly. Changes go through a rewriter or [`OperationRef::melior_mut`].
+#[cfg(feature = "melior")]
+impl<'a> melior::ir::operation::OperationLike<'a, 'a> for OperationRef<'a> {
+    fn to_raw(&self) -> sys::MlirOperation {
+        self.raw
+    }
+}
+
 impl fmt::Display for OperationRef<'_> {
     /// The operation in MLIR's textual form, printed in its own scope: only
     /// the operation itself is read, never its parents or siblings (which

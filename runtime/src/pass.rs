@@ -19,7 +19,8 @@ use crate::{handle::ContextRef, options::OptionSpec, OperationRef, PassError};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is an MLIR pass but does not implement `mlir_pass::Pass`",
     label = "declared as a pass here",
-    note = "add `impl mlir_pass::Pass for {Self} {{ fn run(&mut self, op: mlir_pass::OperationRef<'_>) -> Result<(), mlir_pass::PassError> {{ ... }} }}`"
+    note = "add `impl mlir_pass::Pass for {Self} {{ fn run(&mut self, op: mlir_pass::OperationRef<'_>) -> Result<(), mlir_pass::PassError> {{ ... }} }}`",
+    note = "or, for a pass that applies rewrite patterns, `impl mlir_pass::rewrite::PatternPass for {Self} {{ fn patterns(&self, patterns: mlir_pass::rewrite::PatternSetBuilder) -> mlir_pass::rewrite::PatternSetBuilder {{ ... }} }}`"
 )]
 pub trait Pass {
     /// Called on the original instance before the pass manager's first run,

@@ -64,7 +64,7 @@ pub fn register_plugin(name: &str) {
         }
         Err(panic) => eprintln!(
             "mlir-pass plugin '{name}': error: registration panicked: {}",
-            panic.message
+            panic
         ),
     }
 }

@@ -311,15 +311,12 @@ unsafe extern "C" fn build_from_registry(
         let argument = entry.metadata().argument;
         Err(match entry {
             Entry::Pass(_) => {
-                format!(
-                    "pass '{argument}' panicked while being created: {}",
-                    panic.message
-                )
+                format!("pass '{argument}' panicked while being created: {}", panic)
             }
             Entry::Pipeline(_) => {
                 format!(
                     "pipeline '{argument}' panicked while being built: {}",
-                    panic.message
+                    panic
                 )
             }
         })

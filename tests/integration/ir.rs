@@ -178,9 +178,13 @@ fn assert_pattern_panic_reported(pipeline: &str) {
         .filter(|d| d.severity == Severity::Error)
         .collect();
     assert_eq!(errors.len(), 1, "{error}");
-    assert_eq!(
-        errors[0].message,
-        "pass 'test-panicking-pattern': pattern 'PanickingPattern' panicked on 'arith.muli': pattern exploded"
+    assert!(
+        errors[0].message.starts_with(
+            "pass 'test-panicking-pattern': pattern 'PanickingPattern' panicked on 'arith.muli': \
+             pattern exploded (at "
+        ) && errors[0].message.contains("tests/src/ir_passes.rs:"),
+        "{}",
+        errors[0].message
     );
     assert_eq!(errors[0].location, "input.mlir:2:8");
     // The process and the context go on.
@@ -207,7 +211,7 @@ fn a_pattern_that_never_converges_fails_the_pass_with_the_driver_limits() {
     let messages: Vec<_> = error.diagnostics.iter().map(|d| d.to_string()).collect();
     assert_eq!(
         messages,
-        ["input.mlir:1:1: error: test-forever-pattern: the greedy pattern driver did not converge on 'func.func' (max-iterations = 3, max-rewrites = 50)"]
+        ["input.mlir:1:1: error: the greedy pattern driver did not converge on 'func.func' (max-iterations = 3, max-rewrites = 50)"]
     );
 }
 
@@ -269,7 +273,7 @@ fn erasing_the_op_the_pass_runs_on_or_its_parent_is_refused() {
     .unwrap_err();
     assert_eq!(
         error.diagnostics[0].message,
-        "test-erase-anchor: cannot erase 'func.func': it is the operation the pass runs on, \
+        "cannot erase 'func.func': it is the operation the pass runs on, \
          or holds it / cannot erase 'builtin.module': it is the operation the pass runs on, or holds it"
     );
 }

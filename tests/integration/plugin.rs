@@ -112,7 +112,7 @@ fn a_failing_rust_pass_fails_mlir_opt_with_its_diagnostic() {
     let stderr = text(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(
-        stderr.contains("empty.mlir:1:1: error: reject-empty-functions: function body is empty"),
+        stderr.contains("empty.mlir:1:1: error: function body is empty"),
         "{stderr}"
     );
     assert!(!stderr.contains("LLVM ERROR"), "{stderr}");
@@ -288,4 +288,47 @@ fn constant_matchers_answer_the_same_inside_the_stock_mlir_opt() {
     );
     assert!(output.status.success(), "{}", text(&output.stderr));
     common::assert_constant_probes(&text(&output.stdout));
+}
+
+/// A panicking pattern inside the stock `mlir-opt`: the diagnostic, with
+/// the panic's location, is all that is printed (no Rust panic message, no
+/// backtrace, even with `RUST_BACKTRACE=1`).
+#[test]
+fn a_panic_prints_its_diagnostic_and_nothing_else() {
+    let dir = scratch_dir("panic");
+    let input = dir.join("panic.mlir");
+    std::fs::write(
+        &input,
+        "func.func @f(%x: i32) -> i32 {\n  %y = arith.muli %x, %x : i32\n  return %y : i32\n}\n",
+    )
+    .unwrap();
+    let output = Command::new(MLIR_OPT)
+        .args([
+            &format!("--load-pass-plugin={}", probe_plugin().display()),
+            "--pass-pipeline=builtin.module(func.func(test-panicking-pattern))",
+            input.to_str().unwrap(),
+        ])
+        .env("RUST_BACKTRACE", "1")
+        .env_remove("LD_LIBRARY_PATH")
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = text(&output.stderr);
+    let first = stderr.lines().next().unwrap_or("");
+    assert!(
+        first.starts_with(&format!(
+            "{}:2:8: error: pass 'test-panicking-pattern': pattern 'PanickingPattern' \
+             panicked on 'arith.muli': pattern exploded (at ",
+            input.display()
+        )),
+        "{stderr}"
+    );
+    for noise in [
+        "thread '",
+        "stack backtrace",
+        "RUST_BACKTRACE",
+        "note: run with",
+    ] {
+        assert!(!stderr.contains(noise), "{noise} in\n{stderr}");
+    }
 }

@@ -3,7 +3,7 @@
 // RUN: not %mlir-pass-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(reject-empty-functions))' 2>&1 | FileCheck %s
 // REQUIRES: plugin
 
-// expected-error@+1 {{reject-empty-functions: function body is empty}}
+// expected-error@+1 {{function body is empty}}
 func.func @empty() {
   return
 }
@@ -15,4 +15,4 @@ func.func @not_empty(%x: i32) -> i32 {
   return %y : i32
 }
 
-// CHECK: reject-empty-functions.mlir:7:1: error: reject-empty-functions: function body is empty
+// CHECK: reject-empty-functions.mlir:7:1: error: function body is empty

@@ -12,10 +12,10 @@ use mlir_pass::{
     },
     mlir_pass,
     rewrite::{
-        apply_patterns_greedily, GreedyConfig, MatchResult, NoMatch, PatternRewriter, PatternSet,
+        GreedyConfig, MatchResult, NoMatch, PatternPass, PatternRewriter, PatternSetBuilder,
         RewritePattern,
     },
-    ContextRef, OperationRef, Pass, PassError,
+    OperationRef,
 };
 
 /// Folds integer arithmetic identities: `x+0`, `0+x`, `x-0`, `x*1`, `1*x`
@@ -36,39 +36,26 @@ pub struct FoldArithIdentities {
     /// Most passes over the function the greedy driver makes; -1 for no limit.
     #[option(default = 10)]
     pub max_iterations: i64,
-    patterns: Option<PatternSet>,
 }
 
 /// The names of the patterns [`FoldArithIdentities`] applies, in the order it
 /// adds them.
 pub const IDENTITY_PATTERNS: [&str; 3] = ["AddZero", "SubIdentities", "MulIdentities"];
 
-impl Pass for FoldArithIdentities {
-    fn initialize(&mut self, context: ContextRef<'_>) -> Result<(), PassError> {
-        self.patterns = Some(
-            PatternSet::builder(context)
-                .add(AddZero)
-                .add(SubIdentities)
-                .add(MulIdentities)
-                .freeze(),
-        );
-        Ok(())
+impl PatternPass for FoldArithIdentities {
+    fn patterns(&self, patterns: PatternSetBuilder) -> PatternSetBuilder {
+        patterns.add(AddZero).add(SubIdentities).add(MulIdentities)
     }
 
-    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
-        let patterns = self
-            .patterns
-            .as_ref()
-            .ok_or_else(|| PassError::new("the pass was not initialized"))?;
-        let config = GreedyConfig {
+    fn config(&self) -> GreedyConfig {
+        GreedyConfig {
             top_down: self.top_down,
             max_iterations: self.max_iterations,
             // The ops' own folders know these identities too; folding is off
             // so that the patterns do the work.
             fold: false,
             ..GreedyConfig::default()
-        };
-        apply_patterns_greedily(op, patterns, &config)
+        }
     }
 }
 
@@ -126,7 +113,7 @@ impl RewritePattern for AddZero {
         op: OperationRef<'_>,
         rewriter: &PatternRewriter<'_>,
     ) -> MatchResult {
-        let (lhs, rhs) = (op.melior().operand(0)?, op.melior().operand(1)?);
+        let (lhs, rhs) = (op.operand(0)?, op.operand(1)?);
         match (constant_of(lhs), constant_of(rhs)) {
             (_, Some(0)) => replace_with(op, rewriter, lhs),
             (Some(0), _) => replace_with(op, rewriter, rhs),
@@ -152,7 +139,7 @@ impl RewritePattern for SubIdentities {
         op: OperationRef<'_>,
         rewriter: &PatternRewriter<'_>,
     ) -> MatchResult {
-        let (lhs, rhs) = (op.melior().operand(0)?, op.melior().operand(1)?);
+        let (lhs, rhs) = (op.operand(0)?, op.operand(1)?);
         if constant_of(rhs) == Some(0) {
             return replace_with(op, rewriter, lhs);
         }
@@ -176,7 +163,7 @@ impl RewritePattern for MulIdentities {
         op: OperationRef<'_>,
         rewriter: &PatternRewriter<'_>,
     ) -> MatchResult {
-        let (lhs, rhs) = (op.melior().operand(0)?, op.melior().operand(1)?);
+        let (lhs, rhs) = (op.operand(0)?, op.operand(1)?);
         match (constant_of(lhs), constant_of(rhs)) {
             (_, Some(0)) => replace_with(op, rewriter, rhs),
             (Some(0), _) => replace_with(op, rewriter, lhs),

@@ -126,26 +126,19 @@ impl Pass for SymbolDce {
 
         // Erase what is not live, in every symbol table (post-order: nested
         // tables were visited before the ops holding them).
-        let mut error = None;
-        table.walk_ops(WalkOrder::PostOrder, |nested| {
+        table.try_walk_ops(WalkOrder::PostOrder, |nested| {
             if !nested.is_symbol_table() {
-                return WalkResult::Advance;
+                return Ok(WalkResult::Advance);
             }
             // A symbol table has one region.
             for candidate in nested.child_ops() {
                 if candidate.is_symbol() && !live.contains(&key(&candidate)) {
-                    if let Err(e) = candidate.erase() {
-                        error = Some(e);
-                        return WalkResult::Interrupt;
-                    }
+                    candidate.erase()?;
                 }
             }
-            WalkResult::Advance
-        });
-        match error {
-            Some(e) => Err(e.into()),
-            None => Ok(()),
-        }
+            Ok::<_, PassError>(WalkResult::Advance)
+        })?;
+        Ok(())
     }
 }
 

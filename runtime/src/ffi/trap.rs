@@ -5,28 +5,80 @@
 //! Rust code behind it through [`trap`]: unwinding into C++ is undefined
 //! behaviour, so a panic becomes a [`Panic`] value that the caller reports
 //! as MLIR expects (a diagnostic, a failed result, a line on stderr).
+//!
+//! Such a panic is reported once, by that report: while code runs inside
+//! [`trap`], the panic hook records where the panic happened instead of
+//! printing Rust's "thread ... panicked at" message (and a backtrace under
+//! `RUST_BACKTRACE`). Panics elsewhere reach the hook that was installed
+//! before, unchanged.
 
 use std::{
     any::Any,
-    panic::{catch_unwind, AssertUnwindSafe},
+    cell::{Cell, RefCell},
+    fmt,
+    panic::{self, catch_unwind, AssertUnwindSafe},
+    sync::Once,
 };
 
-/// A panic caught by [`trap`]: its message.
-#[derive(Debug)]
-pub(crate) struct Panic {
-    pub(crate) message: String,
+thread_local! {
+    /// How many `trap` calls are running on this thread.
+    static TRAPPING: Cell<usize> = const { Cell::new(0) };
+    /// Where the last panic caught on this thread happened.
+    static LOCATION: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
-/// Runs `f`, turning a panic into a [`Panic`] with its message.
+static HOOK: Once = Once::new();
+
+/// A panic caught by [`trap`]: its message and where it happened.
+#[derive(Debug)]
+pub(crate) struct Panic {
+    /// The panic's message.
+    pub(crate) message: String,
+    /// `file:line:column` of the `panic!` (or the call that panicked).
+    pub(crate) location: Option<String>,
+}
+
+impl fmt::Display for Panic {
+    /// `message (at file:line:column)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)?;
+        if let Some(location) = &self.location {
+            write!(f, " (at {location})")?;
+        }
+        Ok(())
+    }
+}
+
+/// Runs `f`, turning a panic into a [`Panic`] with its message and location.
 ///
 /// The closure is taken as unwind-safe: after a panic, the state it touched
 /// is reported as failed (the pass fails, the pattern application stops) and
 /// not used to go on.
 #[inline]
 pub(crate) fn trap<R>(f: impl FnOnce() -> R) -> Result<R, Panic> {
-    catch_unwind(AssertUnwindSafe(f)).map_err(|payload| Panic {
+    HOOK.call_once(install_hook);
+    TRAPPING.with(|t| t.set(t.get() + 1));
+    let result = catch_unwind(AssertUnwindSafe(f));
+    TRAPPING.with(|t| t.set(t.get() - 1));
+    result.map_err(|payload| Panic {
         message: panic_message(&*payload),
+        location: LOCATION.with(|l| l.borrow_mut().take()),
     })
+}
+
+/// Wraps the current panic hook: quiet inside [`trap`], as before elsewhere.
+fn install_hook() {
+    let previous = panic::take_hook();
+    panic::set_hook(Box::new(move |info| {
+        if TRAPPING.with(Cell::get) > 0 {
+            let location = info
+                .location()
+                .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
+            LOCATION.with(|l| *l.borrow_mut() = location);
+        } else {
+            previous(info);
+        }
+    }));
 }
 
 /// The text of a panic payload (`panic!` with a literal or a format string).

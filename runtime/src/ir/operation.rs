@@ -64,14 +64,16 @@ pub trait OperationExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
 
     /// Calls `visit` on this op and every op nested in it, in `order`, with
     /// mutable handles of this op's lifetimes (so attributes and types built
-    /// from the pass's context can be set on them).
+    /// from the pass's context can be set on them). Returns
+    /// [`WalkResult::Interrupt`] when `visit` interrupted the walk, else
+    /// [`WalkResult::Advance`] (C++'s `walk(...).wasInterrupted()`).
     ///
     /// In [`WalkOrder::PostOrder`], `visit` may erase or replace the op it is
-    /// given (MLIR moves on to the next op before calling it) and create new
-    /// ops; it must not erase ops that are yet to be visited. In
+    /// given (the walk moves on to the next op before calling it) and create
+    /// new ops; it must not erase ops that are yet to be visited. In
     /// [`WalkOrder::PreOrder`], it must not erase the visited op (its regions
     /// are walked next); return [`WalkResult::Skip`] to skip them.
-    fn walk_ops<F>(&self, order: WalkOrder, mut visit: F)
+    fn walk_ops<F>(&self, order: WalkOrder, mut visit: F) -> WalkResult
     where
         F: FnMut(OperationRefMut<'c, 'a>) -> WalkResult,
     {
@@ -79,7 +81,48 @@ pub trait OperationExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
         // lists (no C++ frame between the visits, so a panic in `visit`
         // unwinds normally), with the next op captured before an op is
         // visited, as MLIR's own walk does.
-        walk_raw(self.to_raw(), order, &mut visit);
+        if walk_raw(self.to_raw(), order, &mut visit) {
+            WalkResult::Advance
+        } else {
+            WalkResult::Interrupt
+        }
+    }
+
+    /// [`OperationExt::walk_ops`] with a visitor that can fail: the first
+    /// error stops the walk and is returned.
+    ///
+    /// ```
+    /// # use mlir_pass::ir::{OperationExt, OperationMutExt, WalkOrder};
+    /// # use mlir_pass::melior::ir::operation::WalkResult;
+    /// # fn erase_dead(op: mlir_pass::OperationRef<'_>) -> Result<(), mlir_pass::PassError> {
+    /// op.melior().try_walk_ops(WalkOrder::PostOrder, |nested| {
+    ///     if nested.bool_attr("dead") == Some(true) {
+    ///         nested.erase()?; // an `IrError` ends the walk
+    ///     }
+    ///     Ok::<_, mlir_pass::PassError>(WalkResult::Advance)
+    /// })?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    ///
+    /// # Errors
+    /// The first error `visit` returned.
+    fn try_walk_ops<E, F>(&self, order: WalkOrder, mut visit: F) -> Result<WalkResult, E>
+    where
+        F: FnMut(OperationRefMut<'c, 'a>) -> Result<WalkResult, E>,
+    {
+        let mut error = None;
+        let result = self.walk_ops(order, |op| match visit(op) {
+            Ok(result) => result,
+            Err(e) => {
+                error = Some(e);
+                WalkResult::Interrupt
+            }
+        });
+        match error {
+            Some(e) => Err(e),
+            None => Ok(result),
+        }
     }
 
     /// The ops directly in this op's regions, in order (C++'s loops over

@@ -65,6 +65,7 @@
 //! rewritten, as with any failing pass.
 
 mod driver;
+mod pass;
 mod pattern;
 mod set;
 
@@ -72,5 +73,6 @@ pub use driver::{
     apply_patterns_greedily, walk_and_apply_patterns, GreedyConfig, RegionSimplification,
     Strictness,
 };
+pub use pass::{PatternDriver, PatternPass};
 pub use pattern::{MatchResult, NoMatch, PatternRewriter, RewritePattern};
 pub use set::{PatternSet, PatternSetBuilder};

@@ -148,7 +148,7 @@ pub(super) unsafe extern "C" fn match_and_rewrite(
             mark_application_panicked();
             let mut message = format!(
                 "pattern '{}' panicked on '{}': {}",
-                entry.name, entry.root, panic.message
+                entry.name, entry.root, panic
             );
             if let Some(pass) = current_pass() {
                 message = format!("pass '{pass}': {message}");
@@ -168,7 +168,7 @@ pub(super) unsafe extern "C" fn destruct_pattern(user_data: *mut c_void) {
     if let Err(panic) = trap(move || drop(entry)) {
         eprintln!(
             "mlir-pass: pattern '{name}' panicked while being dropped: {}",
-            panic.message
+            panic
         );
     }
 }

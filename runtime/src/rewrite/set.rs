@@ -1,6 +1,6 @@
 //! Pattern sets: built, frozen once, shared by every clone of a pass.
 
-use std::{fmt, sync::Arc};
+use std::{ffi::c_void, fmt, sync::Arc};
 
 use mlir_sys as sys;
 
@@ -8,7 +8,10 @@ use super::pattern::{
     destruct_pattern, match_and_rewrite, short_type_name, PatternBox, RewritePattern,
 };
 use crate::{
-    ffi::string_ref,
+    ffi::{
+        bridge::{self, MlirPassBridgeOpNameStatus},
+        string_ref, to_str,
+    },
     handle::{ContextRef, OperationRef},
     PassError,
 };
@@ -17,6 +20,8 @@ use crate::{
 pub struct PatternSetBuilder {
     raw: sys::MlirRewritePatternSet,
     context: sys::MlirContext,
+    /// Each pattern's name and root, checked when the set is frozen.
+    roots: Vec<(&'static str, String)>,
 }
 
 impl PatternSetBuilder {
@@ -35,6 +40,9 @@ impl PatternSetBuilder {
             root: root.clone(),
             context: self.context,
         }));
+        let mut this = self;
+        this.roots.push((name, root.clone()));
+        let self_ = this;
         let callbacks = sys::MlirRewritePatternCallbacks {
             construct: None,
             destruct: Some(destruct_pattern),
@@ -47,20 +55,45 @@ impl PatternSetBuilder {
             let raw = sys::mlirOpRewritePatternCreate(
                 string_ref(&root),
                 u32::from(benefit),
-                self.context,
+                self_.context,
                 callbacks,
                 user_data.cast(),
                 generated_refs.len(),
                 generated_refs.as_mut_ptr(),
             );
-            sys::mlirRewritePatternSetAdd(self.raw, raw);
+            sys::mlirRewritePatternSetAdd(self_.raw, raw);
         }
-        self
+        self_
     }
 
     /// Freezes the set: the patterns are compiled once for fast matching,
     /// and the set can be shared by every thread.
+    ///
+    /// # Panics
+    /// A pattern's root names no operation of its dialect, which the context
+    /// has loaded (`"arith.mulli"`): the message names the pattern and the
+    /// closest operation. In `initialize` the panic fails the pass with that
+    /// message; [`PatternSetBuilder::try_freeze`] returns it instead.
     pub fn freeze(self) -> PatternSet {
+        match self.try_freeze() {
+            Ok(set) => set,
+            Err(error) => panic!("{error}"),
+        }
+    }
+
+    /// Freezes the set after checking every pattern's root: an operation
+    /// name the context knows, or one of a dialect the context has not
+    /// loaded (which cannot be checked: declare the dialect in the pass's
+    /// `dialects = [...]` so that it is loaded, and checked, before
+    /// `initialize`). A root-less pattern is not possible.
+    ///
+    /// # Errors
+    /// A root names no operation of its (loaded) dialect; the error names
+    /// the pattern and suggests the closest operation name.
+    pub fn try_freeze(self) -> Result<PatternSet, PassError> {
+        for (pattern, root) in &self.roots {
+            check_root(self.context, pattern, root)?;
+        }
         let context = self.context;
         // SAFETY: freezing moves the patterns into a new frozen set. The C
         // API leaves the moved-from `RewritePatternSet` object allocated
@@ -72,10 +105,59 @@ impl PatternSetBuilder {
             frozen
         };
         std::mem::forget(self);
-        PatternSet {
+        Ok(PatternSet {
             inner: Arc::new(Frozen { raw, context }),
+        })
+    }
+}
+
+/// Refuses a root that names no operation of a loaded dialect.
+fn check_root(context: sys::MlirContext, pattern: &str, root: &str) -> Result<(), PassError> {
+    let mut known: Vec<String> = Vec::new();
+    // SAFETY: a valid context; the callback appends to `known`.
+    let status = unsafe {
+        bridge::mlirPassBridgeLookupOpName(
+            context,
+            string_ref(root),
+            Some(push_name),
+            (&mut known as *mut Vec<String>).cast(),
+        )
+    };
+    if status != MlirPassBridgeOpNameStatus::MlirPassBridgeOpNameUnknown {
+        return Ok(());
+    }
+    let suggestion = known
+        .iter()
+        .map(|name| (edit_distance(root, name), name))
+        .min()
+        .filter(|(distance, _)| *distance <= root.len().max(3) / 3 + 1)
+        .map_or(String::new(), |(_, name)| {
+            format!("; did you mean '{name}'?")
+        });
+    Err(PassError::new(format!(
+        "pattern '{pattern}' is rooted at '{root}', which its dialect does not define{suggestion}"
+    )))
+}
+
+unsafe extern "C" fn push_name(name: sys::MlirStringRef, data: *mut c_void) {
+    // SAFETY: `data` is the vector in `check_root`; MLIR hands a valid name.
+    unsafe { (*data.cast::<Vec<String>>()).push(to_str(name).into_owned()) }
+}
+
+/// Levenshtein distance between two short names.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = diagonal + usize::from(ca != *cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
         }
     }
+    row[b.len()]
 }
 
 impl Drop for PatternSetBuilder {
@@ -132,6 +214,7 @@ impl PatternSet {
             // SAFETY: valid context.
             raw: unsafe { sys::mlirRewritePatternSetCreate(context) },
             context,
+            roots: Vec::new(),
         }
     }
 
