@@ -487,3 +487,38 @@ fn constant_matchers_answer_as_cpp_matchers_do() {
     .unwrap();
     common::assert_constant_probes(&out);
 }
+
+/// A `PatternPass` reads its options in `patterns` (they are set before
+/// `initialize`), runs on either driver, and a root that names no op of its
+/// loaded dialect fails `initialize` with the pattern and a suggestion.
+#[test]
+fn pattern_pass_options_reach_the_patterns_and_bad_roots_are_refused() {
+    let source = "func.func @f(%x: i32) -> i32 {\n  %y = arith.muli %x, %x : i32\n  %z = arith.addi %y, %x : i32\n  return %z : i32\n}\n";
+    for walk in ["", " walk"] {
+        let out = run(
+            &format!("builtin.module(func.func(test-pattern-root{{root=arith.muli{walk}}}))"),
+            source,
+        )
+        .unwrap();
+        let tagged: Vec<_> = out.lines().filter(|l| l.contains("rooted")).collect();
+        assert_eq!(tagged.len(), 1, "{out}");
+        assert!(tagged[0].contains("arith.muli"), "{out}");
+    }
+    let error = run(
+        "builtin.module(func.func(test-pattern-root{root=arith.mulli}))",
+        source,
+    )
+    .unwrap_err();
+    assert_eq!(
+        error.diagnostics[0].message,
+        "test-pattern-root: initialize failed: pattern 'RootedAt' is rooted at 'arith.mulli', \
+         which its dialect does not define; did you mean 'arith.muli'?",
+        "{error}"
+    );
+    // A dialect the context has not loaded cannot be checked: accepted.
+    assert!(run(
+        "builtin.module(func.func(test-pattern-root{root=nodialect.op}))",
+        source
+    )
+    .is_ok());
+}

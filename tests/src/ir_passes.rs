@@ -14,7 +14,8 @@ use mlir_pass::{
     mlir_pass,
     rewrite::{
         apply_patterns_greedily, walk_and_apply_patterns, GreedyConfig, MatchResult, NoMatch,
-        PatternRewriter, PatternSet, RewritePattern,
+        PatternDriver, PatternPass, PatternRewriter, PatternSet, PatternSetBuilder,
+        RewritePattern,
     },
     ContextRef, OperationRef, Pass, PassError,
 };
@@ -323,5 +324,54 @@ impl mlir_pass::Pipeline for PipelineWithTypo {
     fn build(&self, pm: &mlir_pass::OpPassManager<'_>) -> Result<(), PassError> {
         pm.add_pipeline("func.func(canonicalise)")?;
         Ok(())
+    }
+}
+
+/// Tags every op named by its root with `rooted`, once.
+pub struct RootedAt(String);
+
+impl RewritePattern for RootedAt {
+    fn root(&self) -> &str {
+        &self.0
+    }
+
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        rewriter: &PatternRewriter<'_>,
+    ) -> MatchResult {
+        if op.attribute("rooted").is_ok() {
+            return Err(NoMatch);
+        }
+        rewriter.modify_op_in_place(op.melior(), |mut op| op.set_bool_attr("rooted", true));
+        Ok(())
+    }
+}
+
+/// A [`PatternPass`] whose pattern's root is an option: shows that options
+/// are set before `initialize` builds the patterns, and that a root naming
+/// no op of a loaded dialect fails `initialize`.
+#[mlir_pass(argument = "test-pattern-root", op = "func.func", dialects = [arith])]
+#[derive(Clone, Default)]
+pub struct TestPatternRoot {
+    /// The op the pattern is rooted at.
+    #[option(default = "arith.addi")]
+    root: String,
+    /// Apply with the walk driver instead of the greedy one.
+    #[option]
+    walk: bool,
+}
+
+impl PatternPass for TestPatternRoot {
+    fn patterns(&self, patterns: PatternSetBuilder) -> PatternSetBuilder {
+        patterns.add(RootedAt(self.root.clone()))
+    }
+
+    fn driver(&self) -> PatternDriver {
+        if self.walk {
+            PatternDriver::Walk
+        } else {
+            PatternDriver::Greedy
+        }
     }
 }
