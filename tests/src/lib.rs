@@ -17,6 +17,20 @@ use std::{
 use mlir_pass::{mlir_pass, ContextRef, OperationRef, Pass, PassError};
 
 pub mod ir_passes;
+
+/// Every Rust snippet of README.md, compiled (and run, unless marked
+/// `no_run`) as a doctest of this crate, which depends on the runtime and the
+/// example passes as a user's crate would. (The own-crate section's
+/// `src/lib.rs`, marked `ignore` here, is built as a crate of its own by
+/// `tests/integration/own_crate.rs`.)
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeSnippets;
+
+/// Every Rust snippet of docs/from-cpp.md, compiled as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/from-cpp.md")]
+pub struct FromCppSnippets;
 pub mod probes;
 
 /// What happened to the instances of one pass.
