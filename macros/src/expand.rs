@@ -75,6 +75,8 @@ pub fn expand(input: &Input) -> TokenStream {
         ),
     };
 
+    let setters = setters(input);
+
     quote! {
         #item
 
@@ -97,6 +99,8 @@ pub fn expand(input: &Input) -> TokenStream {
             };
 
             #default_impl
+
+            #setters
 
             #configurable {
                 fn metadata() -> &'static __mp::PassMetadata {
@@ -122,6 +126,44 @@ pub fn expand(input: &Input) -> TokenStream {
                 #registration
             }
         };
+    }
+}
+
+/// `with_<field>(value)` for each option: the pass built in code with its
+/// options, whatever private state it holds
+/// (`MyPass::default().with_limit(3)`), with the struct's visibility.
+fn setters(input: &Input) -> TokenStream {
+    if input.options.is_empty() {
+        return TokenStream::new();
+    }
+    let ident = &input.item.ident;
+    let vis = &input.item.vis;
+    let methods = input.options.iter().map(|o| {
+        let field = o.field;
+        let ty = o.ty;
+        let method = format_ident!("with_{}", field.to_string().trim_start_matches("r#"));
+        let doc = format!(
+            "Sets the option `{}`{}",
+            o.name,
+            if o.description.is_empty() {
+                ".".to_owned()
+            } else {
+                format!(": {}", o.description.lines().next().unwrap_or(""))
+            }
+        );
+        quote_spanned! {field.span()=>
+            #[doc = #doc]
+            #[must_use]
+            #vis fn #method(mut self, #field: #ty) -> Self {
+                self.#field = #field;
+                self
+            }
+        }
+    });
+    quote! {
+        impl #ident {
+            #(#methods)*
+        }
     }
 }
 

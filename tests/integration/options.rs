@@ -420,3 +420,25 @@ mod property {
         }
     }
 }
+
+/// `with_<option>` setters build a pass in code with its options, even a
+/// pass with private fields (which a struct literal cannot fill), and the
+/// values reach the pipeline.
+#[test]
+fn generated_setters_build_a_pass_in_code_with_its_options() {
+    let pass = AnnotateOpCount::default()
+        .with_attr_name("n".to_owned())
+        .with_skip(vec!["func.return".to_owned()]);
+    assert_eq!(options::print(&pass), "attr-name=n skip=func.return");
+    let context = setup();
+    let mut module = Module::parse(&context, "func.func @f() { return }", "f.mlir").unwrap();
+    let mut pm = PassManager::new(&context);
+    pm.nest("func.func").add_pass(pass).unwrap();
+    pm.run(&mut module).unwrap();
+    assert!(module.to_string().contains("n = 0 : i64"), "{module}");
+    // A pass with a private field: only the setters configure it.
+    let private = mlir_pass_tests::ir_passes::TestPatternRoot::default()
+        .with_root("arith.muli".to_owned())
+        .with_walk(true);
+    assert_eq!(options::print(&private), "root=arith.muli walk=true");
+}

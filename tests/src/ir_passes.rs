@@ -14,8 +14,7 @@ use mlir_pass::{
     mlir_pass,
     rewrite::{
         apply_patterns_greedily, walk_and_apply_patterns, GreedyConfig, MatchResult, NoMatch,
-        PatternDriver, PatternPass, PatternRewriter, PatternSet, PatternSetBuilder,
-        RewritePattern,
+        PatternDriver, PatternPass, PatternRewriter, PatternSet, PatternSetBuilder, RewritePattern,
     },
     ContextRef, OperationRef, Pass, PassError,
 };
