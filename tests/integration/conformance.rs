@@ -60,9 +60,19 @@ fn run(program: &str, dir: &Path, args: &[&str], plugin: Option<&Path>) -> Outpu
         .unwrap()
 }
 
-/// Stderr with each program's name (as MLIR prints it in messages) removed.
+/// Stderr with each program's name removed: its path, as MLIR prints it in
+/// messages, and its file name, as LLVM's command line parser starts its
+/// errors with.
 fn normalized_stderr(output: &Output, program: &str) -> String {
-    String::from_utf8_lossy(&output.stderr).replace(program, "<tool>")
+    let name = Path::new(program).file_name().unwrap().to_str().unwrap();
+    String::from_utf8_lossy(&output.stderr)
+        .replace(program, "<tool>")
+        .split_inclusive('\n')
+        .map(|line| match line.strip_prefix(name) {
+            Some(rest) if rest.starts_with(": ") => format!("<tool>{rest}"),
+            _ => line.to_owned(),
+        })
+        .collect()
 }
 
 const MIXED: &str =
@@ -103,6 +113,56 @@ const CASES: &[(&str, &[&str])] = &[
             "--mlir-print-ir-after-all",
             "--mlir-print-ir-module-scope",
             "--mlir-disable-threading",
+        ],
+    ),
+    // C++ passes named: mlir-pass-opt sets the printer up itself (so that
+    // Rust passes can be named too), exactly as MLIR does.
+    (
+        "mixed.mlir",
+        &[
+            MIXED,
+            "--mlir-print-ir-after=canonicalize",
+            "--mlir-disable-threading",
+        ],
+    ),
+    (
+        "mixed.mlir",
+        &[
+            MIXED,
+            "--mlir-print-ir-before=canonicalize,cse",
+            "--mlir-print-ir-after-all",
+            "--mlir-print-ir-after-change",
+            "--mlir-disable-threading",
+        ],
+    ),
+    (
+        "mixed.mlir",
+        &[
+            MIXED,
+            "--mlir-print-ir-after=canonicalize",
+            "--mlir-print-ir-module-scope",
+            "--mlir-disable-threading",
+        ],
+    ),
+    (
+        "mixed.mlir",
+        &[
+            MIXED,
+            "--mlir-print-ir-before=canonicalize",
+            "--mlir-print-ir-module-scope",
+        ],
+    ),
+    (
+        "mixed.mlir",
+        &[MIXED, "--mlir-print-ir-before=canonicalise"],
+    ),
+    (
+        "diagnostics.mlir",
+        &[
+            "--split-input-file",
+            "--pass-pipeline=builtin.module(func.func(reject-empty-functions))",
+            "--mlir-print-ir-after=canonicalize",
+            "--mlir-print-ir-after-failure",
         ],
     ),
     ("mixed.mlir", &[MIXED, "--mlir-print-debuginfo"]),
@@ -314,4 +374,50 @@ fn crash_reproducers_are_the_same() {
     let again = run(DRIVER, &dir, &["ours.repro.mlir", "--run-reproducer"], None);
     assert_eq!(again.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&again.stderr).contains("function body is empty"));
+}
+
+#[test]
+fn print_ir_by_name_is_a_difference_on_purpose() {
+    // The stock mlir-opt makes its list of names before the plugin is
+    // loaded, so a Rust pass's name is unknown there; mlir-pass-opt prints
+    // around it.
+    let dir = inputs();
+    let args = [
+        "mixed.mlir",
+        MIXED,
+        "--mlir-print-ir-after=annotate-op-count",
+        "--mlir-disable-threading",
+    ];
+    let stock = run(MLIR_OPT, &dir, &args, Some(&example_plugin()));
+    assert_eq!(stock.status.code(), Some(1));
+    assert_eq!(
+        normalized_stderr(&stock, MLIR_OPT),
+        "<tool>: for the --mlir-print-ir-after option: Cannot find option named 'annotate-op-count'!\n"
+    );
+    let ours = run(DRIVER, &dir, &args, None);
+    assert_eq!(ours.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&ours.stderr)
+            .matches("// -----// IR Dump After AnnotateOpCount (annotate-op-count{attr-name=pass.op_count skip={}}) //----- //\nfunc.func @")
+            .count(),
+        2
+    );
+    // A pipeline's name: the stock tool accepts it and prints nothing (a
+    // pipeline never runs as a pass); mlir-pass-opt says so.
+    let args = [
+        "mixed.mlir",
+        MIXED,
+        "--mlir-print-ir-before=buffer-deallocation-pipeline",
+    ];
+    let stock = run(MLIR_OPT, &dir, &args, Some(&example_plugin()));
+    assert_eq!(stock.status.code(), Some(0));
+    assert!(stock.stderr.is_empty());
+    let ours = run(DRIVER, &dir, &args, None);
+    assert_eq!(ours.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&ours.stderr)
+            .contains("'buffer-deallocation-pipeline' is a pass pipeline, not a pass"),
+        "{}",
+        String::from_utf8_lossy(&ours.stderr)
+    );
 }
