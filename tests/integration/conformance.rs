@@ -10,12 +10,21 @@ use common::example_plugin;
 use std::{
     path::{Path, PathBuf},
     process::{Command, Output},
+    sync::OnceLock,
 };
 
 const MLIR_OPT: &str = "/usr/lib/llvm-22/bin/mlir-opt";
 const DRIVER: &str = env!("CARGO_BIN_EXE_mlir-pass-opt");
 
+/// The input files, written once per test process: the tests run in
+/// parallel, and rewriting a file that another test's tool is reading would
+/// hand it a truncated input.
 fn inputs() -> PathBuf {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(write_inputs).clone()
+}
+
+fn write_inputs() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("mlir-pass-conformance-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
