@@ -283,11 +283,23 @@ MlirPassBridgeQueryStatus mlirPassBridgeLookupSymbolIn(
  * Tools (opt_main.cpp)
  *===------------------------------------------------------------------===*/
 
+/// A registered Rust pass, as the tool needs to recognise it: the argument
+/// it is registered under (a pass pipeline entry, see registry.cpp) and the
+/// TypeID of its instances.
+typedef struct MlirPassBridgeRustPass {
+  MlirStringRef argument;
+  MlirTypeID typeId;
+} MlirPassBridgeRustPass;
+
 /// MLIR's `mlir-opt` main on `argc/argv` (`argv[argc]` is null), with every
 /// upstream dialect, extension and already registered pass; `toolName` is
-/// the first line of `--help`. Returns the process's exit code.
-int mlirPassBridgeOptMain(int argc, char **argv,
-                          MlirStringRef toolName) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// the first line of `--help`. `rustPasses` (`numRustPasses` entries, null
+/// when there are none) are the registered Rust passes, so that
+/// `--mlir-print-ir-before/after=ARGUMENT` can name them; the tool copies
+/// them. Returns the process's exit code.
+int mlirPassBridgeOptMain(int argc, char **argv, MlirStringRef toolName,
+                          const MlirPassBridgeRustPass *rustPasses,
+                          intptr_t numRustPasses) MLIR_PASS_BRIDGE_NOEXCEPT;
 
 #ifdef __cplusplus
 }

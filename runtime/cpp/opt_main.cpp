@@ -3,16 +3,24 @@
 // entries, flags and `--help` lines like any registered pass), and one change:
 // the output file is written whole or not at all (a temporary file beside it,
 // then a rename), where `mlir-opt` truncates it first and deletes it when a
-// pass fails.
+// pass fails; and `--mlir-print-ir-before/after=NAME` print around Rust
+// passes too (see "IR printing around named passes" below).
 
 #include "bridge_support.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -22,6 +30,8 @@
 #include <csignal>
 #include <cstdint>
 #include <cstdlib>
+#include <functional>
+#include <memory>
 #include <pthread.h>
 #include <sys/resource.h>
 #include <string>
@@ -170,17 +180,257 @@ bool writeAtomically(llvm::StringRef requested, llvm::StringRef contents) {
   return true;
 }
 
+//===----------------------------------------------------------------------===//
+// IR printing around named passes
+//
+// `--mlir-print-ir-before=NAME` and `--mlir-print-ir-after=NAME` are MLIR's
+// lists of registry entries; its printer matches a running pass against them
+// through `Pass::lookupPassInfo()`, which finds C++ passes only. A Rust pass
+// is a pass *pipeline* entry (registry.cpp), so MLIR accepts its name and
+// then never prints. Instead, while the command line is parsed, a flag of
+// ours stands in for each of MLIR's two (same name, help and parsing rules)
+// and records the passes named: Rust passes by TypeID, C++ passes by
+// `PassInfo`. A name that is a pipeline is refused (IR is printed around
+// passes; MLIR would accept it and print nothing); any other name goes to
+// MLIR's flag, which reports it as it always has. When a pass was named,
+// the pass manager gets one IR printer, MLIR's own (`enableIRPrinting`,
+// hence MLIR's format byte for byte), set up as MLIR's `PassManagerOptions`
+// would set it up from the same flags, and MLIR's flags that would add a
+// second printer (`-before-all`, `-after-all`, `-after-failure`) are turned
+// off after being read: one printer keeps the dumps in order and the file
+// names of `--mlir-print-ir-tree-dir` numbered in one sequence.
+//===----------------------------------------------------------------------===//
+
+/// The passes that one of the two flags named.
+struct NamedPasses {
+  llvm::SmallVector<const mlir::PassInfo *> upstream;
+  llvm::SmallVector<mlir::TypeID> rust;
+
+  bool empty() const { return upstream.empty() && rust.empty(); }
+
+  /// Whether `pass` is one of them (as MLIR matches a C++ pass: by the
+  /// `PassInfo` its argument finds).
+  bool contains(mlir::Pass *pass) const {
+    if (llvm::is_contained(rust, pass->getTypeID()))
+      return true;
+    const mlir::PassInfo *info = pass->lookupPassInfo();
+    return info && llvm::is_contained(upstream, info);
+  }
+};
+
+/// Stands in for MLIR's `--mlir-print-ir-before` or `--mlir-print-ir-after`
+/// during parsing: same name, help text and parsing rules (comma-separated,
+/// `=` before the value), so that every spelling the command line accepts
+/// (response files included) reaches it.
+class PassNamesFlag final : public llvm::cl::Option {
+public:
+  /// Takes `mlirFlag`'s place in the command line. `rustPasses` maps each
+  /// Rust pass's argument to its TypeID and must outlive this flag.
+  PassNamesFlag(llvm::cl::Option &mlirFlag,
+                const llvm::StringMap<mlir::TypeID> &rustPasses)
+      : Option(mlirFlag.getNumOccurrencesFlag(),
+               mlirFlag.getOptionHiddenFlag()),
+        mlirFlag(mlirFlag), rustPasses(rustPasses) {
+    setValueExpectedFlag(mlirFlag.getValueExpectedFlag());
+    setFormattingFlag(mlirFlag.getFormattingFlag());
+    setMiscFlag(static_cast<llvm::cl::MiscFlags>(mlirFlag.getMiscFlags()));
+    setDescription(mlirFlag.HelpStr);
+    setValueStr(mlirFlag.ValueStr);
+    Categories = mlirFlag.Categories;
+    Subs = mlirFlag.Subs;
+    llvm::StringRef name = mlirFlag.ArgStr;
+    mlirFlag.removeArgument();
+    setArgStr(name);
+    addArgument();
+  }
+
+  const NamedPasses &named() const { return passes; }
+
+  size_t getOptionWidth() const override { return mlirFlag.getOptionWidth(); }
+  void printOptionInfo(size_t globalWidth) const override {
+    mlirFlag.printOptionInfo(globalWidth);
+  }
+  void printOptionValue(size_t globalWidth, bool force) const override {
+    mlirFlag.printOptionValue(globalWidth, force);
+  }
+  void setDefault() override { passes = NamedPasses(); }
+
+private:
+  /// One name (the parser has split the commas).
+  bool handleOccurrence(unsigned position, llvm::StringRef argName,
+                        llvm::StringRef value) override {
+    auto rust = rustPasses.find(value);
+    if (rust != rustPasses.end()) {
+      passes.rust.push_back(rust->second);
+      return false;
+    }
+    if (const mlir::PassInfo *info = mlir::PassInfo::lookup(value)) {
+      passes.upstream.push_back(info);
+      return false;
+    }
+    // MLIR's flag knows the entries registered before it was made: a
+    // plugin's (`--load-pass-plugin`), Rust passes included, come later and
+    // are unknown to it, which it says.
+    if (mlir::PassPipelineInfo::lookup(value) &&
+        !mlirFlag.addOccurrence(position, argName, value))
+      return error("'" + value +
+                   "' is a pass pipeline, not a pass: IR is printed around "
+                   "passes, so name the passes it adds (--dump-pass-pipeline "
+                   "lists them) or use --" +
+                   ArgStr + "-all");
+    // Not a registered name: MLIR's flag says so, in its words.
+    return mlirFlag.addOccurrence(position, argName, value);
+  }
+
+  llvm::cl::Option &mlirFlag;
+  const llvm::StringMap<mlir::TypeID> &rustPasses;
+  NamedPasses passes;
+};
+
+/// MLIR's IR printing flags (`PassManagerOptions.cpp`), found by name.
+/// `cl::getRegisteredOptions` hands them out as `cl::Option`; LLVM's
+/// documentation casts them to their declared `cl::opt<T>` this way.
+template <typename T>
+llvm::cl::opt<T> *mlirFlag(llvm::StringRef name) {
+  return static_cast<llvm::cl::opt<T> *>(
+      llvm::cl::getRegisteredOptions().lookup(name));
+}
+
+/// `--mlir-print-ir-before/after=NAME` for every registered pass, Rust ones
+/// included (see the section comment).
+class NamedPassPrinting {
+public:
+  /// Puts flags of ours in the place of MLIR's two; call it after
+  /// `mlir::registerPassManagerCLOptions` and before parsing. Returns null
+  /// (and leaves MLIR's flags alone) when one of MLIR's flags is missing.
+  static NamedPassPrinting *install(const MlirPassBridgeRustPass *rustPasses,
+                                    intptr_t numRustPasses) {
+    auto &options =
+        llvm::cl::getRegisteredOptions();
+    for (llvm::StringRef name :
+         {"mlir-print-ir-before", "mlir-print-ir-after",
+          "mlir-print-ir-before-all", "mlir-print-ir-after-all",
+          "mlir-print-ir-after-change", "mlir-print-ir-after-failure",
+          "mlir-print-ir-module-scope", "mlir-print-ir-tree-dir"})
+      if (!options.lookup(name))
+        return nullptr;
+    // One tool run, one installation: the flags stay for the process.
+    static NamedPassPrinting printing(rustPasses, numRustPasses,
+                                      *options.lookup("mlir-print-ir-before"),
+                                      *options.lookup("mlir-print-ir-after"));
+    return &printing;
+  }
+
+  /// After parsing: when a pass was named, takes IR printing over from
+  /// MLIR's `applyPassManagerCLOptions` (reading its flags, then turning off
+  /// those that would make it add a printer of its own) and returns true;
+  /// otherwise leaves it to MLIR and returns false.
+  bool takeOver() {
+    if (before.named().empty() && after.named().empty())
+      return false;
+    llvm::cl::opt<bool> *beforeAllFlag =
+        mlirFlag<bool>("mlir-print-ir-before-all");
+    llvm::cl::opt<bool> *afterAllFlag =
+        mlirFlag<bool>("mlir-print-ir-after-all");
+    llvm::cl::opt<bool> *afterFailureFlag =
+        mlirFlag<bool>("mlir-print-ir-after-failure");
+    beforeAll = *beforeAllFlag;
+    afterAll = *afterAllFlag;
+    afterFailure = *afterFailureFlag;
+    afterChange = *mlirFlag<bool>("mlir-print-ir-after-change");
+    moduleScope = *mlirFlag<bool>("mlir-print-ir-module-scope");
+    treeDir = *mlirFlag<std::string>("mlir-print-ir-tree-dir");
+    beforeAllFlag->setValue(false);
+    afterAllFlag->setValue(false);
+    afterFailureFlag->setValue(false);
+    return true;
+  }
+
+  /// Adds the IR printer to `pm`, as `PassManagerOptions` does.
+  mlir::LogicalResult enable(mlir::PassManager &pm) const {
+    using Filter = std::function<bool(mlir::Pass *, mlir::Operation *)>;
+    auto every = [](mlir::Pass *, mlir::Operation *) { return true; };
+    Filter printBefore, printAfter;
+    if (beforeAll)
+      printBefore = every;
+    else if (!before.named().empty())
+      printBefore = [this](mlir::Pass *pass, mlir::Operation *) {
+        return before.named().contains(pass);
+      };
+    if (afterAll || afterFailure)
+      printAfter = every;
+    else if (!after.named().empty())
+      printAfter = [this](mlir::Pass *pass, mlir::Operation *) {
+        return after.named().contains(pass);
+      };
+    if (!printBefore && !printAfter)
+      return mlir::success();
+    // MLIR refuses this before the pipeline is set up; enableIRPrinting
+    // would end the process.
+    if (moduleScope && pm.getContext()->isMultithreadingEnabled())
+      return mlir::emitError(mlir::UnknownLoc::get(pm.getContext()))
+             << "IR print for module scope can't be setup on a pass-manager "
+                "without disabling multi-threading first.\n";
+    if (!treeDir.empty())
+      pm.enableIRPrintingToFileTree(printBefore, printAfter, moduleScope,
+                                    afterChange, afterFailure, treeDir);
+    else
+      pm.enableIRPrinting(printBefore, printAfter, moduleScope, afterChange,
+                          afterFailure, llvm::errs());
+    return mlir::success();
+  }
+
+private:
+  NamedPassPrinting(const MlirPassBridgeRustPass *rustPasses,
+                    intptr_t numRustPasses, llvm::cl::Option &mlirBefore,
+                    llvm::cl::Option &mlirAfter)
+      : rustPasses(index(rustPasses, numRustPasses)),
+        before(mlirBefore, this->rustPasses),
+        after(mlirAfter, this->rustPasses) {}
+
+  static llvm::StringMap<mlir::TypeID>
+  index(const MlirPassBridgeRustPass *rustPasses, intptr_t numRustPasses) {
+    llvm::StringMap<mlir::TypeID> byArgument;
+    for (intptr_t i = 0; rustPasses && i < numRustPasses; ++i)
+      byArgument[unwrap(rustPasses[i].argument)] =
+          unwrap(rustPasses[i].typeId);
+    return byArgument;
+  }
+
+  llvm::StringMap<mlir::TypeID> rustPasses;
+  PassNamesFlag before, after;
+  bool beforeAll = false, afterAll = false, afterFailure = false,
+       afterChange = false, moduleScope = false;
+  std::string treeDir;
+};
+
 /// The tool itself (see `mlirPassBridgeOptMain`).
-int optMain(int argc, char **argv, MlirStringRef toolName) {
+int optMain(int argc, char **argv, MlirStringRef toolName,
+            const MlirPassBridgeRustPass *rustPasses, intptr_t numRustPasses) {
   raiseStackLimit();
   llvm::InitLLVM initLLVM(argc, argv);
   catchStackOverflow();
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  // registerAndParseCLIOptions registers these too (once is all it takes):
+  // our print-ir flags must take their place before the parse.
+  mlir::registerPassManagerCLOptions();
+  NamedPassPrinting *printing =
+      NamedPassPrinting::install(rustPasses, numRustPasses);
   auto [inputFilename, outputFilename] =
       mlir::registerAndParseCLIOptions(argc, argv, unwrap(toolName), registry);
   mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  if (printing && printing->takeOver()) {
+    // MLIR calls this after applying its pass manager flags; the copy holds
+    // the pipeline that the command line asked for.
+    config.setPassPipelineSetupFn(
+        [pipeline = config, printing](mlir::PassManager &pm) {
+          if (mlir::failed(pipeline.setupPassPipeline(pm)))
+            return mlir::failure();
+          return printing->enable(pm);
+        });
+  }
   // These print and return before any file is opened.
   if (config.shouldShowDialects() || config.shouldListPasses())
     return mlir::asMainReturnCode(mlir::MlirOptMain(
@@ -222,10 +472,12 @@ int optMain(int argc, char **argv, MlirStringRef toolName) {
 extern "C" {
 
 // An exception (out of memory) ends the tool with exit code 1.
-int mlirPassBridgeOptMain(int argc, char **argv,
-                          MlirStringRef toolName) noexcept {
-  return mlir_pass_bridge::guarded(
-      1, [&] { return optMain(argc, argv, toolName); });
+int mlirPassBridgeOptMain(int argc, char **argv, MlirStringRef toolName,
+                          const MlirPassBridgeRustPass *rustPasses,
+                          intptr_t numRustPasses) noexcept {
+  return mlir_pass_bridge::guarded(1, [&] {
+    return optMain(argc, argv, toolName, rustPasses, numRustPasses);
+  });
 }
 
 } // extern "C"

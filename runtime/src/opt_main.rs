@@ -10,6 +10,7 @@ use crate::{
     docs,
     ffi::{bridge, string_ref},
     register_all,
+    registry::registered_passes,
 };
 
 /// Runs MLIR's own `mlir-opt` main (`mlir::MlirOptMain`) on this process's
@@ -37,6 +38,11 @@ use crate::{
 ///   is left as it was (`mlir-opt` truncates it, then deletes it).
 /// - `--list-rust-passes` lists the Rust passes and pipelines with their
 ///   options, and `--rust-pass-docs` prints their Markdown docs.
+/// - `--mlir-print-ir-before=NAME` and `--mlir-print-ir-after=NAME` print
+///   around Rust passes as around C++ ones, in MLIR's format and with the
+///   other `--mlir-print-ir-*` flags; the stock `mlir-opt` refuses a Rust
+///   pass's name there (`Cannot find option named ...`), and accepts a
+///   pipeline's name only to print nothing, which this tool refuses.
 /// - MLIR's stack may grow to 120 MiB (the stock tool has 8 MiB), so inputs
 ///   nest 15 times deeper; a deeper one ends with exit code 1 and a message,
 ///   not a signal.
@@ -70,13 +76,24 @@ pub fn opt_main(tool_name: &str) -> ExitCode {
         .collect();
     let mut argv: Vec<*mut c_char> = c_args.iter().map(|a| a.as_ptr().cast_mut()).collect();
     argv.push(std::ptr::null_mut());
+    // The registered Rust passes, for `--mlir-print-ir-before/after=NAME`.
+    let rust_passes: Vec<bridge::MlirPassBridgeRustPass> = registered_passes()
+        .into_iter()
+        .map(|(argument, type_id)| bridge::MlirPassBridgeRustPass {
+            argument: string_ref(argument),
+            typeId: type_id,
+        })
+        .collect();
     // SAFETY: argv holds `c_args.len()` NUL-terminated strings that live for
-    // the call, then a null, as `main` receives them.
+    // the call, then a null, as `main` receives them; `rust_passes` lives for
+    // the call and its strings are 'static.
     let code = unsafe {
         bridge::mlirPassBridgeOptMain(
             c_args.len() as i32,
             argv.as_mut_ptr(),
             string_ref(tool_name),
+            rust_passes.as_ptr(),
+            rust_passes.len() as isize,
         )
     };
     ExitCode::from(u8::try_from(code).unwrap_or(1))

@@ -22,6 +22,7 @@ use crate::{
 #[doc(hidden)]
 pub struct PassRegistration {
     metadata: fn() -> &'static PassMetadata,
+    type_id: fn() -> sys::MlirTypeID,
     build: BuildFn,
 }
 
@@ -34,6 +35,7 @@ impl PassRegistration {
     pub const fn of<T: PassDescriptor>() -> Self {
         Self {
             metadata: T::metadata,
+            type_id: T::type_id,
             build: add_from_options::<T>,
         }
     }
@@ -114,6 +116,24 @@ pub fn passes() -> Vec<&'static PassMetadata> {
             .into_iter()
             .map(|r| (r.metadata)()),
     )
+}
+
+/// The argument and TypeID of every Rust pass that [`register_all`] has
+/// registered in this process, sorted by argument: the names that mean a Rust
+/// pass in MLIR's registry (a pass whose argument conflicted is not there,
+/// and its argument names whatever MLIR has under it).
+pub(crate) fn registered_passes() -> Vec<(&'static str, sys::MlirTypeID)> {
+    let registered = REGISTERED.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(registered) = registered.as_ref() else {
+        return Vec::new();
+    };
+    let mut passes: Vec<_> = inventory::iter::<PassRegistration>
+        .into_iter()
+        .filter(|r| registered.contains((r.metadata)().argument))
+        .map(|r| ((r.metadata)().argument, (r.type_id)()))
+        .collect();
+    passes.sort_by_key(|(argument, _)| *argument);
+    passes
 }
 
 /// A pass or a pipeline, for registration.

@@ -10,12 +10,21 @@ use common::example_plugin;
 use std::{
     path::{Path, PathBuf},
     process::{Command, Output},
+    sync::OnceLock,
 };
 
 const MLIR_OPT: &str = "/usr/lib/llvm-22/bin/mlir-opt";
 const DRIVER: &str = env!("CARGO_BIN_EXE_mlir-pass-opt");
 
+/// The input files, written once per test process: the tests run in
+/// parallel, and rewriting a file that another test's tool is reading would
+/// hand it a truncated input.
 fn inputs() -> PathBuf {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(write_inputs).clone()
+}
+
+fn write_inputs() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("mlir-pass-conformance-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
@@ -60,9 +69,19 @@ fn run(program: &str, dir: &Path, args: &[&str], plugin: Option<&Path>) -> Outpu
         .unwrap()
 }
 
-/// Stderr with each program's name (as MLIR prints it in messages) removed.
+/// Stderr with each program's name removed: its path, as MLIR prints it in
+/// messages, and its file name, as LLVM's command line parser starts its
+/// errors with.
 fn normalized_stderr(output: &Output, program: &str) -> String {
-    String::from_utf8_lossy(&output.stderr).replace(program, "<tool>")
+    let name = Path::new(program).file_name().unwrap().to_str().unwrap();
+    String::from_utf8_lossy(&output.stderr)
+        .replace(program, "<tool>")
+        .split_inclusive('\n')
+        .map(|line| match line.strip_prefix(name) {
+            Some(rest) if rest.starts_with(": ") => format!("<tool>{rest}"),
+            _ => line.to_owned(),
+        })
+        .collect()
 }
 
 const MIXED: &str =
@@ -103,6 +122,56 @@ const CASES: &[(&str, &[&str])] = &[
             "--mlir-print-ir-after-all",
             "--mlir-print-ir-module-scope",
             "--mlir-disable-threading",
+        ],
+    ),
+    // C++ passes named: mlir-pass-opt sets the printer up itself (so that
+    // Rust passes can be named too), exactly as MLIR does.
+    (
+        "mixed.mlir",
+        &[
+            MIXED,
+            "--mlir-print-ir-after=canonicalize",
+            "--mlir-disable-threading",
+        ],
+    ),
+    (
+        "mixed.mlir",
+        &[
+            MIXED,
+            "--mlir-print-ir-before=canonicalize,cse",
+            "--mlir-print-ir-after-all",
+            "--mlir-print-ir-after-change",
+            "--mlir-disable-threading",
+        ],
+    ),
+    (
+        "mixed.mlir",
+        &[
+            MIXED,
+            "--mlir-print-ir-after=canonicalize",
+            "--mlir-print-ir-module-scope",
+            "--mlir-disable-threading",
+        ],
+    ),
+    (
+        "mixed.mlir",
+        &[
+            MIXED,
+            "--mlir-print-ir-before=canonicalize",
+            "--mlir-print-ir-module-scope",
+        ],
+    ),
+    (
+        "mixed.mlir",
+        &[MIXED, "--mlir-print-ir-before=canonicalise"],
+    ),
+    (
+        "diagnostics.mlir",
+        &[
+            "--split-input-file",
+            "--pass-pipeline=builtin.module(func.func(reject-empty-functions))",
+            "--mlir-print-ir-after=canonicalize",
+            "--mlir-print-ir-after-failure",
         ],
     ),
     ("mixed.mlir", &[MIXED, "--mlir-print-debuginfo"]),
@@ -314,4 +383,50 @@ fn crash_reproducers_are_the_same() {
     let again = run(DRIVER, &dir, &["ours.repro.mlir", "--run-reproducer"], None);
     assert_eq!(again.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&again.stderr).contains("function body is empty"));
+}
+
+#[test]
+fn print_ir_by_name_is_a_difference_on_purpose() {
+    // The stock mlir-opt makes its list of names before the plugin is
+    // loaded, so a Rust pass's name is unknown there; mlir-pass-opt prints
+    // around it.
+    let dir = inputs();
+    let args = [
+        "mixed.mlir",
+        MIXED,
+        "--mlir-print-ir-after=annotate-op-count",
+        "--mlir-disable-threading",
+    ];
+    let stock = run(MLIR_OPT, &dir, &args, Some(&example_plugin()));
+    assert_eq!(stock.status.code(), Some(1));
+    assert_eq!(
+        normalized_stderr(&stock, MLIR_OPT),
+        "<tool>: for the --mlir-print-ir-after option: Cannot find option named 'annotate-op-count'!\n"
+    );
+    let ours = run(DRIVER, &dir, &args, None);
+    assert_eq!(ours.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&ours.stderr)
+            .matches("// -----// IR Dump After AnnotateOpCount (annotate-op-count{attr-name=pass.op_count skip={}}) //----- //\nfunc.func @")
+            .count(),
+        2
+    );
+    // A pipeline's name: the stock tool accepts it and prints nothing (a
+    // pipeline never runs as a pass); mlir-pass-opt says so.
+    let args = [
+        "mixed.mlir",
+        MIXED,
+        "--mlir-print-ir-before=buffer-deallocation-pipeline",
+    ];
+    let stock = run(MLIR_OPT, &dir, &args, Some(&example_plugin()));
+    assert_eq!(stock.status.code(), Some(0));
+    assert!(stock.stderr.is_empty());
+    let ours = run(DRIVER, &dir, &args, None);
+    assert_eq!(ours.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&ours.stderr)
+            .contains("'buffer-deallocation-pipeline' is a pass pipeline, not a pass"),
+        "{}",
+        String::from_utf8_lossy(&ours.stderr)
+    );
 }

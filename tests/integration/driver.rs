@@ -457,3 +457,234 @@ fn an_output_that_is_not_a_regular_file_is_written_not_replaced() {
         .is_char_device());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Rust and C++ passes, each changing the IR or not, and a dead function.
+const PRINTED: &str = "--pass-pipeline=builtin.module(func.func(fold-arith-identities,annotate-op-count),canonicalize,rs-symbol-dce)";
+const PRINTED_INPUT: &str = "func.func @f(%x: i32) -> i32 {\n  %c0 = arith.constant 0 : i32\n  %a = arith.addi %x, %c0 : i32\n  return %a : i32\n}\nfunc.func private @dead() {\n  return\n}\n";
+
+/// The IR dumps in `stderr`, each from its header line to the next one.
+fn ir_dumps(stderr: &str) -> Vec<&str> {
+    let mut starts: Vec<usize> = stderr
+        .match_indices("// -----// IR Dump ")
+        .map(|(i, _)| i)
+        .collect();
+    starts.push(stderr.len());
+    starts.windows(2).map(|w| &stderr[w[0]..w[1]]).collect()
+}
+
+/// The dumps MLIR's `--mlir-print-ir-before-all --mlir-print-ir-after-all`
+/// prints whose header starts with one of `headers`.
+fn dumps_of_every_pass_matching(headers: &[&str], extra: &[&str]) -> String {
+    let mut args = vec![
+        PRINTED,
+        "--mlir-print-ir-before-all",
+        "--mlir-print-ir-after-all",
+        "--mlir-disable-threading",
+    ];
+    args.extend_from_slice(extra);
+    let output = driver(&args, PRINTED_INPUT);
+    let stderr = text(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    ir_dumps(&stderr)
+        .into_iter()
+        .filter(|dump| headers.iter().any(|h| dump.starts_with(h)))
+        .collect()
+}
+
+#[test]
+fn print_ir_before_and_after_name_rust_passes_and_print_as_mlir_does() {
+    // Named, Rust and C++ passes print exactly what MLIR's own printer
+    // prints for them among the dumps of every pass.
+    let output = driver(
+        &[
+            PRINTED,
+            "--mlir-print-ir-before=annotate-op-count,canonicalize",
+            "--mlir-print-ir-after=rs-symbol-dce",
+            "--mlir-print-ir-after=fold-arith-identities",
+            "--mlir-disable-threading",
+        ],
+        PRINTED_INPUT,
+    );
+    let stderr = text(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.starts_with(
+            "// -----// IR Dump After FoldArithIdentities (fold-arith-identities{max-iterations=10 top-down=true}) //----- //\nfunc.func @f(%arg0: i32) -> i32 {\n  return %arg0 : i32\n}\n\n// -----// IR Dump Before AnnotateOpCount (annotate-op-count{attr-name=pass.op_count skip={}}) //----- //\n"
+        ),
+        "{stderr}"
+    );
+    let expected = dumps_of_every_pass_matching(
+        &[
+            "// -----// IR Dump Before AnnotateOpCount ",
+            "// -----// IR Dump Before Canonicalizer ",
+            "// -----// IR Dump After RsSymbolDCE ",
+            "// -----// IR Dump After FoldArithIdentities ",
+        ],
+        &[],
+    );
+    assert_eq!(ir_dumps(&stderr).len(), 6, "{stderr}");
+    assert_eq!(stderr, expected);
+    // The output itself is untouched.
+    let plain = driver(&[PRINTED], PRINTED_INPUT);
+    assert_eq!(output.stdout, plain.stdout);
+}
+
+#[test]
+fn print_ir_by_name_honours_mlirs_other_print_ir_flags() {
+    let run = |flags: &[&str]| {
+        let mut args = vec![PRINTED, "--mlir-disable-threading"];
+        args.extend_from_slice(flags);
+        let output = driver(&args, PRINTED_INPUT);
+        let stderr = text(&output.stderr);
+        assert!(output.status.success(), "{stderr}");
+        stderr
+    };
+    // Module scope: the whole module, and the op in the header.
+    let stderr = run(&[
+        "--mlir-print-ir-after=annotate-op-count",
+        "--mlir-print-ir-module-scope",
+    ]);
+    assert_eq!(
+        stderr,
+        dumps_of_every_pass_matching(
+            &["// -----// IR Dump After AnnotateOpCount "],
+            &["--mlir-print-ir-module-scope"]
+        )
+    );
+    assert!(
+        stderr.contains("('func.func' operation: @dead) //----- //\nmodule {"),
+        "{stderr}"
+    );
+    // After change: annotate-op-count changes both functions; fold-arith-identities
+    // changes @f only.
+    let stderr = run(&[
+        "--mlir-print-ir-after=annotate-op-count,fold-arith-identities",
+        "--mlir-print-ir-after-change",
+    ]);
+    assert_eq!(
+        stderr.matches("IR Dump After AnnotateOpCount").count(),
+        2,
+        "{stderr}"
+    );
+    assert_eq!(
+        stderr.matches("IR Dump After FoldArithIdentities").count(),
+        1,
+        "{stderr}"
+    );
+    // With every pass printed before, the named one after: one printer, in
+    // order.
+    let stderr = run(&[
+        "--mlir-print-ir-before-all",
+        "--mlir-print-ir-after=rs-symbol-dce",
+    ]);
+    assert_eq!(
+        stderr,
+        dumps_of_every_pass_matching(
+            &[
+                "// -----// IR Dump Before ",
+                "// -----// IR Dump After RsSymbolDCE "
+            ],
+            &[]
+        )
+    );
+    // One file per dump, numbered in one sequence.
+    let dir = tempdir();
+    let tree = dir.join("tree");
+    let stderr = run(&[
+        &format!("--mlir-print-ir-tree-dir={}", tree.display()),
+        "--mlir-print-ir-before=canonicalize",
+        "--mlir-print-ir-after=rs-symbol-dce",
+    ]);
+    assert_eq!(stderr, "");
+    let module = tree.join("builtin_module_no-symbol-name");
+    let mut files: Vec<String> = std::fs::read_dir(&module)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(files, ["0_canonicalize.mlir", "1_rs-symbol-dce.mlir"]);
+    let dump = std::fs::read_to_string(module.join("1_rs-symbol-dce.mlir")).unwrap();
+    assert!(
+        dump.starts_with(
+            "// -----// IR Dump After RsSymbolDCE (rs-symbol-dce) //----- //\nmodule {"
+        ),
+        "{dump}"
+    );
+    assert!(!dump.contains("@dead"), "{dump}");
+}
+
+#[test]
+fn print_ir_after_a_failing_rust_pass_by_name_and_only_on_failure() {
+    let input = "func.func @e() {\n  return\n}\n";
+    let pipeline =
+        "--pass-pipeline=builtin.module(func.func(annotate-op-count,reject-empty-functions))";
+    let failed = "// -----// IR Dump After RejectEmptyFunctions Failed (reject-empty-functions) //----- //\nfunc.func @e() attributes {pass.op_count = 1 : i64} {\n  return\n}\n\n";
+    let output = driver(
+        &[pipeline, "--mlir-print-ir-after=reject-empty-functions"],
+        input,
+    );
+    let stderr = assert_fails_with(
+        &output,
+        "error: reject-empty-functions: function body is empty",
+    );
+    assert!(stderr.ends_with(failed), "{stderr}");
+    // Only on failure: the passes that succeed are not printed, named or not.
+    let output = driver(
+        &[
+            pipeline,
+            "--mlir-print-ir-after=annotate-op-count",
+            "--mlir-print-ir-after-failure",
+        ],
+        input,
+    );
+    let stderr = assert_fails_with(&output, "function body is empty");
+    assert_eq!(ir_dumps(&stderr), [failed], "{stderr}");
+}
+
+#[test]
+fn print_ir_by_name_refuses_pipelines_and_unknown_names() {
+    // A pipeline is never a running pass: MLIR would accept its name and
+    // print nothing.
+    for (flag, name) in [
+        ("--mlir-print-ir-after", "example-cleanup"),
+        ("--mlir-print-ir-before", "buffer-deallocation-pipeline"),
+    ] {
+        let output = driver(&[&format!("{flag}={name}"), PRINTED], PRINTED_INPUT);
+        let stderr = assert_fails_with(
+            &output,
+            &format!(
+                ": for the {flag} option: '{name}' is a pass pipeline, not a pass: IR is printed around passes, so name the passes it adds (--dump-pass-pipeline lists them) or use {flag}-all\n"
+            ),
+        );
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+    // Unknown names are MLIR's error, as before.
+    let output = driver(
+        &[
+            "--mlir-print-ir-before=canonicalize,annotate-op-cuont",
+            PRINTED,
+        ],
+        "",
+    );
+    assert_fails_with(
+        &output,
+        ": for the --mlir-print-ir-before option: Cannot find option named 'annotate-op-cuont'!",
+    );
+    // Module scope still needs one thread, as MLIR says.
+    let output = driver(
+        &[
+            "--mlir-print-ir-after=annotate-op-count",
+            "--mlir-print-ir-module-scope",
+            PRINTED,
+        ],
+        PRINTED_INPUT,
+    );
+    assert_fails_with(&output, "IR print for module scope can't be setup on a pass-manager without disabling multi-threading first.");
+    // The help is MLIR's.
+    let help = text(&driver(&["--help"], "").stdout);
+    assert!(
+        help.contains("\n  --mlir-print-ir-before=<pass-arg>  ")
+            && help.contains("- Print IR before specified passes\n"),
+        "{help}"
+    );
+}
