@@ -29,6 +29,10 @@ pub trait Pass {
     /// before every run. State set here (a frozen pattern set, say)
     /// reaches every clone and is reused by later runs. An error fails the
     /// pass manager before `run` is ever called.
+    ///
+    /// The options are already set when it runs (from the pipeline text, or
+    /// by the code that built the pass), as for a C++ pass: state built here
+    /// may depend on them.
     fn initialize(&mut self, context: ContextRef<'_>) -> Result<(), PassError> {
         let _ = context;
         Ok(())
