@@ -90,8 +90,10 @@ impl PatternSetBuilder {
     /// # Errors
     /// A root names no operation of its (loaded) dialect; the error names
     /// the pattern and suggests the closest operation name.
-    pub fn try_freeze(self) -> Result<PatternSet, PassError> {
-        for (pattern, root) in &self.roots {
+    pub fn try_freeze(mut self) -> Result<PatternSet, PassError> {
+        // Taken out: `self` is forgotten below, and its fields with it.
+        let roots = std::mem::take(&mut self.roots);
+        for (pattern, root) in &roots {
             check_root(self.context, pattern, root)?;
         }
         let context = self.context;
