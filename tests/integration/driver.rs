@@ -144,6 +144,32 @@ fn help_lists_the_rust_passes_and_version_is_mlirs() {
         "{stdout}"
     );
     assert!(stdout.contains("--example-cleanup"), "{stdout}");
+    // Each option with its type and description, as for a C++ pass.
+    for (option, description) in [
+        ("--attr-name=<String>", "Name of the attribute to set."),
+        ("--skip=<Vec<String>>", "Operations not to count, by name."),
+        (
+            "--exclude=<Vec<String>>",
+            "Comma separated list of symbols that should not be marked private.",
+        ),
+        (
+            "--max-iterations=<i64>",
+            "Most passes over the function the greedy driver makes; -1 for no limit.",
+        ),
+        (
+            "--top-down",
+            "Visit operations top-down (true) or bottom-up (false).",
+        ),
+        ("--dce", "Erase dead private symbols."),
+    ] {
+        assert!(
+            stdout
+                .lines()
+                .any(|line| line.trim_start().starts_with(&format!("{option} "))
+                    && line.ends_with(&format!(" - {description}"))),
+            "{option} - {description} not in:\n{stdout}"
+        );
+    }
     let output = driver(&["--version"], "");
     assert!(
         text(&output.stdout).contains("LLVM version 22"),
