@@ -462,7 +462,8 @@ mod property {
             let pass = AllOptions { label: label.clone(), ..AllOptions::default() };
             match pm.add_pass(pass.clone()) {
                 Ok(()) => {
-                    prop_assert!(balanced(&label), "{} was accepted", label);
+                    // Balanced, or unbalanced in a way that its printed form
+                    // balances (`a "}{"` prints as `{a "}{"}`): it round-trips.
                     let pipeline = pm.to_string();
                     let reparsed = PassManager::parse(&context, &pipeline).map(|pm| pm.to_string());
                     prop_assert_eq!(reparsed, Ok(pipeline.clone()));

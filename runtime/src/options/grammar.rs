@@ -293,6 +293,43 @@ pub fn escape(value: &str) -> String {
         .clone()
 }
 
+/// How MLIR would print a value that we print as `printed`: its string form
+/// of what `printed` reads as, or for a list (`{...}`) its list form of the
+/// elements. `None` when `printed` does not read back on its own.
+pub(crate) fn mlir_printed(printed: &str, list: bool) -> Option<String> {
+    let value = read_scalar(printed)?;
+    if !list {
+        return Some(mlir_form(&value));
+    }
+    let elements: Vec<String> = split_list(&value)
+        .ok()?
+        .into_iter()
+        .map(mlir_form)
+        .collect();
+    Some(format!("{{{}}}", elements.join(",")))
+}
+
+/// Whether two option texts read as the same options with the same values,
+/// the options for which `is_list` holds compared element by element.
+pub(crate) fn same_reading(a: &str, b: &str, is_list: impl Fn(&str) -> bool) -> bool {
+    let read = |text| {
+        tokens(text)
+            .into_iter()
+            .map(|t| {
+                let value = t.value.map(|v| {
+                    if is_list(t.key) {
+                        split_list(v).unwrap_or_default()
+                    } else {
+                        vec![v]
+                    }
+                });
+                (t.key, value)
+            })
+            .collect::<Vec<_>>()
+    };
+    read(a) == read(b)
+}
+
 /// The text of a list of `elements` (each as a scalar reads it), without
 /// the outer braces, such that `{text}` reads back as those elements: each
 /// element as MLIR prints it when that reads back, else wrapped. `None` when

@@ -75,7 +75,11 @@ pub struct OptionSpec {
 /// ```
 ///
 /// Accepts what MLIR accepts for a C++ pass with the same options (a stray
-/// quote, `=` without a name, repeats), and refuses what it refuses.
+/// quote, `=` without a name, repeats), and refuses what it refuses, with
+/// one exception: a list option given again after an element that holds
+/// unpaired quotes of both kinds (`names=a,'" names=b`) is refused, since
+/// the generated `set_option` takes text and no text carries that element
+/// before others.
 ///
 /// # Errors
 /// A message naming the pass, the option and the offending text, and saying
@@ -85,8 +89,8 @@ pub fn parse<T: Configurable + Default>(text: &str) -> Result<T, String> {
     let meta = T::metadata();
     let argument = meta.argument;
     let mut pass = T::default();
-    // Each list option given: how often, and all its elements in order.
-    let mut lists: Vec<(&OptionSpec, usize, Vec<&str>)> = Vec::new();
+    // Each list option given: each occurrence's value and elements.
+    let mut lists: Vec<(&OptionSpec, Vec<Occurrence<'_>>)> = Vec::new();
     let mut previous: Option<&str> = None;
     for token in grammar::tokens(text) {
         let key = token.key;
@@ -124,33 +128,47 @@ pub fn parse<T: Configurable + Default>(text: &str) -> Result<T, String> {
         set(&mut pass, argument, spec, value)?;
         if spec.is_list {
             let elements = split_list(value).unwrap_or_default();
-            match lists.iter_mut().find(|(s, ..)| s.name == key) {
-                Some((_, count, all)) => {
-                    *count += 1;
-                    all.extend(elements);
-                }
-                None => lists.push((spec, 1, elements)),
+            match lists.iter_mut().find(|(s, _)| s.name == key) {
+                Some((_, occurrences)) => occurrences.push((value, elements)),
+                None => lists.push((spec, vec![(value, elements)])),
             }
         }
     }
-    // A list given more than once holds the elements of every occurrence.
-    for (spec, count, elements) in lists {
-        if count > 1 {
-            let joined = grammar::join_list(&elements)
-                .and_then(|joined| grammar::read_scalar(&format!("{{{joined}}}")))
-                .ok_or_else(|| {
-                    format!(
-                        "pass '{argument}': option '{}' is given {count} times, and an element \
-                         holding unclosed quotes of both kinds cannot be joined to the others; \
-                         give the option once",
-                        spec.name
-                    )
-                })?;
-            set(&mut pass, argument, spec, &joined)?;
+    // A list given more than once holds the elements of every occurrence:
+    // the earlier ones written anew, the last one that has elements as given
+    // (so that its last element may be anything MLIR accepted there).
+    for (spec, occurrences) in lists {
+        if occurrences.len() < 2 {
+            continue;
         }
+        let all: Vec<&str> = occurrences.iter().flat_map(|(_, e)| e).copied().collect();
+        let given: Vec<&Occurrence<'_>> =
+            occurrences.iter().filter(|(_, e)| !e.is_empty()).collect();
+        let value = match given.split_last() {
+            None => Some(String::new()),
+            Some((last, [])) => Some(last.0.to_owned()),
+            Some((last, earlier)) => {
+                let earlier: Vec<&str> = earlier.iter().flat_map(|(_, e)| e).copied().collect();
+                grammar::join_list(&earlier).map(|joined| format!("{joined},{}", last.0))
+            }
+        }
+        .filter(|value| split_list(value).ok().as_ref() == Some(&all))
+        .ok_or_else(|| {
+            format!(
+                "pass '{argument}': option '{}' is given {} times, and an element holding \
+                 unpaired quotes of both kinds cannot be joined to the later ones; give the \
+                 option once",
+                spec.name,
+                occurrences.len()
+            )
+        })?;
+        set(&mut pass, argument, spec, &value)?;
     }
     Ok(pass)
 }
+
+/// One occurrence of a list option: its value text and its elements.
+type Occurrence<'a> = (&'a str, Vec<&'a str>);
 
 /// Sets one option from its value text, with an error naming it all.
 fn set<T: Configurable>(
@@ -168,14 +186,38 @@ fn set<T: Configurable>(
 }
 
 /// Prints a pass's options as [`parse`] reads them: every option, sorted by
-/// name, separated by spaces, each value as MLIR prints it where that reads
-/// back (lists in braces: `skip={a,b}`). Empty for a pass without options.
+/// name, separated by spaces, each as MLIR prints it (lists in braces:
+/// `skip={a,b}`) wherever that text reads back to the same values, else in
+/// a form that does (see [`escape`]). Empty for a pass without options.
 pub fn print<T: Configurable>(pass: &T) -> String {
-    sorted_by_name(pass.print_options())
-        .iter()
-        .map(|(name, value)| format!("{name}={value}"))
-        .collect::<Vec<_>>()
-        .join(" ")
+    let specs = T::metadata().options;
+    let is_list = |name: &str| specs.iter().any(|s| s.name == name && s.is_list);
+    let then = |option: String, rest: &str| {
+        if rest.is_empty() {
+            option
+        } else {
+            format!("{option} {rest}")
+        }
+    };
+    // Each value is printed to read back whatever follows it. MLIR's own
+    // form reads back in fewer places (a stray quote pairs with a quote
+    // after it), so it is tried in its place, last option first.
+    let mut text = String::new();
+    for (name, value) in sorted_by_name(pass.print_options()).into_iter().rev() {
+        let ours = format!("{name}={value}");
+        let theirs = grammar::mlir_printed(&value, is_list(name))
+            .map(|theirs| format!("{name}={theirs}"))
+            .filter(|theirs| {
+                *theirs != ours
+                    && grammar::same_reading(
+                        &then(theirs.clone(), &text),
+                        &then(ours.clone(), &text),
+                        is_list,
+                    )
+            });
+        text = then(theirs.unwrap_or(ours), &text);
+    }
+    text
 }
 
 /// Refuses a pass whose printed options MLIR could not read back: a value
