@@ -17,6 +17,7 @@ use std::{
 use mlir_pass::{mlir_pass, ContextRef, OperationRef, Pass, PassError};
 
 pub mod ir_passes;
+pub mod option_twin;
 
 /// What happened to the instances of one pass.
 #[derive(Debug, Default)]
