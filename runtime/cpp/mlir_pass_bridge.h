@@ -73,14 +73,39 @@ typedef bool (*MlirPassBridgeBuild)(const void *entry, MlirOpPassManager pm,
 MlirPassBridgeArgumentOwner
 mlirPassBridgeLookup(MlirStringRef argument) MLIR_PASS_BRIDGE_NOEXCEPT;
 
+/// How `--help` shows a Rust option, as it shows a C++ pass's option of the
+/// same kind.
+typedef enum MlirPassBridgeOptionKind {
+  /// A `bool`: `--name`.
+  MlirPassBridgeOptionFlag = 0,
+  /// One value: `--name=<type>`.
+  MlirPassBridgeOptionValue = 1,
+  /// A comma-separated list: `--name=<type>`.
+  MlirPassBridgeOptionList = 2,
+} MlirPassBridgeOptionKind;
+
+/// One option of a Rust pass or pipeline, for `--help`.
+typedef struct MlirPassBridgeOption {
+  /// The name in pipelines (`max-size`).
+  MlirStringRef name;
+  /// The description, one line.
+  MlirStringRef description;
+  /// The Rust type as written (`Vec<String>`), shown as `<type>`.
+  MlirStringRef typeName;
+  MlirPassBridgeOptionKind kind;
+} MlirPassBridgeOption;
+
 /// Registers a Rust pass or pipeline under `argument` as a pass pipeline
-/// entry whose builder calls `build(entry, pm, options, ...)`. The caller has
-/// checked that the argument is free (MLIR aborts on some duplicates). MLIR
-/// copies both strings; `entry` must live for the process. Returns false when
+/// entry whose builder calls `build(entry, pm, options, ...)`, and whose
+/// `--help` entry lists the `numOptions` options at `options` (null when
+/// there are none) with their descriptions and types. The caller has checked
+/// that the argument is free (MLIR aborts on some duplicates). The bridge
+/// copies every string; `entry` must live for the process. Returns false when
 /// `build` is null or an exception prevented the registration.
 bool mlirPassBridgeRegister(MlirStringRef argument, MlirStringRef description,
-                            MlirPassBridgeBuild build,
-                            const void *entry) MLIR_PASS_BRIDGE_NOEXCEPT;
+                            MlirPassBridgeBuild build, const void *entry,
+                            const MlirPassBridgeOption *options,
+                            intptr_t numOptions) MLIR_PASS_BRIDGE_NOEXCEPT;
 
 /// Adds `pass` to `pm` if its anchor fits there. Takes ownership of `pass`
 /// whatever the outcome (a pass that was not added is destroyed).

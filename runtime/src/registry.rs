@@ -286,14 +286,22 @@ pub fn register_all() -> Result<(), RegistrationError> {
         // MLIR's registry keeps the entry for the process: one box per
         // argument, registered once.
         let entry_box: &'static Entry = Box::leak(Box::new(entry));
-        // SAFETY: the argument is free; MLIR copies the strings; the entry
-        // lives for the process.
+        let descriptions: Vec<String> = meta
+            .options
+            .iter()
+            .map(|o| o.description.replace('\n', " "))
+            .collect();
+        let options = help_options(meta, &descriptions);
+        // SAFETY: the argument is free; the bridge copies the strings and
+        // the options; the entry lives for the process.
         let ok = unsafe {
             bridge::mlirPassBridgeRegister(
                 string_ref(meta.argument),
                 string_ref(meta.summary),
                 Some(build_from_registry),
                 (entry_box as *const Entry).cast(),
+                options.as_ptr(),
+                options.len() as isize,
             )
         };
         if !ok {
@@ -311,6 +319,32 @@ pub fn register_all() -> Result<(), RegistrationError> {
     } else {
         Err(RegistrationError { conflicts })
     }
+}
+
+/// The options of a pass or pipeline as `--help` lists them, each with its
+/// description on one line (`descriptions`, in the same order). The strings
+/// are borrowed; the bridge copies them.
+fn help_options<'a>(
+    meta: &'a PassMetadata,
+    descriptions: &'a [String],
+) -> Vec<bridge::MlirPassBridgeOption> {
+    use bridge::MlirPassBridgeOptionKind as Kind;
+    meta.options
+        .iter()
+        .zip(descriptions)
+        .map(|(o, description)| bridge::MlirPassBridgeOption {
+            name: string_ref(o.name),
+            description: string_ref(description),
+            typeName: string_ref(o.type_name),
+            kind: if o.is_flag {
+                Kind::MlirPassBridgeOptionFlag
+            } else if o.is_list {
+                Kind::MlirPassBridgeOptionList
+            } else {
+                Kind::MlirPassBridgeOptionValue
+            },
+        })
+        .collect()
 }
 
 /// The builder MLIR calls when a textual pipeline names a Rust pass or

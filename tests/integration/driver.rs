@@ -147,6 +147,32 @@ fn help_lists_the_rust_passes_and_version_is_mlirs() {
         "{stdout}"
     );
     assert!(stdout.contains("--example-cleanup"), "{stdout}");
+    // Each option with its type and description, as for a C++ pass.
+    for (option, description) in [
+        ("--attr-name=<String>", "Name of the attribute to set."),
+        ("--skip=<Vec<String>>", "Operations not to count, by name."),
+        (
+            "--exclude=<Vec<String>>",
+            "Comma separated list of symbols that should not be marked private.",
+        ),
+        (
+            "--max-iterations=<i64>",
+            "Most passes over the function the greedy driver makes; -1 for no limit.",
+        ),
+        (
+            "--top-down",
+            "Visit operations top-down (true) or bottom-up (false).",
+        ),
+        ("--dce", "Erase dead private symbols."),
+    ] {
+        assert!(
+            stdout
+                .lines()
+                .any(|line| line.trim_start().starts_with(&format!("{option} "))
+                    && line.ends_with(&format!(" - {description}"))),
+            "{option} - {description} not in:\n{stdout}"
+        );
+    }
     let output = driver(&["--version"], "");
     assert!(
         text(&output.stdout).contains("LLVM version 22"),
@@ -363,9 +389,9 @@ fn the_example_pass_honours_attr_name_and_skip() {
     let stdout = text(&output.stdout);
     let stderr = text(&output.stderr);
     assert!(output.status.success(), "{stderr}");
-    // The printed pipeline carries the options, as given.
+    // The printed pipeline carries the options, as MLIR prints them.
     assert!(
-        stderr.contains("    annotate-op-count{attr-name=n skip=func.return,arith.addi}\n"),
+        stderr.contains("    annotate-op-count{attr-name=n skip={func.return,arith.addi}}\n"),
         "{stderr}"
     );
     // @add has arith.addi and func.return only; @fold adds 2 constants and a muli.
@@ -383,10 +409,13 @@ fn the_example_pass_honours_attr_name_and_skip() {
 #[test]
 fn a_bad_option_value_is_an_error() {
     let output = driver(
-        &["--pass-pipeline=builtin.module(func.func(annotate-op-count{skip=\"unterminated}))"],
+        &["--pass-pipeline=builtin.module(func.func(annotate-op-count{skip}))"],
         "",
     );
-    assert_fails_with(&output, "pass 'annotate-op-count': unterminated \"");
+    assert_fails_with(
+        &output,
+        "pass 'annotate-op-count': option 'skip' needs a value, as in skip=<Vec<String>>",
+    );
 }
 
 #[test]

@@ -17,6 +17,7 @@ use std::{
 use mlir_pass::{mlir_pass, ContextRef, OperationRef, Pass, PassError};
 
 pub mod ir_passes;
+pub mod option_twin;
 
 /// Every Rust snippet of README.md, compiled (and run, unless marked
 /// `no_run`) as a doctest of this crate, which depends on the runtime and the

@@ -1,18 +1,23 @@
 //! Pass options: struct fields marked `#[option]`, read from and written to
 //! MLIR's option syntax (`my-pass{limit=3 names=a,"b c" verbose}`).
 //!
-//! The grammar follows MLIR's own parser (`PassOptions::parseFromString`):
-//! options are separated by spaces; `key=value`, or a bare `key` that means
-//! `true` for a flag; a value wrapped in `"..."`, `'...'` or `{...}` may hold
-//! spaces, commas and braces, and loses that one wrapping and surrounding
-//! whitespace; list values are comma-separated, each element read the same
-//! way. Unlike MLIR's parser, an unterminated quote or brace is an error.
+//! The grammar is MLIR's own (`PassOptions::parseFromString`), followed step
+//! by step so that a Rust pass accepts what a C++ pass accepts and reads the
+//! same values: options are separated by spaces; `key=value`, or a bare `key`
+//! that means `true` for a flag; a value wrapped in `"..."`, `'...'` or
+//! `{...}` may hold spaces, commas and braces, and loses that one wrapping
+//! and surrounding whitespace; a quote without a closing one is an ordinary
+//! character; list values are comma-separated, each element read the same
+//! way. An option given twice is read twice, as by LLVM's command line: the
+//! last value wins, and a list appends.
 //!
-//! Printing writes every option, sorted by name, in a form this parser reads
-//! back to the same values. MLIR's grammar has no escape character, so two
-//! kinds of string cannot round-trip: one with leading or trailing
-//! whitespace (values are trimmed) and one holding both `"` and `'` (no
-//! wrapping can hold it).
+//! Printing writes every option, sorted by name, as MLIR prints options
+//! (`names={a,{b c}} verbose=true`), except where MLIR's form would read back
+//! as something else (an element holding a comma, `{x}`, ...): such a value
+//! is wrapped in quotes or braces, so that it reads back the same. MLIR's
+//! grammar has no escape character, so some strings cannot round-trip: one
+//! with leading or trailing whitespace (values are trimmed), and one holding
+//! unpaired quotes of both kinds.
 
 mod grammar;
 mod values;
@@ -58,58 +63,161 @@ pub struct OptionSpec {
 ///
 /// let pass: LimitOps = mlir_pass::options::parse("limit=3 skip=func.return,\"a b\"").unwrap();
 /// assert_eq!(pass, LimitOps { limit: 3, skip: vec!["func.return".into(), "a b".into()] });
-/// assert_eq!(mlir_pass::options::print(&pass), "limit=3 skip=func.return,\"a b\"");
+/// assert_eq!(mlir_pass::options::print(&pass), "limit=3 skip={func.return,{a b}}");
+///
+/// // As in MLIR, a repeated list appends and a repeated scalar's last value wins.
+/// let pass: LimitOps = mlir_pass::options::parse("limit=1 skip=a limit=2 skip=b,c").unwrap();
+/// assert_eq!(pass, LimitOps { limit: 2, skip: vec!["a".into(), "b".into(), "c".into()] });
 ///
 /// let error = mlir_pass::options::parse::<LimitOps>("limit=-1").unwrap_err();
 /// assert_eq!(error, "pass 'limit-ops': invalid value '-1' for option 'limit' (u32): \
 ///                    -1 is out of range for u32 (0..=4294967295)");
 /// ```
 ///
+/// Accepts what MLIR accepts for a C++ pass with the same options (a stray
+/// quote, `=` without a name, repeats), and refuses what it refuses, with
+/// one exception: a list option given again after an element that holds
+/// unpaired quotes of both kinds (`names=a,'" names=b`) is refused, since
+/// the generated `set_option` takes text and no text carries that element
+/// before others.
+///
 /// # Errors
 /// A message naming the pass, the option and the offending text, and saying
-/// what is accepted.
+/// what is accepted: an unknown option, a non-flag without a value, or a
+/// value its type does not parse.
 pub fn parse<T: Configurable + Default>(text: &str) -> Result<T, String> {
     let meta = T::metadata();
     let argument = meta.argument;
-    let entries = split_options(text).map_err(|e| format!("pass '{argument}': {e}"))?;
     let mut pass = T::default();
-    let mut seen: Vec<&str> = Vec::new();
-    for (key, value) in entries {
-        let Some(spec) = meta.options.iter().find(|o| o.name == key) else {
-            return Err(unknown_option(argument, key, meta.options));
+    // Each list option given: each occurrence's value and elements.
+    let mut lists: Vec<(&OptionSpec, Vec<Occurrence<'_>>)> = Vec::new();
+    let mut previous: Option<&str> = None;
+    for token in grammar::tokens(text) {
+        let key = token.key;
+        // `key = value` is three options to MLIR (`key`, a skipped `=` and
+        // `value`): say so when that is why the text is refused.
+        let before = previous.replace(key);
+        let spaced = |message: String| {
+            let name = if text[token.rest..].starts_with('=') {
+                Some(key)
+            } else if text[..token.start].trim_end().ends_with('=') {
+                before
+            } else {
+                None
+            };
+            match name {
+                Some(name) => format!(
+                    "{message} (a space ends an option: write {name}=<value>, without spaces)"
+                ),
+                None => message,
+            }
         };
-        if seen.contains(&key) {
-            return Err(format!("pass '{argument}': option '{key}' is given twice"));
-        }
-        seen.push(key);
-        let value = match value {
+        let Some(spec) = meta.options.iter().find(|o| o.name == key) else {
+            return Err(spaced(unknown_option(argument, key, meta.options)));
+        };
+        let value = match token.value {
             Some(value) => value,
             None if spec.is_flag => "true",
             None => {
-                return Err(format!(
+                return Err(spaced(format!(
                     "pass '{argument}': option '{key}' needs a value, as in {key}=<{}>",
                     spec.type_name
-                ))
+                )))
             }
         };
-        pass.set_option(key, value).map_err(|e| {
+        set(&mut pass, argument, spec, value)?;
+        if spec.is_list {
+            let elements = split_list(value).unwrap_or_default();
+            match lists.iter_mut().find(|(s, _)| s.name == key) {
+                Some((_, occurrences)) => occurrences.push((value, elements)),
+                None => lists.push((spec, vec![(value, elements)])),
+            }
+        }
+    }
+    // A list given more than once holds the elements of every occurrence:
+    // the earlier ones written anew, the last one that has elements as given
+    // (so that its last element may be anything MLIR accepted there).
+    for (spec, occurrences) in lists {
+        if occurrences.len() < 2 {
+            continue;
+        }
+        let all: Vec<&str> = occurrences.iter().flat_map(|(_, e)| e).copied().collect();
+        let given: Vec<&Occurrence<'_>> =
+            occurrences.iter().filter(|(_, e)| !e.is_empty()).collect();
+        let value = match given.split_last() {
+            None => Some(String::new()),
+            Some((last, [])) => Some(last.0.to_owned()),
+            Some((last, earlier)) => {
+                let earlier: Vec<&str> = earlier.iter().flat_map(|(_, e)| e).copied().collect();
+                grammar::join_list(&earlier).map(|joined| format!("{joined},{}", last.0))
+            }
+        }
+        .filter(|value| split_list(value).ok().as_ref() == Some(&all))
+        .ok_or_else(|| {
             format!(
-                "pass '{argument}': invalid value '{value}' for option '{key}' ({}): {e}",
-                spec.type_name
+                "pass '{argument}': option '{}' is given {} times, and an element holding \
+                 unpaired quotes of both kinds cannot be joined to the later ones; give the \
+                 option once",
+                spec.name,
+                occurrences.len()
             )
         })?;
+        set(&mut pass, argument, spec, &value)?;
     }
     Ok(pass)
 }
 
+/// One occurrence of a list option: its value text and its elements.
+type Occurrence<'a> = (&'a str, Vec<&'a str>);
+
+/// Sets one option from its value text, with an error naming it all.
+fn set<T: Configurable>(
+    pass: &mut T,
+    argument: &str,
+    spec: &OptionSpec,
+    value: &str,
+) -> Result<(), String> {
+    pass.set_option(spec.name, value).map_err(|e| {
+        format!(
+            "pass '{argument}': invalid value '{value}' for option '{}' ({}): {e}",
+            spec.name, spec.type_name
+        )
+    })
+}
+
 /// Prints a pass's options as [`parse`] reads them: every option, sorted by
-/// name, separated by spaces. Empty for a pass without options.
+/// name, separated by spaces, each as MLIR prints it (lists in braces:
+/// `skip={a,b}`) wherever that text reads back to the same values, else in
+/// a form that does (see [`escape`]). Empty for a pass without options.
 pub fn print<T: Configurable>(pass: &T) -> String {
-    sorted_by_name(pass.print_options())
-        .iter()
-        .map(|(name, value)| format!("{name}={value}"))
-        .collect::<Vec<_>>()
-        .join(" ")
+    let specs = T::metadata().options;
+    let is_list = |name: &str| specs.iter().any(|s| s.name == name && s.is_list);
+    let then = |option: String, rest: &str| {
+        if rest.is_empty() {
+            option
+        } else {
+            format!("{option} {rest}")
+        }
+    };
+    // Each value is printed to read back whatever follows it. MLIR's own
+    // form reads back in fewer places (a stray quote pairs with a quote
+    // after it), so it is tried in its place, last option first.
+    let mut text = String::new();
+    for (name, value) in sorted_by_name(pass.print_options()).into_iter().rev() {
+        let ours = format!("{name}={value}");
+        let theirs = grammar::mlir_printed(&value, is_list(name))
+            .map(|theirs| format!("{name}={theirs}"))
+            .filter(|theirs| {
+                *theirs != ours
+                    && grammar::same_reading(
+                        &then(theirs.clone(), &text),
+                        &then(ours.clone(), &text),
+                        is_list,
+                    )
+            });
+        text = then(theirs.unwrap_or(ours), &text);
+    }
+    text
 }
 
 /// Refuses a pass whose printed options MLIR could not read back: a value

@@ -3,12 +3,13 @@
 
 use std::{fmt::Display, str::FromStr};
 
-use super::grammar::{escape, split_list};
+use super::grammar::{escape, join_list, read_scalar, split_list};
 
-/// `true`/`false` as LLVM's command line reads them.
+/// `true`/`false` as LLVM's command line reads them; empty text (`verbose=`,
+/// as a bare `verbose`) means `true`.
 pub fn parse_bool(text: &str) -> Result<bool, String> {
     match text {
-        "true" | "TRUE" | "True" | "1" => Ok(true),
+        "" | "true" | "TRUE" | "True" | "1" => Ok(true),
         "false" | "FALSE" | "False" | "0" => Ok(false),
         _ => Err("expected true or false".to_owned()),
     }
@@ -26,25 +27,30 @@ pub trait Integer: Sized + Display {
     fn from_parts(negative: bool, magnitude: u128) -> Option<Self>;
 }
 
-/// Parses an integer as LLVM does: decimal, `0x` hex, `0b` binary, `0o` or
-/// leading-`0` octal, with an optional sign; out-of-range values are errors
-/// that give the type's range.
+/// Parses an integer as LLVM does (`StringRef::getAsInteger` with radix 0):
+/// decimal, `0x`/`0X` hex, `0b`/`0B` binary, `0o` or leading-`0` octal, with
+/// an optional `-` (no `+`); out-of-range values are errors that give the
+/// type's range.
 pub fn parse_int<T: Integer>(text: &str) -> Result<T, String> {
     let (negative, digits) = match text.strip_prefix('-') {
         Some(rest) => (true, rest),
-        None => (false, text.strip_prefix('+').unwrap_or(text)),
+        None => (false, text),
     };
-    let lower = digits.to_ascii_lowercase();
-    let (radix, body) = if let Some(b) = lower.strip_prefix("0x") {
+    let prefixed = |lower: &str, upper: &str| {
+        digits
+            .strip_prefix(lower)
+            .or_else(|| digits.strip_prefix(upper))
+    };
+    let (radix, body) = if let Some(b) = prefixed("0x", "0X") {
         (16, b)
-    } else if let Some(b) = lower.strip_prefix("0b") {
+    } else if let Some(b) = prefixed("0b", "0B") {
         (2, b)
-    } else if let Some(b) = lower.strip_prefix("0o") {
+    } else if let Some(b) = digits.strip_prefix("0o") {
         (8, b)
-    } else if lower.len() > 1 && lower.starts_with('0') {
-        (8, &lower[1..])
+    } else if digits.len() > 1 && digits.starts_with('0') {
+        (8, &digits[1..])
     } else {
-        (10, lower.as_str())
+        (10, digits)
     };
     let not_a_number = || format!("'{text}' is not an integer");
     if body.is_empty() || body.starts_with(['+', '-']) {
@@ -97,30 +103,25 @@ pub fn print_value<T: OptionType>(value: &T) -> String {
     value.print_option()
 }
 
-/// Prints a list: each element wrapped if needed, joined by commas; an empty
-/// list as `{}`. A reader unwraps the whole value before splitting it, so a
-/// list that itself starts and ends like a wrapping (`"a b"` alone, or
-/// `"a","b"`) is wrapped once more in braces.
+/// Prints a list as MLIR prints a `ListOption`: `{a,b}`, each element as
+/// MLIR prints it (`{{a b},c}`), an empty list as `{}`. An element that MLIR
+/// would print in a form that reads back differently (one holding a comma,
+/// an empty string, a stray quote) is wrapped in quotes or braces instead,
+/// so that the list always reads back the same.
 pub fn print_list<T: OptionType>(values: &[T]) -> String {
-    if values.is_empty() {
-        return "{}".to_owned();
-    }
-    let list = values
+    let printed: Vec<String> = values.iter().map(T::print_option).collect();
+    // Each element as a scalar reads it: the text that parses to the value.
+    let texts: Vec<String> = printed
         .iter()
-        .map(T::print_option)
-        .collect::<Vec<_>>()
-        .join(",");
-    let wrapped = [('"', '"'), ('\'', '\''), ('{', '}')]
-        .iter()
-        .any(|&(open, close)| list.len() >= 2 && list.starts_with(open) && list.ends_with(close));
-    if wrapped {
-        format!("{{{list}}}")
-    } else {
-        list
-    }
+        .map(|p| read_scalar(p).unwrap_or_else(|| p.clone()))
+        .collect();
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let joined = join_list(&texts).unwrap_or_else(|| printed.join(","));
+    format!("{{{joined}}}")
 }
 
-/// Parses a list with `element` for each item.
+/// Parses a list (split as [`split_list`] does) with `element` for each
+/// item.
 pub fn parse_list<T>(
     text: &str,
     element: impl Fn(&str) -> Result<T, String>,
