@@ -503,7 +503,7 @@ fn generated_setters_build_a_pass_in_code_with_its_options() {
     let pass = AnnotateOpCount::default()
         .with_attr_name("n".to_owned())
         .with_skip(vec!["func.return".to_owned()]);
-    assert_eq!(options::print(&pass), "attr-name=n skip=func.return");
+    assert_eq!(options::print(&pass), "attr-name=n skip={func.return}");
     let context = setup();
     let mut module = Module::parse(&context, "func.func @f() { return }", "f.mlir").unwrap();
     let mut pm = PassManager::new(&context);
