@@ -19,6 +19,7 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OperationSupport.h"
+#include "mlir/IR/RegionKindInterface.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -183,6 +184,10 @@ MlirPassBridgeAnswer mlirPassBridgeDominanceHasSSA(void *info,
   if (!info || !r || !within(unwrap(root), r->getParentOp()))
     return MlirPassBridgeAnswerOutside;
   return guarded(MlirPassBridgeAnswerOutside, [&] {
+    // An empty region (a declaration's) has no tree: MLIR's analysis would
+    // try to build one and crash; `mayHaveSSADominance` is what it caches.
+    if (r->empty())
+      return answer(mlir::mayHaveSSADominance(*r));
     return answer(static_cast<mlir::DominanceInfo *>(info)->hasSSADominance(r));
   });
 }
@@ -335,9 +340,10 @@ MlirPassBridgeQueryStatus mlirPassBridgeRegionSuccessors(
     else
       branch.getSuccessorRegions(operation->getRegion(fromRegion), successors);
     for (const mlir::RegionSuccessor &successor : successors) {
-      intptr_t region = successor.isParent()
-                            ? -1
-                            : successor.getSuccessor()->getRegionNumber();
+      intptr_t region =
+          successor.isParent()
+              ? -1
+              : static_cast<intptr_t>(successor.getSuccessor()->getRegionNumber());
       callback(region, successor.getSuccessorInputs().size(), userData);
     }
     return MlirPassBridgeQueryOk;

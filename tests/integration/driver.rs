@@ -623,10 +623,7 @@ fn print_ir_after_a_failing_rust_pass_by_name_and_only_on_failure() {
         &[pipeline, "--mlir-print-ir-after=reject-empty-functions"],
         input,
     );
-    let stderr = assert_fails_with(
-        &output,
-        "error: function body is empty",
-    );
+    let stderr = assert_fails_with(&output, "error: function body is empty");
     assert!(stderr.ends_with(failed), "{stderr}");
     // Only on failure: the passes that succeed are not printed, named or not.
     let output = driver(

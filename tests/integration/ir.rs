@@ -488,6 +488,18 @@ fn constant_matchers_answer_as_cpp_matchers_do() {
     common::assert_constant_probes(&out);
 }
 
+/// The `analysis` queries (dominance, effects, equivalence, traits, loops,
+/// region branches, symbols) answer as MLIR's C++ does, on upstream
+/// dialects and on an unregistered op.
+#[test]
+fn analyses_answer_as_mlir_does() {
+    let context = setup();
+    context.allow_unregistered_dialects(true);
+    let source = include_str!("../inputs/analyses.mlir");
+    let out = run_on(&context, "builtin.module(probe-analyses)", source).unwrap();
+    common::assert_analysis_probes(&out);
+}
+
 /// A `PatternPass` reads its options in `patterns` (they are set before
 /// `initialize`), runs on either driver, and a root that names no op of its
 /// loaded dialect fails `initialize` with the pattern and a suggestion.
