@@ -346,3 +346,44 @@ impl Pass for ProbeAnalyses {
         Ok(())
     }
 }
+
+/// Writes on each function why `move_out_of_loop` refused two bad calls:
+/// `probe.not_a_loop` (the function's first op is no loop) and
+/// `probe.not_nested` (the first loop asked to move an op that is not in it).
+#[mlir_pass(argument = "probe-loop-refusals", op = "func.func")]
+#[derive(Clone, Default)]
+pub struct ProbeLoopRefusals;
+
+impl Pass for ProbeLoopRefusals {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        use mlir_pass::analysis::{InterfacesExt, LoopLikeMutExt};
+        let children: Vec<_> = op.melior().child_ops().collect();
+        let mut function = op.melior_mut();
+        if let Some(first) = children.first() {
+            let error = first.move_out_of_loop(first).unwrap_err();
+            function.set_str_attr("probe.not_a_loop", &error.to_string());
+        }
+        if let Some(lp) = children.iter().find(|o| o.is_loop_like()) {
+            let error = lp.move_out_of_loop(&children[0]).unwrap_err();
+            function.set_str_attr("probe.not_nested", &error.to_string());
+        }
+        Ok(())
+    }
+}
+
+/// Asks the dominance analysis of its function about the parent module,
+/// which is outside it: the query panics, and the pass fails.
+#[mlir_pass(argument = "probe-dominance-outside", op = "func.func")]
+#[derive(Clone, Default)]
+pub struct ProbeDominanceOutside;
+
+impl Pass for ProbeDominanceOutside {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        use mlir_pass::analysis::DominanceInfo;
+        let dominance = DominanceInfo::new(&op);
+        let module = op.melior().parent_operation().expect("a module");
+        let first = op.melior().child_ops().next().expect("an op");
+        dominance.properly_dominates(&first, &module);
+        Ok(())
+    }
+}
