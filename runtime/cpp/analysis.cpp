@@ -168,10 +168,17 @@ MlirPassBridgeQueryStatus mlirPassBridgeDominanceChildren(
     // A single-block region has no tree (`getDomTree` asserts on it).
     if (b->getParent()->hasOneBlock())
       return MlirPassBridgeQueryOk;
+    // A tree built before a block was erased still holds it: hand out only
+    // blocks that are in the region now (compared by address, never read),
+    // so a stale analysis cannot give Rust a dangling block.
+    llvm::SmallPtrSet<mlir::Block *, 16> live;
+    for (mlir::Block &inRegion : *b->getParent())
+      live.insert(&inRegion);
     return withDominance(info, postDominance, [&](auto &dom) {
       if (auto *node = dom.getNode(b))
         for (auto *child : node->children())
-          callback(wrap(child->getBlock()), userData);
+          if (live.contains(child->getBlock()))
+            callback(wrap(child->getBlock()), userData);
       return MlirPassBridgeQueryOk;
     });
   });

@@ -338,7 +338,9 @@ MlirPassBridgeAnswer mlirPassBridgeDominanceValue(void *info,
 
 /// Calls `callback` with each child of `block` in the dominator
 /// (post-dominator) tree of its region, in the tree's order (none for the
-/// block of a single-block region, or an unreachable block). Error on an
+/// block of a single-block region, or an unreachable block); a block that
+/// is no longer in the region (erased since the tree was built) is left out.
+/// Error on an
 /// exception or a null callback; Unknown when `block` is outside `root`.
 MlirPassBridgeQueryStatus mlirPassBridgeDominanceChildren(
     void *info, bool postDominance, MlirOperation root, MlirBlock block,

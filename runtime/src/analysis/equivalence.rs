@@ -22,7 +22,9 @@ pub trait EquivalenceExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
 
     /// `OperationEquivalence::isEquivalentTo(self, other, IgnoreLocations)`:
     /// same name, attributes, result types and operands (compared by
-    /// value), and equivalent regions; locations ignored.
+    /// value), and equivalent regions; locations ignored. `other` must be
+    /// IR the pass may read (its own op or what is nested in it), as for
+    /// every query.
     fn is_equivalent_to<'x>(&self, other: &impl OperationLike<'c, 'x>) -> bool
     where
         'c: 'x,
