@@ -192,9 +192,11 @@ MlirPassBridgeAnswer mlirPassBridgeDominanceHasSSA(void *info,
     return MlirPassBridgeAnswerOutside;
   return guarded(MlirPassBridgeAnswerOutside, [&] {
     // An empty region (a declaration's) has no tree: MLIR's analysis would
-    // try to build one and crash; `mayHaveSSADominance` is what it caches.
+    // try to build one and crash. What it caches is this (Dominance.cpp):
+    // an unregistered op's regions are taken as graph regions.
     if (r->empty())
-      return answer(mlir::mayHaveSSADominance(*r));
+      return answer(r->getParentOp()->isRegistered() &&
+                    mlir::mayHaveSSADominance(*r));
     return answer(static_cast<mlir::DominanceInfo *>(info)->hasSSADominance(r));
   });
 }

@@ -348,7 +348,7 @@ MlirPassBridgeQueryStatus mlirPassBridgeDominanceChildren(
     void *userData) MLIR_PASS_BRIDGE_NOEXCEPT;
 
 /// `DominanceInfo::hasSSADominance(region)`: false for graph regions
-/// (`RegionKindInterface`). Outside unless `region` is in `root` or nested.
+/// (`RegionKindInterface`) and an unregistered op's regions. Outside unless `region` is in `root` or nested.
 MlirPassBridgeAnswer mlirPassBridgeDominanceHasSSA(void *info,
                                                    MlirOperation root,
                                                    MlirRegion region)

@@ -11,7 +11,10 @@ func.func @dominance(%c: i1, %x: i32) -> i32 {
   cf.br ^join(%e : i32)
 ^join(%r: i32):
   %d = arith.xori %r, %x {probe.id = 3} : i32
-  return %d : i32
+  %u = "test.unregistered"(%d) ({
+    "test.inner"() : () -> ()
+  }) {probe.id = 4} : (i32) -> i32
+  return %u : i32
 }
 
 func.func @effects(%m: memref<4xi32>, %i: index, %x: i32, %lb: index, %ub: index, %st: index) {

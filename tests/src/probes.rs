@@ -228,6 +228,14 @@ impl Pass for ProbeAnalyses {
                     ArrayAttribute::new(context, &operands).into(),
                 ));
             }
+            if o.int_attr("probe.id").is_some() && o.region_count() > 0 {
+                let region = o.region(0).unwrap();
+                answers.push((
+                    i,
+                    "probe.ssa",
+                    boolean(dominance.has_ssa_dominance(&region)),
+                ));
+            }
             if o.name_str() == "func.func" || o.name_str() == "builtin.module" {
                 let region = o.region(0).unwrap();
                 answers.push((

@@ -241,8 +241,8 @@ impl<'a> DominanceInfo<'a> {
 
     /// `DominanceInfo::hasSSADominance(region)`: whether values must be
     /// defined before their uses in `region`. False for graph regions (their
-    /// op's `RegionKindInterface` says so, as `builtin.module`'s body), true
-    /// for other regions, an unregistered op's included.
+    /// op's `RegionKindInterface` says so, as `builtin.module`'s body) and
+    /// for an unregistered op's regions (MLIR cannot know), true for others.
     pub fn has_ssa_dominance<'c: 'x, 'x>(&self, region: &impl RegionLike<'c, 'x>) -> bool {
         // SAFETY: a live analysis; the bridge checks the region is inside root.
         let answer = unsafe {

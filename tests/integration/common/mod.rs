@@ -168,7 +168,7 @@ pub fn assert_analysis_probes(out: &str) {
         "arith.addi %arg1, %arg1",
         &[
             "probe.dominated_by = []",
-            "probe.post_dominated_by = [3 : index]",
+            "probe.post_dominated_by = [3 : index, 4 : index]",
             "probe.operands_dominate = [true, true]",
         ],
     );
@@ -176,21 +176,21 @@ pub fn assert_analysis_probes(out: &str) {
         "arith.muli %0, %0",
         &[
             "probe.dominated_by = [0 : index]",
-            "probe.post_dominated_by = [3 : index]",
+            "probe.post_dominated_by = [3 : index, 4 : index]",
         ],
     );
     expect(
         "arith.subi %0, %arg1",
         &[
             "probe.dominated_by = [0 : index]",
-            "probe.post_dominated_by = [3 : index]",
+            "probe.post_dominated_by = [3 : index, 4 : index]",
         ],
     );
     expect(
         "arith.xori",
         &[
             "probe.dominated_by = [0 : index]",
-            "probe.post_dominated_by = []",
+            "probe.post_dominated_by = [4 : index]",
             "probe.operands_dominate = [true, true]",
         ],
     );
@@ -248,9 +248,22 @@ pub fn assert_analysis_probes(out: &str) {
         &["probe.flags = \"free,would_be_dead,dead\""],
     );
     expect("arith.constant", &["probe.traits = [\"constant_like\"]"]);
-    // The unregistered op: unknown effects, nothing assumed.
+    // An unregistered op: dominance as for any op; its region is taken as a
+    // graph region (MLIR's `DominanceInfo` does so); unknown effects,
+    // nothing assumed.
     expect(
-        "test.unregistered",
+        "probe.id = 4",
+        &[
+            "probe.ssa = false",
+            "probe.dominated_by = [0 : index, 3 : index]",
+            "probe.post_dominated_by = []",
+            "probe.operands_dominate = [true]",
+            "probe.effects = \"unknown\"",
+            "probe.flags = \"\"",
+        ],
+    );
+    expect(
+        "\"test.unregistered\"(%arg2)",
         &["probe.effects = \"unknown\"", "probe.flags = \"\""],
     );
     // Loops and region branches; the invariant muli was hoisted before the loop.
