@@ -77,6 +77,8 @@ mod registry;
 mod host;
 // - the IR layer and rewriting on top of it (feature `melior`).
 #[cfg(feature = "melior")]
+pub mod analysis;
+#[cfg(feature = "melior")]
 pub mod ir;
 #[cfg(feature = "melior")]
 pub mod rewrite;

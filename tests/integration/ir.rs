@@ -488,6 +488,43 @@ fn constant_matchers_answer_as_cpp_matchers_do() {
     common::assert_constant_probes(&out);
 }
 
+/// The `analysis` queries (dominance, effects, equivalence, traits, loops,
+/// region branches, symbols) answer as MLIR's C++ does, on upstream
+/// dialects and on an unregistered op.
+#[test]
+fn analyses_answer_as_mlir_does() {
+    let context = setup();
+    context.allow_unregistered_dialects(true);
+    let source = include_str!("../inputs/analyses.mlir");
+    let out = run_on(&context, "builtin.module(probe-analyses)", source).unwrap();
+    common::assert_analysis_probes(&out);
+}
+
+/// Bad calls of the `analysis` API: moving an op out of something that is
+/// not a loop, or out of a loop it is not in, is refused with an error; a
+/// dominance query about an op outside the pass's op panics, which fails the
+/// pass with the message (never a read of IR another thread may change).
+#[test]
+fn analysis_misuse_is_refused() {
+    let source = "func.func @f(%lb: index, %ub: index, %st: index, %x: i32) {\n  %y = arith.addi %x, %x : i32\n  scf.for %i = %lb to %ub step %st {\n    %z = arith.muli %x, %x : i32\n  }\n  return\n}\n";
+    let out = run("builtin.module(func.func(probe-loop-refusals))", source).unwrap();
+    assert!(
+        out.contains("probe.not_a_loop = \"cannot move an op out of 'arith.addi': it is not a loop (LoopLikeOpInterface)\""),
+        "{out}"
+    );
+    assert!(
+        out.contains("probe.not_nested = \"cannot move 'arith.addi' out of 'scf.for': it is not nested in that loop\""),
+        "{out}"
+    );
+    let error = run("builtin.module(func.func(probe-dominance-outside))", source).unwrap_err();
+    assert!(
+        error.diagnostics[0]
+            .message
+            .contains("dominance query: an operation is not nested in the operation the analysis was built on"),
+        "{error}"
+    );
+}
+
 /// A `PatternPass` reads its options in `patterns` (they are set before
 /// `initialize`), runs on either driver, and a root that names no op of its
 /// loaded dialect fails `initialize` with the pattern and a suggestion.

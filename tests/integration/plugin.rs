@@ -290,6 +290,25 @@ fn constant_matchers_answer_the_same_inside_the_stock_mlir_opt() {
     common::assert_constant_probes(&text(&output.stdout));
 }
 
+/// `probe-analyses` inside the stock `mlir-opt`: every `analysis` query
+/// answers as in our own process (trait and interface checks compiled into
+/// the bridge included).
+#[test]
+fn analyses_answer_the_same_inside_the_stock_mlir_opt() {
+    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/inputs/analyses.mlir");
+    let output = mlir_opt(
+        Path::new("/"),
+        &[
+            &format!("--load-pass-plugin={}", probe_plugin().display()),
+            "--allow-unregistered-dialect",
+            "--pass-pipeline=builtin.module(probe-analyses)",
+            input.to_str().unwrap(),
+        ],
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    common::assert_analysis_probes(&text(&output.stdout));
+}
+
 /// A panicking pattern inside the stock `mlir-opt`: the diagnostic, with
 /// the panic's location, is all that is printed (no Rust panic message, no
 /// backtrace, even with `RUST_BACKTRACE=1`).

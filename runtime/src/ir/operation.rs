@@ -186,6 +186,21 @@ pub trait OperationExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
         unsafe { bridge::mlirPassBridgeSymbolCanDiscardOnUseEmpty(self.to_raw()) }
     }
 
+    /// `SymbolOpInterface::isDeclaration`: the symbol declares what is
+    /// defined elsewhere (a `func.func` without a body). `false` when not a
+    /// symbol.
+    fn is_symbol_declaration(&self) -> bool {
+        // SAFETY: valid op.
+        unsafe { bridge::mlirPassBridgeSymbolIsDeclaration(self.to_raw()) }
+    }
+
+    /// `SymbolOpInterface::isOptionalSymbol`: the op may have no symbol name
+    /// (as `builtin.module`). `false` when not a symbol.
+    fn is_optional_symbol(&self) -> bool {
+        // SAFETY: valid op.
+        unsafe { bridge::mlirPassBridgeSymbolIsOptional(self.to_raw()) }
+    }
+
     /// The symbol uses held by this op and the ops nested in it, nested
     /// symbol tables excluded (`SymbolTable::getSymbolUses(op)`), in MLIR's
     /// order. `None` when an op inside holds an unknown symbol table, so the

@@ -125,3 +125,197 @@ pub fn assert_constant_probes(out: &str) {
         assert!(!line.contains("probe."), "{line}");
     }
 }
+
+/// What `probe-analyses` must find in `tests/inputs/analyses.mlir`, in this
+/// process and in the stock `mlir-opt` with the plugin alike: the answers
+/// of MLIR's C++ (`DominanceInfo`, `isOpTriviallyDead`, `OperationEquivalence`,
+/// ...) on these ops.
+pub fn assert_analysis_probes(out: &str) {
+    let expect = |op: &str, attrs: &[&str]| {
+        let line = out
+            .lines()
+            .find(|l| l.contains(op))
+            .unwrap_or_else(|| panic!("no op printed with `{op}` in\n{out}"));
+        for attr in attrs {
+            assert!(line.contains(attr), "`{op}`: expected {attr} in\n{line}");
+        }
+    };
+    // The module's body is a graph region; an unnamed module is no symbol
+    // (`SymbolOpInterface` needs a name on an optional symbol), a named one is.
+    expect(
+        "module attributes",
+        &[
+            "probe.optional_symbol = false",
+            "probe.ssa = false",
+            "probe.traits = [\"isolated\"]",
+        ],
+    );
+    expect(
+        "module @inner",
+        &["probe.optional_symbol = true", "probe.ssa = false"],
+    );
+    // Dominance and post-dominance in a diamond.
+    expect(
+        "func.func @dominance",
+        &[
+            "probe.dom_children = [[1 : index, 3 : index, 2 : index], [], [], []]",
+            "probe.post_children = [[], [], [], [1 : index, 0 : index, 2 : index]]",
+            "probe.ssa = true",
+            "probe.declaration = false",
+        ],
+    );
+    expect(
+        "arith.addi %arg1, %arg1",
+        &[
+            "probe.dominated_by = []",
+            "probe.post_dominated_by = [3 : index, 4 : index]",
+            "probe.operands_dominate = [true, true]",
+        ],
+    );
+    expect(
+        "arith.muli %0, %0",
+        &[
+            "probe.dominated_by = [0 : index]",
+            "probe.post_dominated_by = [3 : index, 4 : index]",
+        ],
+    );
+    expect(
+        "arith.subi %0, %arg1",
+        &[
+            "probe.dominated_by = [0 : index]",
+            "probe.post_dominated_by = [3 : index, 4 : index]",
+        ],
+    );
+    expect(
+        "arith.xori",
+        &[
+            "probe.dominated_by = [0 : index]",
+            "probe.post_dominated_by = [4 : index]",
+            "probe.operands_dominate = [true, true]",
+        ],
+    );
+    expect(
+        "cf.cond_br",
+        &["probe.effects = []", "probe.traits = [\"terminator\"]"],
+    );
+    // Effects.
+    expect(
+        "memref.load",
+        &[
+            "probe.effects = [\"read operand 0 <Default>\"]",
+            "probe.flags = \"would_be_dead\"",
+        ],
+    );
+    expect(
+        "memref.store %arg2",
+        &[
+            "probe.effects = [\"write operand 1 <Default>\"]",
+            "probe.flags = \"\"",
+        ],
+    );
+    expect(
+        "memref.alloc()",
+        &[
+            "probe.effects = [\"allocate result 0 <Default>\"]",
+            "probe.flags = \"would_be_dead\"",
+        ],
+    );
+    expect(
+        "memref.dealloc",
+        &[
+            "probe.effects = [\"free operand 0 <Default>\"]",
+            "probe.flags = \"\"",
+        ],
+    );
+    expect(
+        "memref.alloca()",
+        &[
+            "probe.effects = [\"allocate result 0 AutomaticAllocationScope\"]",
+            "probe.flags = \"would_be_dead,dead\"",
+        ],
+    );
+    expect(
+        "arith.andi",
+        &[
+            "probe.effects = []",
+            "probe.flags = \"free,speculatable,pure,would_be_dead,dead\"",
+            "probe.traits = [\"commutative\"]",
+        ],
+    );
+    // Division may trap: effect free, not speculatable.
+    expect(
+        "arith.divsi",
+        &["probe.flags = \"free,would_be_dead,dead\""],
+    );
+    expect("arith.constant", &["probe.traits = [\"constant_like\"]"]);
+    // An unregistered op: dominance as for any op; its region is taken as a
+    // graph region (MLIR's `DominanceInfo` does so); unknown effects,
+    // nothing assumed.
+    expect(
+        "probe.id = 4",
+        &[
+            "probe.ssa = false",
+            "probe.dominated_by = [0 : index, 3 : index]",
+            "probe.post_dominated_by = []",
+            "probe.operands_dominate = [true]",
+            "probe.effects = \"unknown\"",
+            "probe.flags = \"\"",
+        ],
+    );
+    expect(
+        "\"test.unregistered\"(%arg2)",
+        &["probe.effects = \"unknown\"", "probe.flags = \"\""],
+    );
+    // Loops and region branches; the invariant muli was hoisted before the loop.
+    expect(
+        "} {probe.effects = \"unknown\", probe.entry_successors = [\"region0(0)\", \"parent(0)\"]",
+        &[
+            "probe.loop_regions = 1 : index",
+            "probe.recursive = [\"write value <Default>\"]",
+            "probe.region_successors = [[\"region0(0)\", \"parent(0)\"]]",
+            "probe.traits = [\"recursive_effects\", \"loop_like\", \"region_branch\"]",
+        ],
+    );
+    expect(
+        "arith.muli %arg2, %c7_i32",
+        &["probe.hoist", "probe.invariant = [true, true]"],
+    );
+    let hoisted = out.find("arith.muli %arg2, %c7_i32").unwrap();
+    assert!(
+        hoisted < out.find("scf.for").unwrap(),
+        "not hoisted:\n{out}"
+    );
+    expect("arith.addi %3, %0", &["probe.invariant = [false, true]"]);
+    expect(
+        "memref.store %7",
+        &["probe.invariant = [false, true, false]"],
+    );
+    expect(
+        "probe.entry_successors = [\"region0(0)\", \"region1(0)\"]",
+        &[
+            "probe.flags = \"free,speculatable,pure,would_be_dead\"",
+            "probe.recursive = []",
+            "probe.region_successors = [[\"parent(1)\"], [\"parent(1)\"]]",
+            "probe.traits = [\"recursive_effects\", \"region_branch\"]",
+        ],
+    );
+    // CSE's equivalence: locations ignored, commutative operands sorted,
+    // attributes compared.
+    expect(
+        "%1 = arith.addi %arg0, %arg1 {",
+        &["probe.equiv_first = 0 ", "probe.hash_first = 0 "],
+    );
+    expect(
+        "%2 = arith.addi %arg1, %arg0",
+        &["probe.equiv_first = 0 ", "probe.hash_first = 0 "],
+    );
+    expect(
+        "overflow<nsw>",
+        &["probe.equiv_first = 3 ", "probe.hash_first = 3 "],
+    );
+    expect("%4 = arith.subi %arg0, %arg1", &["probe.equiv_first = 4 "]);
+    expect(
+        "func.func private @external",
+        &["probe.declaration = true", "probe.ssa = true"],
+    );
+}

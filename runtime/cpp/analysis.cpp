@@ -1,0 +1,372 @@
+// Analyses and interfaces for Rust ports of MLIR's transforms (CSE, LICM,
+// dead-code removal): dominance (`DominanceInfo`, `PostDominanceInfo`), side
+// effects (`isMemoryEffectFree`, `isOpTriviallyDead`, `wouldOpBeTriviallyDead`,
+// `isSpeculatable`, `isPure`, `getEffectsRecursively`), `OperationEquivalence`
+// as CSE uses it, traits, `LoopLikeOpInterface`, `RegionBranchOpInterface`.
+//
+// Every answer that libMLIR exports a function for comes from that function.
+// Trait checks (`hasTrait<...>()`) and interface casts are compiled here,
+// with Clang as libMLIR is, so their implicit TypeIDs are libMLIR's: the
+// probe tests check each answer in `mlir-pass-opt` and inside the stock
+// `mlir-opt` with a plugin.
+//
+// Dominance queries refuse (`Outside`) anything not nested in the op the
+// analysis was built on: a pass on one function must not make MLIR build
+// trees for (and so read) a sibling function another thread is changing.
+
+#include "bridge_support.h"
+
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/IR/RegionKindInterface.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using mlir_pass_bridge::guarded;
+
+namespace {
+/// Whether `op` is `root` or nested in it.
+bool within(mlir::Operation *root, mlir::Operation *op) {
+  return root && op && root->isAncestor(op);
+}
+
+/// Whether `op` is nested in `root`, strictly.
+bool strictlyWithin(mlir::Operation *root, mlir::Operation *op) {
+  return root && op && root != op && root->isAncestor(op);
+}
+
+bool blockWithin(mlir::Operation *root, mlir::Block *block) {
+  return block && within(root, block->getParentOp());
+}
+
+MlirPassBridgeAnswer answer(bool yes) {
+  return yes ? MlirPassBridgeAnswerYes : MlirPassBridgeAnswerNo;
+}
+
+template <typename Visit> auto withDominance(void *info, bool post, Visit &&visit) {
+  if (post)
+    return visit(*static_cast<mlir::PostDominanceInfo *>(info));
+  return visit(*static_cast<mlir::DominanceInfo *>(info));
+}
+
+bool opDominates(const mlir::DominanceInfo &info, mlir::Operation *a,
+                 mlir::Operation *b, bool proper) {
+  return proper ? info.properlyDominates(a, b) : info.dominates(a, b);
+}
+bool opDominates(const mlir::PostDominanceInfo &info, mlir::Operation *a,
+                 mlir::Operation *b, bool proper) {
+  return proper ? info.properlyPostDominates(a, b) : info.postDominates(a, b);
+}
+bool blockDominates(const mlir::DominanceInfo &info, mlir::Block *a,
+                    mlir::Block *b, bool proper) {
+  return proper ? info.properlyDominates(a, b) : info.dominates(a, b);
+}
+bool blockDominates(const mlir::PostDominanceInfo &info, mlir::Block *a,
+                    mlir::Block *b, bool proper) {
+  return proper ? info.properlyPostDominates(a, b) : info.postDominates(a, b);
+}
+
+MlirPassBridgeEffectKind effectKind(const mlir::MemoryEffects::EffectInstance &e) {
+  mlir::MemoryEffects::Effect *effect = e.getEffect();
+  if (llvm::isa<mlir::MemoryEffects::Allocate>(effect))
+    return MlirPassBridgeEffectAllocate;
+  if (llvm::isa<mlir::MemoryEffects::Free>(effect))
+    return MlirPassBridgeEffectFree;
+  if (llvm::isa<mlir::MemoryEffects::Read>(effect))
+    return MlirPassBridgeEffectRead;
+  return MlirPassBridgeEffectWrite;
+}
+} // namespace
+
+extern "C" {
+
+void *mlirPassBridgeDominanceCreate(MlirOperation op,
+                                    bool postDominance) noexcept {
+  return guarded<void *>(nullptr, [&]() -> void * {
+    if (postDominance)
+      return new mlir::PostDominanceInfo(unwrap(op));
+    return new mlir::DominanceInfo(unwrap(op));
+  });
+}
+
+void mlirPassBridgeDominanceDestroy(void *info, bool postDominance) noexcept {
+  if (!info)
+    return;
+  if (postDominance)
+    delete static_cast<mlir::PostDominanceInfo *>(info);
+  else
+    delete static_cast<mlir::DominanceInfo *>(info);
+}
+
+void mlirPassBridgeDominanceInvalidate(void *info, bool postDominance) noexcept {
+  if (!info)
+    return;
+  withDominance(info, postDominance, [](auto &dom) {
+    dom.invalidate();
+    return 0;
+  });
+}
+
+MlirPassBridgeAnswer mlirPassBridgeDominanceOps(void *info, bool postDominance,
+                                                MlirOperation root,
+                                                MlirOperation a, MlirOperation b,
+                                                bool proper) noexcept {
+  mlir::Operation *r = unwrap(root);
+  if (!info || !strictlyWithin(r, unwrap(a)) || !strictlyWithin(r, unwrap(b)))
+    return MlirPassBridgeAnswerOutside;
+  return guarded(MlirPassBridgeAnswerOutside, [&] {
+    return withDominance(info, postDominance, [&](auto &dom) {
+      return answer(opDominates(dom, unwrap(a), unwrap(b), proper));
+    });
+  });
+}
+
+MlirPassBridgeAnswer mlirPassBridgeDominanceBlocks(void *info,
+                                                   bool postDominance,
+                                                   MlirOperation root,
+                                                   MlirBlock a, MlirBlock b,
+                                                   bool proper) noexcept {
+  mlir::Operation *r = unwrap(root);
+  if (!info || !blockWithin(r, unwrap(a)) || !blockWithin(r, unwrap(b)))
+    return MlirPassBridgeAnswerOutside;
+  return guarded(MlirPassBridgeAnswerOutside, [&] {
+    return withDominance(info, postDominance, [&](auto &dom) {
+      return answer(blockDominates(dom, unwrap(a), unwrap(b), proper));
+    });
+  });
+}
+
+MlirPassBridgeAnswer mlirPassBridgeDominanceValue(void *info,
+                                                  MlirOperation root,
+                                                  MlirValue value,
+                                                  MlirOperation op,
+                                                  bool proper) noexcept {
+  mlir::Operation *r = unwrap(root);
+  mlir::Value v = unwrap(value);
+  if (!info || !v || !blockWithin(r, v.getParentBlock()) ||
+      !strictlyWithin(r, unwrap(op)))
+    return MlirPassBridgeAnswerOutside;
+  return guarded(MlirPassBridgeAnswerOutside, [&] {
+    auto &dom = *static_cast<mlir::DominanceInfo *>(info);
+    return answer(proper ? dom.properlyDominates(v, unwrap(op))
+                         : dom.dominates(v, unwrap(op)));
+  });
+}
+
+MlirPassBridgeQueryStatus mlirPassBridgeDominanceChildren(
+    void *info, bool postDominance, MlirOperation root, MlirBlock block,
+    void (*callback)(MlirBlock child, void *userData), void *userData) noexcept {
+  if (!info || !callback)
+    return MlirPassBridgeQueryError;
+  mlir::Block *b = unwrap(block);
+  if (!blockWithin(unwrap(root), b))
+    return MlirPassBridgeQueryUnknown;
+  return guarded(MlirPassBridgeQueryError, [&] {
+    // A single-block region has no tree (`getDomTree` asserts on it).
+    if (b->getParent()->hasOneBlock())
+      return MlirPassBridgeQueryOk;
+    // A tree built before a block was erased still holds it: hand out only
+    // blocks that are in the region now (compared by address, never read),
+    // so a stale analysis cannot give Rust a dangling block.
+    llvm::SmallPtrSet<mlir::Block *, 16> live;
+    for (mlir::Block &inRegion : *b->getParent())
+      live.insert(&inRegion);
+    return withDominance(info, postDominance, [&](auto &dom) {
+      if (auto *node = dom.getNode(b))
+        for (auto *child : node->children())
+          if (live.contains(child->getBlock()))
+            callback(wrap(child->getBlock()), userData);
+      return MlirPassBridgeQueryOk;
+    });
+  });
+}
+
+MlirPassBridgeAnswer mlirPassBridgeDominanceHasSSA(void *info,
+                                                   MlirOperation root,
+                                                   MlirRegion region) noexcept {
+  mlir::Region *r = unwrap(region);
+  if (!info || !r || !within(unwrap(root), r->getParentOp()))
+    return MlirPassBridgeAnswerOutside;
+  return guarded(MlirPassBridgeAnswerOutside, [&] {
+    // An empty region (a declaration's) has no tree: MLIR's analysis would
+    // try to build one and crash. What it caches is this (Dominance.cpp):
+    // an unregistered op's regions are taken as graph regions.
+    if (r->empty())
+      return answer(r->getParentOp()->isRegistered() &&
+                    mlir::mayHaveSSADominance(*r));
+    return answer(static_cast<mlir::DominanceInfo *>(info)->hasSSADominance(r));
+  });
+}
+
+bool mlirPassBridgeEffectQuery(MlirOperation op,
+                               MlirPassBridgeEffectQuery query) noexcept {
+  mlir::Operation *operation = unwrap(op);
+  return guarded(false, [&] {
+    switch (query) {
+    case MlirPassBridgeEffectMemoryEffectFree:
+      return mlir::isMemoryEffectFree(operation);
+    case MlirPassBridgeEffectTriviallyDead:
+      return mlir::isOpTriviallyDead(operation);
+    case MlirPassBridgeEffectWouldBeTriviallyDead:
+      return mlir::wouldOpBeTriviallyDead(operation);
+    case MlirPassBridgeEffectSpeculatable:
+      return mlir::isSpeculatable(operation);
+    case MlirPassBridgeEffectPure:
+      return mlir::isPure(operation);
+    }
+    return false;
+  });
+}
+
+MlirPassBridgeQueryStatus mlirPassBridgeEffects(
+    MlirOperation op, bool recursive,
+    void (*callback)(const MlirPassBridgeEffect *effect, void *userData),
+    void *userData) noexcept {
+  if (!callback)
+    return MlirPassBridgeQueryError;
+  return guarded(MlirPassBridgeQueryError, [&] {
+    mlir::Operation *operation = unwrap(op);
+    llvm::SmallVector<mlir::MemoryEffects::EffectInstance> effects;
+    if (recursive) {
+      auto all = mlir::getEffectsRecursively(operation);
+      if (!all)
+        return MlirPassBridgeQueryUnknown;
+      effects = std::move(*all);
+    } else {
+      auto iface = llvm::dyn_cast<mlir::MemoryEffectOpInterface>(operation);
+      if (!iface)
+        return MlirPassBridgeQueryUnknown;
+      iface.getEffects(effects);
+    }
+    for (const mlir::MemoryEffects::EffectInstance &e : effects) {
+      MlirPassBridgeEffect out;
+      out.kind = effectKind(e);
+      out.value = wrap(e.getValue());
+      mlir::SymbolRefAttr symbol = e.getSymbolRef();
+      out.symbol = wrap(static_cast<mlir::Attribute>(symbol));
+      out.resource = wrap(e.getResource()->getName());
+      out.stage = e.getStage();
+      out.onFullRegion = e.getEffectOnFullRegion();
+      callback(&out, userData);
+    }
+    return MlirPassBridgeQueryOk;
+  });
+}
+
+bool mlirPassBridgeHasTrait(MlirOperation op, MlirPassBridgeTrait trait) noexcept {
+  mlir::Operation *operation = unwrap(op);
+  switch (trait) {
+  case MlirPassBridgeTraitIsTerminator:
+    return operation->hasTrait<mlir::OpTrait::IsTerminator>();
+  case MlirPassBridgeTraitIsIsolatedFromAbove:
+    return operation->hasTrait<mlir::OpTrait::IsIsolatedFromAbove>();
+  case MlirPassBridgeTraitConstantLike:
+    return operation->hasTrait<mlir::OpTrait::ConstantLike>();
+  case MlirPassBridgeTraitIsCommutative:
+    return operation->hasTrait<mlir::OpTrait::IsCommutative>();
+  case MlirPassBridgeTraitHasRecursiveMemoryEffects:
+    return operation->hasTrait<mlir::OpTrait::HasRecursiveMemoryEffects>();
+  }
+  return false;
+}
+
+uint64_t mlirPassBridgeOperationHash(MlirOperation op) noexcept {
+  return guarded<uint64_t>(0, [&] {
+    return static_cast<uint64_t>(mlir::OperationEquivalence::computeHash(
+        unwrap(op), mlir::OperationEquivalence::directHashValue,
+        mlir::OperationEquivalence::ignoreHashValue,
+        mlir::OperationEquivalence::IgnoreLocations));
+  });
+}
+
+bool mlirPassBridgeOperationEquivalent(MlirOperation a, MlirOperation b) noexcept {
+  return guarded(false, [&] {
+    return mlir::OperationEquivalence::isEquivalentTo(
+        unwrap(a), unwrap(b), mlir::OperationEquivalence::IgnoreLocations);
+  });
+}
+
+bool mlirPassBridgeIsLoopLike(MlirOperation op) noexcept {
+  return llvm::isa<mlir::LoopLikeOpInterface>(unwrap(op));
+}
+
+MlirPassBridgeQueryStatus mlirPassBridgeLoopRegions(
+    MlirOperation op, void (*callback)(MlirRegion region, void *userData),
+    void *userData) noexcept {
+  if (!callback)
+    return MlirPassBridgeQueryError;
+  auto loop = llvm::dyn_cast<mlir::LoopLikeOpInterface>(unwrap(op));
+  if (!loop)
+    return MlirPassBridgeQueryUnknown;
+  return guarded(MlirPassBridgeQueryError, [&] {
+    for (mlir::Region *region : loop.getLoopRegions())
+      callback(wrap(region), userData);
+    return MlirPassBridgeQueryOk;
+  });
+}
+
+MlirPassBridgeAnswer mlirPassBridgeLoopDefinedOutside(MlirOperation op,
+                                                      MlirValue value) noexcept {
+  auto loop = llvm::dyn_cast<mlir::LoopLikeOpInterface>(unwrap(op));
+  if (!loop)
+    return MlirPassBridgeAnswerOutside;
+  return answer(loop.isDefinedOutsideOfLoop(unwrap(value)));
+}
+
+bool mlirPassBridgeLoopMoveOut(MlirOperation loop, MlirOperation inner) noexcept {
+  auto loopOp = llvm::dyn_cast<mlir::LoopLikeOpInterface>(unwrap(loop));
+  if (!loopOp)
+    return false;
+  return guarded(false, [&] {
+    loopOp.moveOutOfLoop(unwrap(inner));
+    return true;
+  });
+}
+
+bool mlirPassBridgeIsRegionBranch(MlirOperation op) noexcept {
+  return llvm::isa<mlir::RegionBranchOpInterface>(unwrap(op));
+}
+
+MlirPassBridgeQueryStatus mlirPassBridgeRegionSuccessors(
+    MlirOperation op, intptr_t fromRegion,
+    void (*callback)(intptr_t region, intptr_t numInputs, void *userData),
+    void *userData) noexcept {
+  if (!callback)
+    return MlirPassBridgeQueryError;
+  mlir::Operation *operation = unwrap(op);
+  auto branch = llvm::dyn_cast<mlir::RegionBranchOpInterface>(operation);
+  if (!branch)
+    return MlirPassBridgeQueryUnknown;
+  if (fromRegion >= static_cast<intptr_t>(operation->getNumRegions()))
+    return MlirPassBridgeQueryUnknown;
+  return guarded(MlirPassBridgeQueryError, [&] {
+    llvm::SmallVector<mlir::RegionSuccessor> successors;
+    if (fromRegion < 0)
+      branch.getSuccessorRegions(mlir::RegionBranchPoint::parent(), successors);
+    else
+      branch.getSuccessorRegions(operation->getRegion(fromRegion), successors);
+    for (const mlir::RegionSuccessor &successor : successors) {
+      intptr_t region =
+          successor.isParent()
+              ? -1
+              : static_cast<intptr_t>(successor.getSuccessor()->getRegionNumber());
+      callback(region, successor.getSuccessorInputs().size(), userData);
+    }
+    return MlirPassBridgeQueryOk;
+  });
+}
+
+bool mlirPassBridgeSymbolIsDeclaration(MlirOperation op) noexcept {
+  auto symbol = llvm::dyn_cast<mlir::SymbolOpInterface>(unwrap(op));
+  return symbol && symbol.isDeclaration();
+}
+
+bool mlirPassBridgeSymbolIsOptional(MlirOperation op) noexcept {
+  auto symbol = llvm::dyn_cast<mlir::SymbolOpInterface>(unwrap(op));
+  return symbol && symbol.isOptionalSymbol();
+}
+
+} // extern "C"
