@@ -13,6 +13,27 @@ fn ui() {
     // `tmp/`), absolute, is the one.
     let target = Path::new(env!("CARGO_TARGET_TMPDIR")).parent().unwrap();
     std::env::set_var("CARGO_TARGET_DIR", target);
+    // trybuild checks the fixtures' dependencies with one set of rustflags,
+    // then the fixtures with another (plus `--diagnostic-width=140`), and a
+    // change of flags makes cargo check every dependency again: mlir-sys,
+    // melior, mlir-pass and the C++ bridge its build script compiles.
+    // CARGO_ENCODED_RUSTFLAGS, which cargo prefers to the `--config` flags
+    // trybuild passes, gives both steps trybuild's second set (trybuild 1.0's
+    // `rustflags.rs`). Not when the environment has flags of its own: trybuild
+    // keeps `-C instrument-coverage` from RUSTFLAGS for coverage runs.
+    if std::env::var_os("RUSTFLAGS").is_none()
+        && std::env::var_os("CARGO_ENCODED_RUSTFLAGS").is_none()
+    {
+        let flags = [
+            "--cfg",
+            "trybuild",
+            "--verbose",
+            "-A",
+            "dead_code",
+            "--diagnostic-width=140",
+        ];
+        std::env::set_var("CARGO_ENCODED_RUSTFLAGS", flags.join("\x1f"));
+    }
     let t = trybuild::TestCases::new();
     t.compile_fail("ui/*.rs");
 }
