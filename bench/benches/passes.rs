@@ -1,6 +1,8 @@
 //! `cargo bench -p mlir-pass-bench` (add `-- --quick` for a smoke run): Rust
 //! passes against native C++ passes and melior, measured side by side in one
-//! process on the same modules; prints a Markdown table of medians and ratios.
+//! process on the same modules; prints a Markdown table of medians and ratios,
+//! each ratio with its 95% interval over interleaved rounds (see
+//! [`Rounds::take`] for when a measurement stops adding rounds).
 
 use std::time::{Duration, Instant};
 
@@ -13,7 +15,15 @@ use mlir_pass_bench::{
 use mlir_pass_example_passes::FoldArithIdentities;
 
 struct Settings {
-    reps: usize,
+    /// Rounds every measurement takes (after two warm-up rounds).
+    min_rounds: usize,
+    /// Rounds no measurement goes beyond.
+    max_rounds: usize,
+    /// Time after which a measurement stops adding rounds, tight or not.
+    budget: Duration,
+    /// Rounds are added until every ratio's 95% interval is at most this
+    /// wide, relative to its median (0.02: within about ±1%).
+    target_width: f64,
     fold_sizes: &'static [usize],
     port_functions: usize,
     walk_sizes: &'static [usize],
@@ -23,7 +33,10 @@ struct Settings {
 }
 
 const FULL: Settings = Settings {
-    reps: 21,
+    min_rounds: 21,
+    max_rounds: 401,
+    budget: Duration::from_secs(30),
+    target_width: 0.02,
     fold_sizes: &[10_000, 100_000],
     port_functions: 10_000,
     walk_sizes: &[1_000, 10_000, 100_000],
@@ -33,7 +46,10 @@ const FULL: Settings = Settings {
 };
 
 const QUICK: Settings = Settings {
-    reps: 3,
+    min_rounds: 3,
+    max_rounds: 3,
+    budget: Duration::from_secs(1),
+    target_width: 1.0,
     fold_sizes: &[1_000],
     port_functions: 500,
     walk_sizes: &[1_000],
@@ -51,8 +67,111 @@ fn ms(d: Duration) -> String {
     format!("{:.3} ms", d.as_secs_f64() * 1e3)
 }
 
-fn ratio(a: Duration, b: Duration) -> String {
-    format!("{:.3}x", a.as_secs_f64() / b.as_secs_f64())
+/// A ratio of two variants over interleaved rounds: the median of the
+/// per-round ratios and a distribution-free 95% interval for that median
+/// (order statistics of the sorted per-round ratios).
+struct Ratio {
+    median: f64,
+    low: f64,
+    high: f64,
+}
+
+impl Ratio {
+    fn of(mut per_round: Vec<f64>) -> Ratio {
+        per_round.sort_by(f64::total_cmp);
+        let n = per_round.len();
+        // The k-th smallest and k-th largest bound the median with about 95%
+        // confidence when k = n/2 - 0.98 sqrt(n) (normal approximation of
+        // the binomial); with few rounds, the whole range.
+        let k = (n as f64 / 2.0 - 0.98 * (n as f64).sqrt()).floor().max(0.0) as usize;
+        Ratio {
+            median: per_round[n / 2],
+            low: per_round[k],
+            high: per_round[n - 1 - k],
+        }
+    }
+
+    /// The interval's width relative to the median.
+    fn width(&self) -> f64 {
+        (self.high - self.low) / self.median
+    }
+}
+
+impl std::fmt::Display for Ratio {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:.3}x [{:.3}, {:.3}]", self.median, self.low, self.high)
+    }
+}
+
+/// The times of interleaved rounds: `times[v][r]` is variant `v` in round `r`.
+struct Rounds {
+    times: Vec<Vec<Duration>>,
+}
+
+impl Rounds {
+    /// Runs `variants` alternately, one run of each per round (in reverse
+    /// order every other round, so that neither always runs first), after
+    /// two warm-up rounds; `run(v)` runs variant `v` once and returns its
+    /// time. Takes `min_rounds`, then adds rounds until the ratio of every
+    /// pair in `pairs` (numerator, denominator) is tight, the time budget is
+    /// spent or `max_rounds` is reached.
+    fn take(
+        s: &Settings,
+        variants: usize,
+        pairs: &[(usize, usize)],
+        mut run: impl FnMut(usize) -> Duration,
+    ) -> Rounds {
+        const WARM_UP: usize = 2;
+        let mut rounds = Rounds {
+            times: vec![Vec::new(); variants],
+        };
+        let start = Instant::now();
+        for round in 0.. {
+            let mut order: Vec<usize> = (0..variants).collect();
+            if round % 2 == 1 {
+                order.reverse();
+            }
+            for v in order {
+                let elapsed = run(v);
+                if round >= WARM_UP {
+                    rounds.times[v].push(elapsed);
+                }
+            }
+            let taken = rounds.len();
+            if taken < s.min_rounds {
+                continue;
+            }
+            let tight = || {
+                pairs
+                    .iter()
+                    .all(|&(a, b)| rounds.ratio(a, b).width() <= s.target_width)
+            };
+            if taken >= s.max_rounds || start.elapsed() >= s.budget || tight() {
+                break;
+            }
+        }
+        rounds
+    }
+
+    /// The number of rounds taken (warm-up not counted).
+    fn len(&self) -> usize {
+        self.times[0].len()
+    }
+
+    fn median(&self, v: usize) -> Duration {
+        median(self.times[v].clone())
+    }
+
+    /// Variant `a` over variant `b`, round by round.
+    fn ratio(&self, a: usize, b: usize) -> Ratio {
+        Ratio::of(
+            self.times[a]
+                .iter()
+                .zip(&self.times[b])
+                .map(|(x, y)| x.as_secs_f64() / y.as_secs_f64())
+                .collect(),
+        )
+    }
 }
 
 /// A pass manager whose `func.func` nest holds one pass from `add`.
@@ -72,53 +191,45 @@ fn add_raw(pm: &mlir_pass::OpPassManager<'_>, pass: sys::MlirPass) {
     unsafe { sys::mlirOpPassManagerAddOwnedPass(pm.raw(), pass) }
 }
 
-/// Runs each pass manager `reps` times on `module`, interleaved (one run of
-/// each per round) so that machine noise hits all alike; returns medians.
-fn measure<'c>(pms: &mut [PassManager<'c>], module: &mut Module<'c>, reps: usize) -> Vec<Duration> {
-    let mut samples = vec![Vec::with_capacity(reps); pms.len()];
-    for round in 0..reps + 2 {
-        for (i, pm) in pms.iter_mut().enumerate() {
-            let start = Instant::now();
-            pm.run(module).expect("the benchmark pass runs");
-            let elapsed = start.elapsed();
-            if round >= 2 {
-                samples[i].push(elapsed); // the first two rounds warm up
-            }
-        }
-    }
-    samples.into_iter().map(median).collect()
+/// Runs each pass manager on `module` in interleaved rounds (see
+/// [`Rounds::take`]) until the ratios in `pairs` are tight.
+fn measure<'c>(
+    s: &Settings,
+    pms: &mut [PassManager<'c>],
+    module: &mut Module<'c>,
+    pairs: &[(usize, usize)],
+) -> Rounds {
+    Rounds::take(s, pms.len(), pairs, |v| {
+        let start = Instant::now();
+        pms[v].run(module).expect("the benchmark pass runs");
+        start.elapsed()
+    })
 }
 
 /// Like [`measure`], for passes that change the module: each run gets a
 /// freshly parsed module (parsing is not timed). Also checks that every
 /// variant printed the same module.
 fn measure_fresh<'c>(
+    s: &Settings,
     context: &'c Context,
     pms: &mut [PassManager<'c>],
     source: &str,
-    reps: usize,
-) -> Vec<Duration> {
-    let mut samples = vec![Vec::with_capacity(reps); pms.len()];
-    let mut outputs = vec![String::new(); pms.len()];
-    for round in 0..reps + 2 {
-        for (i, pm) in pms.iter_mut().enumerate() {
-            let mut module = Module::parse(context, source, "bench.mlir").unwrap();
-            let start = Instant::now();
-            pm.run(&mut module).expect("the benchmark pass runs");
-            let elapsed = start.elapsed();
-            if round >= 2 {
-                samples[i].push(elapsed);
-            }
-            if round == 0 {
-                outputs[i] = module.to_string();
-            }
-        }
-    }
+    pairs: &[(usize, usize)],
+) -> Rounds {
+    let mut outputs = vec![None; pms.len()];
+    let rounds = Rounds::take(s, pms.len(), pairs, |v| {
+        let mut module = Module::parse(context, source, "bench.mlir").unwrap();
+        let start = Instant::now();
+        pms[v].run(&mut module).expect("the benchmark pass runs");
+        let elapsed = start.elapsed();
+        outputs[v].get_or_insert_with(|| module.to_string());
+        elapsed
+    });
     assert!(
         outputs.iter().all(|o| *o == outputs[0]),
         "the variants disagree on the output"
     );
-    samples.into_iter().map(median).collect()
+    rounds
 }
 
 fn main() {
@@ -128,9 +239,22 @@ fn main() {
         "# mlir-pass benchmarks{}\n",
         if quick { " (quick smoke run)" } else { "" }
     );
+    let rounds = if s.min_rounds == s.max_rounds {
+        format!("{} rounds", s.min_rounds)
+    } else {
+        format!(
+            "from {} rounds, added up to {} or {} s per table row until every interval is \
+             within {:.0}% of its median",
+            s.min_rounds,
+            s.max_rounds,
+            s.budget.as_secs(),
+            s.target_width * 100.0
+        )
+    };
     println!(
-        "Medians of {} interleaved runs each; ratios are against the first column's baseline.\n",
-        s.reps
+        "Times are medians over interleaved rounds (one run of each variant per round, \
+         {rounds}). A ratio is the median of the per-round ratios, with its 95% interval \
+         in brackets.\n"
     );
 
     // (4) Registration first, while MLIR's registry is cold.
@@ -157,8 +281,10 @@ fn main() {
     if want("walk") {
         // (1) Walk-heavy pass, three ways.
         println!("## 1. Walk-heavy pass: Rust (#[mlir_pass]) vs C++ vs melior, one thread\n");
-        println!("| ops | C++ | Rust | melior | Rust / C++ | melior / C++ | Rust / melior |");
-        println!("| --- | --- | --- | --- | --- | --- | --- |");
+        println!(
+            "| ops | C++ | Rust | melior | Rust / C++ | melior / C++ | Rust / melior | rounds |"
+        );
+        println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
         for &ops in s.walk_sizes {
             let mut module =
                 Module::parse(&context, &module_text(ops / 100, 100), "walk.mlir").unwrap();
@@ -169,15 +295,16 @@ fn main() {
                 func_pm(&context, |pm| pm.add_pass(RustWalkCount).unwrap()),
                 func_pm(&context, |pm| add_raw(pm, melior_walk_count())),
             ];
-            let m = measure(&mut pms, &mut module, s.reps);
+            let r = measure(s, &mut pms, &mut module, &[(1, 0), (2, 0), (1, 2)]);
             println!(
-                "| {ops} | {} | {} | {} | {} | {} | {} |",
-                ms(m[0]),
-                ms(m[1]),
-                ms(m[2]),
-                ratio(m[1], m[0]),
-                ratio(m[2], m[0]),
-                ratio(m[1], m[2])
+                "| {ops} | {} | {} | {} | {} | {} | {} | {} |",
+                ms(r.median(0)),
+                ms(r.median(1)),
+                ms(r.median(2)),
+                r.ratio(1, 0),
+                r.ratio(2, 0),
+                r.ratio(1, 2),
+                r.len()
             );
         }
     }
@@ -185,8 +312,8 @@ fn main() {
     if want("safe-walk") {
         // (1b) The melior view: the same walk through the safe API.
         println!("\n## 1b. The safe API's cost: `walk_ops` + melior names vs the raw C walk, one thread\n");
-        println!("| ops | raw walk | safe walk | safe / raw |");
-        println!("| --- | --- | --- | --- |");
+        println!("| ops | raw walk | safe walk | safe / raw | rounds |");
+        println!("| --- | --- | --- | --- | --- |");
         for &ops in s.walk_sizes {
             let mut module =
                 Module::parse(&context, &module_text(ops / 100, 100), "walk.mlir").unwrap();
@@ -194,12 +321,13 @@ fn main() {
                 func_pm(&context, |pm| pm.add_pass(RustWalkCount).unwrap()),
                 func_pm(&context, |pm| pm.add_pass(RustSafeWalkCount).unwrap()),
             ];
-            let m = measure(&mut pms, &mut module, s.reps);
+            let r = measure(s, &mut pms, &mut module, &[(1, 0)]);
             println!(
-                "| {ops} | {} | {} | {} |",
-                ms(m[0]),
-                ms(m[1]),
-                ratio(m[1], m[0])
+                "| {ops} | {} | {} | {} | {} |",
+                ms(r.median(0)),
+                ms(r.median(1)),
+                r.ratio(1, 0),
+                r.len()
             );
         }
     }
@@ -207,8 +335,8 @@ fn main() {
     if want("patterns") {
         // (1c) Rewrite patterns on the greedy driver.
         println!("\n## 1c. Identity-folding patterns: Rust (`fold-arith-identities`) vs the same patterns in C++, same greedy config, one thread\n");
-        println!("| ops | C++ | Rust | Rust / C++ |");
-        println!("| --- | --- | --- | --- |");
+        println!("| ops | C++ | Rust | Rust / C++ | rounds |");
+        println!("| --- | --- | --- | --- | --- |");
         for &ops in s.fold_sizes {
             let source = identity_module_text(ops / 100, 100);
             let mut pms = [
@@ -219,12 +347,13 @@ fn main() {
                     pm.add_pass(FoldArithIdentities::default()).unwrap()
                 }),
             ];
-            let m = measure_fresh(&context, &mut pms, &source, s.reps);
+            let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
             println!(
-                "| {ops} | {} | {} | {} |",
-                ms(m[0]),
-                ms(m[1]),
-                ratio(m[1], m[0])
+                "| {ops} | {} | {} | {} | {} |",
+                ms(r.median(0)),
+                ms(r.median(1)),
+                r.ratio(1, 0),
+                r.len()
             );
         }
     }
@@ -235,8 +364,8 @@ fn main() {
             "\n## 1d. Rust ports vs upstream passes on {} functions, one thread\n",
             s.port_functions
         );
-        println!("| pass | upstream (C++) | Rust port | port / upstream |");
-        println!("| --- | --- | --- | --- |");
+        println!("| pass | upstream (C++) | Rust port | port / upstream | rounds |");
+        println!("| --- | --- | --- | --- | --- |");
         let source = symbol_module_text(s.port_functions);
         for (upstream, port) in [
             ("symbol-dce", "rs-symbol-dce"),
@@ -253,12 +382,13 @@ fn main() {
             for pm in &mut pms {
                 pm.enable_verifier(false);
             }
-            let m = measure_fresh(&context, &mut pms, &source, s.reps);
+            let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
             println!(
-                "| `{upstream}` | {} | {} | {} |",
-                ms(m[0]),
-                ms(m[1]),
-                ratio(m[1], m[0])
+                "| `{upstream}` | {} | {} | {} | {} |",
+                ms(r.median(0)),
+                ms(r.median(1)),
+                r.ratio(1, 0),
+                r.len()
             );
         }
     }
@@ -278,22 +408,24 @@ fn main() {
             func_pm(&context, |pm| pm.add_pass(RustEmpty).unwrap()),
             func_pm(&context, |pm| add_raw(pm, melior_empty())),
         ];
-        let m = measure(&mut pms, &mut module, s.reps);
+        let r = measure(s, &mut pms, &mut module, &[(1, 0), (2, 0), (1, 2)]);
+        let m = [r.median(0), r.median(1), r.median(2)];
         let per_fn =
             |d: Duration| format!("{:.0} ns", d.as_secs_f64() * 1e9 / s.empty_functions as f64);
-        println!("| C++ | Rust | melior (C API alone) | Rust / C++ | melior / C++ | Rust / melior | per function: C++, Rust, melior |");
-        println!("| --- | --- | --- | --- | --- | --- | --- |");
+        println!("| C++ | Rust | melior (C API alone) | Rust / C++ | melior / C++ | Rust / melior | per function: C++, Rust, melior | rounds |");
+        println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
         println!(
-            "| {} | {} | {} | {} | {} | {} | {}, {}, {} |",
+            "| {} | {} | {} | {} | {} | {} | {}, {}, {} | {} |",
             ms(m[0]),
             ms(m[1]),
             ms(m[2]),
-            ratio(m[1], m[0]),
-            ratio(m[2], m[0]),
-            ratio(m[1], m[2]),
+            r.ratio(1, 0),
+            r.ratio(2, 0),
+            r.ratio(1, 2),
             per_fn(m[0]),
             per_fn(m[1]),
-            per_fn(m[2])
+            per_fn(m[2]),
+            r.len()
         );
     }
 
@@ -309,29 +441,23 @@ fn main() {
             iterations: s.heavy_iterations,
             sink: 0,
         };
-        let mut single = Vec::new();
-        let mut multi = Vec::new();
-        for round in 0..s.reps + 1 {
-            for threads in [false, true] {
-                context.enable_multithreading(threads);
-                let mut pm = func_pm(&context, |pm| pm.add_pass(heavy.clone()).unwrap());
-                let start = Instant::now();
-                pm.run(&mut module).unwrap();
-                let elapsed = start.elapsed();
-                if round > 0 {
-                    if threads { &mut multi } else { &mut single }.push(elapsed);
-                }
-            }
-        }
+        // Variant 0 with MLIR's multithreading off, variant 1 with it on.
+        let r = Rounds::take(s, 2, &[(0, 1)], |v| {
+            context.enable_multithreading(v == 1);
+            let mut pm = func_pm(&context, |pm| pm.add_pass(heavy.clone()).unwrap());
+            let start = Instant::now();
+            pm.run(&mut module).unwrap();
+            start.elapsed()
+        });
         context.enable_multithreading(false);
-        let (single, multi) = (median(single), median(multi));
-        println!("| threading off | threading on | speed-up |");
-        println!("| --- | --- | --- |");
+        println!("| threading off | threading on | speed-up | rounds |");
+        println!("| --- | --- | --- | --- |");
         println!(
-            "| {} | {} | {} |",
-            ms(single),
-            ms(multi),
-            ratio(single, multi)
+            "| {} | {} | {} | {} |",
+            ms(r.median(0)),
+            ms(r.median(1)),
+            r.ratio(0, 1),
+            r.len()
         );
     }
 
@@ -345,7 +471,7 @@ fn main() {
                 .join(",")
         );
         let mut parses = Vec::new();
-        for _ in 0..s.reps.max(5) {
+        for _ in 0..s.min_rounds.max(5) {
             let start = Instant::now();
             let pm = PassManager::parse(&context, &pipeline).unwrap();
             parses.push(start.elapsed());

@@ -2,8 +2,16 @@
 """`make bench-driver`: mlir-pass-opt (MlirOptMain with Rust passes) against
 the stock mlir-opt (with the example plugin for the Rust pass), release
 builds, same input, same pipeline, runs interleaved; prints a Markdown table
-of medians and ratios. `--quick` for a smoke run."""
+of medians and ratios, each ratio with its 95% interval over the rounds.
+`--quick` for a smoke run.
 
+A round runs each tool once (in alternating order); the ratio of a round is
+mlir-pass-opt's time over mlir-opt's. Rounds are added, from MIN_ROUNDS, until
+the 95% interval of the median ratio is within TARGET_WIDTH of the median, or
+BUDGET seconds per case are spent, or MAX_ROUNDS are taken."""
+
+import json
+import math
 import os
 import statistics
 import subprocess
@@ -15,7 +23,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
 quick = "--quick" in sys.argv
 FUNCTIONS = 2_000 if quick else 20_000
-REPS = 3 if quick else 11
+MIN_ROUNDS = 3 if quick else 11
+MAX_ROUNDS = 3 if quick else 101
+BUDGET = 1 if quick else 60
+TARGET_WIDTH = 0.02
 profile = "debug" if quick else "release"
 
 subprocess.run(
@@ -24,8 +35,17 @@ subprocess.run(
     cwd=ROOT,
     check=True,
 )
-driver = os.path.join(ROOT, "target", profile, "mlir-pass-opt")
-plugin = os.path.join(ROOT, "target", profile, "libmlir_pass_example_plugin.so")
+# Where cargo put them (CARGO_TARGET_DIR or .cargo/config.toml may move it).
+target = json.loads(
+    subprocess.run(
+        ["cargo", "metadata", "--no-deps", "--format-version=1"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    ).stdout
+)["target_directory"]
+driver = os.path.join(target, profile, "mlir-pass-opt")
+plugin = os.path.join(target, profile, "libmlir_pass_example_plugin.so")
 
 work = tempfile.mkdtemp(prefix="mlir-pass-bench-driver-")
 source = os.path.join(work, "functions.mlir")
@@ -56,19 +76,52 @@ def timed(command):
     return time.perf_counter() - start
 
 
+def interval(ratios):
+    """The median of `ratios` and a distribution-free 95% interval for it:
+    the k-th smallest and k-th largest, k = n/2 - 0.98 sqrt(n) (normal
+    approximation of the binomial); with few rounds, the whole range."""
+    r = sorted(ratios)
+    n = len(r)
+    k = max(0, math.floor(n / 2 - 0.98 * math.sqrt(n)))
+    return r[n // 2], r[k], r[n - 1 - k]
+
+
 print(f"# mlir-pass-opt against mlir-opt{' (quick smoke run)' if quick else ''}\n")
-print(f"{FUNCTIONS} functions of 6 ops, {profile} build, medians of {REPS} interleaved runs.\n")
-print("| case | mlir-opt | mlir-pass-opt | mlir-pass-opt / mlir-opt |")
-print("| --- | --- | --- | --- |")
+rounds = (
+    f"{MIN_ROUNDS} rounds"
+    if MIN_ROUNDS == MAX_ROUNDS
+    else f"from {MIN_ROUNDS} rounds, added up to {MAX_ROUNDS} or {BUDGET} s per case "
+    f"until the interval is within {TARGET_WIDTH:.0%} of the median"
+)
+print(
+    f"{FUNCTIONS} functions of 6 ops, {profile} build. Times are medians over interleaved "
+    f"rounds (one run of each tool per round, {rounds}); the ratio is the median of the "
+    "per-round ratios, with its 95% interval in brackets.\n"
+)
+print("| case | mlir-opt | mlir-pass-opt | mlir-pass-opt / mlir-opt | rounds |")
+print("| --- | --- | --- | --- | --- |")
 for name, stock_args, our_args in cases:
     version = "--version" in stock_args
     stock_cmd = [MLIR_OPT] + stock_args + ([] if version else [source, "-o", os.devnull])
     our_cmd = [driver] + our_args + ([] if version else [source, "-o", os.devnull])
     stock, ours = [], []
-    for round_ in range(REPS + 1):
-        a, b = timed(stock_cmd), timed(our_cmd)
-        if round_:  # the first round warms the page cache
-            stock.append(a)
-            ours.append(b)
+    start = time.perf_counter()
+    timed(stock_cmd), timed(our_cmd)  # a warm-up round: the page cache
+    while True:
+        if len(stock) % 2:
+            b, a = timed(our_cmd), timed(stock_cmd)
+        else:
+            a, b = timed(stock_cmd), timed(our_cmd)
+        stock.append(a)
+        ours.append(b)
+        median, low, high = interval([o / s for s, o in zip(stock, ours)])
+        if len(stock) >= MAX_ROUNDS or (
+            len(stock) >= MIN_ROUNDS
+            and ((high - low) / median <= TARGET_WIDTH or time.perf_counter() - start >= BUDGET)
+        ):
+            break
     s, o = statistics.median(stock), statistics.median(ours)
-    print(f"| {name} | {s * 1e3:.1f} ms | {o * 1e3:.1f} ms | {o / s:.3f}x |")
+    print(
+        f"| {name} | {s * 1e3:.1f} ms | {o * 1e3:.1f} ms "
+        f"| {median:.3f}x [{low:.3f}, {high:.3f}] | {len(stock)} |"
+    )

@@ -4,6 +4,18 @@
 //! doctest must pass and whose plugin must run in the stock `mlir-opt`. A
 //! missing `MLIR_SYS_LINK_SHARED` must stop the build with the sentence that
 //! names the line to add.
+//!
+//! The crate builds in this workspace's target directory when README's `[env]`
+//! is what this workspace was built with, so that cargo can reuse the builds
+//! of mlir-sys, melior and their build tools: those of `make demo` (`cargo run
+//! -p mlir-pass-opt`) have the same features, flags and profile. (`cargo test
+//! --workspace` builds another variant: its test-only dependencies share
+//! crates with the build scripts, which then get debug info.) Cargo reuses a
+//! build only when its inputs match, and builds mlir-pass itself anew for the
+//! crate (a path dependency outside the crate's workspace is a package of its
+//! own to cargo). What cargo cannot see are the variables that mlir-sys and
+//! tblgen read without declaring them; hence the condition on `[env]`, and a
+//! target directory of the crate's own otherwise.
 
 use std::{
     fs,
@@ -55,6 +67,73 @@ fn readme_files() -> Vec<(String, String)> {
     files
 }
 
+/// The variables of README's `.cargo/config.toml` block's `[env]` table.
+fn readme_env() -> Vec<(String, String)> {
+    let files = readme_files();
+    let config = &files
+        .iter()
+        .find(|(name, _)| name == ".cargo/config.toml")
+        .expect("README has a .cargo/config.toml block")
+        .1;
+    let mut env = Vec::new();
+    let mut in_env = false;
+    for line in config.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_env = line == "[env]";
+        } else if let (true, Some((key, value))) = (in_env, line.split_once('=')) {
+            if !key.trim().starts_with('#') {
+                env.push((
+                    key.trim().to_owned(),
+                    value.trim().trim_matches('"').to_owned(),
+                ));
+            }
+        }
+    }
+    env.sort();
+    env
+}
+
+/// The variables mlir-sys, tblgen, melior and mlir-pass read, as this test
+/// (and so this workspace's dependencies) was built with them.
+fn built_with() -> Vec<(String, String)> {
+    let mut env: Vec<(String, String)> = [
+        ("LIBCLANG_PATH", option_env!("LIBCLANG_PATH")),
+        ("MLIR_SYS_220_PREFIX", option_env!("MLIR_SYS_220_PREFIX")),
+        ("MLIR_SYS_LINK_SHARED", option_env!("MLIR_SYS_LINK_SHARED")),
+        ("TABLEGEN_220_PREFIX", option_env!("TABLEGEN_220_PREFIX")),
+    ]
+    .into_iter()
+    .filter_map(|(key, value)| Some((key.to_owned(), value?.to_owned())))
+    .collect();
+    env.sort();
+    env
+}
+
+/// This workspace's target directory (`CARGO_TARGET_TMPDIR` is its `tmp/`),
+/// wherever `CARGO_TARGET_DIR` put it.
+fn workspace_target() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .unwrap()
+        .to_owned()
+}
+
+/// Where the crate builds: this workspace's target directory when README's
+/// `[env]` is the one its dependencies were built with, else one of its own.
+fn target_dir() -> PathBuf {
+    if readme_env() == built_with() {
+        workspace_target()
+    } else {
+        eprintln!(
+            "README's [env] {:?} is not what this workspace was built with {:?}: \
+             building the crate in a target directory of its own",
+            readme_env(),
+            built_with()
+        );
+        workspace_target().join("own-crate")
+    }
+}
+
 /// A fresh crate from README's blocks, `edit` applied to each file.
 fn write_crate(name: &str, edit: impl Fn(&str, String) -> String) -> PathBuf {
     let dir =
@@ -73,8 +152,8 @@ fn write_crate(name: &str, edit: impl Fn(&str, String) -> String) -> PathBuf {
 }
 
 /// `cargo ARGS` in `dir`, with none of this workspace's settings in the
-/// environment; the target directory is kept under `target/` for speed.
-fn cargo(dir: &Path, target: &str, args: &[&str]) -> Output {
+/// environment, building in `target`.
+fn cargo(dir: &Path, target: &Path, args: &[&str]) -> Output {
     let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     command.args(args).current_dir(dir);
     for var in [
@@ -90,9 +169,7 @@ fn cargo(dir: &Path, target: &str, args: &[&str]) -> Output {
     ] {
         command.env_remove(var);
     }
-    // One target directory per configuration: mlir-sys keeps the link mode
-    // of its first build.
-    command.env("CARGO_TARGET_DIR", workspace().join("target").join(target));
+    command.env("CARGO_TARGET_DIR", target);
     command.output().expect("cargo runs")
 }
 
@@ -102,35 +179,11 @@ fn text(bytes: &[u8]) -> String {
 
 #[test]
 fn readme_instructions_build_a_crate_whose_tests_doctests_and_plugin_work() {
-    // First without MLIR_SYS_LINK_SHARED: the build must say what to add.
-    let dir = write_crate("unshared", |file, body| {
-        if file == ".cargo/config.toml" {
-            body.lines()
-                .filter(|l| !l.starts_with("MLIR_SYS_LINK_SHARED"))
-                .collect::<Vec<_>>()
-                .join("\n")
-        } else {
-            body
-        }
-    });
-    let output = cargo(&dir, "own-crate-unshared", &["build", "--quiet"]);
-    let stderr = text(&output.stderr);
-    assert!(
-        !output.status.success(),
-        "built without MLIR_SYS_LINK_SHARED"
-    );
-    assert!(
-        stderr.contains("MLIR_SYS_LINK_SHARED is not set")
-            && stderr.contains(
-                "add `MLIR_SYS_LINK_SHARED = \"1\"` to the [env] table of your .cargo/config.toml"
-            ),
-        "{stderr}"
-    );
-    fs::remove_dir_all(&dir).unwrap();
+    let target = target_dir();
 
-    // Then as README says.
+    // As README says.
     let dir = write_crate("literal", |_, body| body);
-    let output = cargo(&dir, "own-crate", &["test"]);
+    let output = cargo(&dir, &target, &["test"]);
     let (stdout, stderr) = (text(&output.stdout), text(&output.stderr));
     assert!(output.status.success(), "{stdout}\n{stderr}");
     assert!(
@@ -143,9 +196,9 @@ fn readme_instructions_build_a_crate_whose_tests_doctests_and_plugin_work() {
     );
     assert!(!stdout.contains("FAILED"), "{stdout}");
 
-    let output = cargo(&dir, "own-crate", &["build", "--quiet"]);
+    let output = cargo(&dir, &target, &["build", "--quiet"]);
     assert!(output.status.success(), "{}", text(&output.stderr));
-    let plugin = workspace().join("target/own-crate/debug/libmy_passes.so");
+    let plugin = target.join("debug/libmy_passes.so");
     let size = fs::metadata(&plugin).unwrap().len();
     assert!(
         size < 50_000_000,
@@ -165,6 +218,55 @@ fn readme_instructions_build_a_crate_whose_tests_doctests_and_plugin_work() {
     assert!(
         stdout.contains("attributes {my.count = 1 : i64}"),
         "{stdout}"
+    );
+    fs::remove_dir_all(&dir).unwrap();
+
+    // Then without MLIR_SYS_LINK_SHARED: the build must say what to add. It
+    // runs second, in the same target directory, so that mlir-sys is already
+    // built (in the shared mode, by the build above or the workspace's) and
+    // its build script, which does not watch the variable, is not run again:
+    // a run without the variable would leave a static mlir-sys behind for
+    // the next build. mlir-pass is reached through a link to the workspace, a
+    // package of its own to cargo, so that the failed run of its build script
+    // leaves the build above fresh for the next run of this test.
+    let link = std::env::temp_dir().join(format!(
+        "mlir-pass-own-crate-link{}",
+        workspace().display().to_string().replace('/', "-")
+    ));
+    if fs::read_link(&link).ok() != Some(workspace()) {
+        let _ = fs::remove_file(&link);
+        if let Err(error) = std::os::unix::fs::symlink(workspace(), &link) {
+            // Another run of this test may have made it meanwhile.
+            assert_eq!(fs::read_link(&link).ok(), Some(workspace()), "{error}");
+        }
+    }
+    let dir = write_crate("unshared", |file, body| match file {
+        ".cargo/config.toml" => body
+            .lines()
+            .filter(|l| !l.starts_with("MLIR_SYS_LINK_SHARED"))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        "Cargo.toml" => body.replace(workspace().to_str().unwrap(), link.to_str().unwrap()),
+        _ => body,
+    });
+    let output = cargo(&dir, &target, &["build", "--verbose"]);
+    let stderr = text(&output.stderr);
+    assert!(
+        !output.status.success(),
+        "built without MLIR_SYS_LINK_SHARED"
+    );
+    assert!(
+        stderr.contains("MLIR_SYS_LINK_SHARED is not set")
+            && stderr.contains(
+                "add `MLIR_SYS_LINK_SHARED = \"1\"` to the [env] table of your .cargo/config.toml"
+            ),
+        "{stderr}"
+    );
+    assert!(
+        !stderr
+            .lines()
+            .any(|l| l.contains("Running") && l.contains("/build/mlir-sys-")),
+        "mlir-sys's build script ran without MLIR_SYS_LINK_SHARED (run `cargo clean -p mlir-sys`):\n{stderr}"
     );
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,10 +1,11 @@
-// The melior context lent by `run` cannot leave the call either.
-use std::sync::Mutex;
-
+// The melior context lent by `run` cannot leave the call either. (A function
+// that keeps a `'static` borrow, not a `static` variable: that would also
+// fail for `Context` not being `Sync`, with notes that point into mlir-sys's
+// generated bindings, whose path depends on where the target directory is.)
 use mlir_pass::melior::Context;
 use mlir_pass::{mlir_pass, OperationRef, Pass, PassError};
 
-static KEPT: Mutex<Option<&'static Context>> = Mutex::new(None);
+fn keep(_context: &'static Context) {}
 
 #[mlir_pass(argument = "my-pass", op = "func.func")]
 #[derive(Clone, Default)]
@@ -12,7 +13,7 @@ struct MyPass;
 
 impl Pass for MyPass {
     fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
-        *KEPT.lock().unwrap() = Some(op.melior_context());
+        keep(op.melior_context());
         Ok(())
     }
 }
