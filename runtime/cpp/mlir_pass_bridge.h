@@ -133,6 +133,13 @@ void mlirPassBridgeEmitOpError(MlirOperation op,
 bool mlirPassBridgeArithConstantInt(MlirValue value,
                                     int64_t *out) MLIR_PASS_BRIDGE_NOEXCEPT;
 
+/// If `attr` is an IntegerAttr whose value fits in an `int64_t`, stores it
+/// in `*out` and returns true. Signless and signed integers and `index` are
+/// sign-extended, unsigned ones zero-extended, `i1` reads as 0 or 1; an
+/// integer of any width counts when its value fits (never truncated).
+bool mlirPassBridgeIntegerAttrValue(MlirAttribute attr,
+                                    int64_t *out) MLIR_PASS_BRIDGE_NOEXCEPT;
+
 /// Whether `op` implements `SymbolOpInterface`.
 bool mlirPassBridgeIsSymbol(MlirOperation op) MLIR_PASS_BRIDGE_NOEXCEPT;
 

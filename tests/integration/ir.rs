@@ -241,6 +241,36 @@ func.func @f(%a: i32, %b: i32) -> i32 {
 }
 
 #[test]
+fn typed_getters_read_empty_strings_and_wide_integers_exactly() {
+    // melior's `value()` made a slice from MLIR's null pointer for "" (an
+    // abort in a debug build); `int_attr` truncated wide integers to their
+    // low 64 bits (2^64 + 5 read as 5).
+    let source = r#"func.func private @g() attributes {e = "", er = @"", w = 18446744073709551621 : i128, n = -1 : i128, u = 18446744073709551615 : ui64, big = 9223372036854775808 : i64, t = true, k = 255 : ui8, m = 255 : i8, sn = -5 : si16} { return }"#;
+    let out = run("builtin.module(func.func(test-attr-values))", source).unwrap();
+    let read = out
+        .split("read = \"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(
+        read.split("; ").collect::<Vec<_>>(),
+        [
+            r"e: None Some(\22\22) None",
+            r"er: None None Some(\22\22)",
+            "w: None None None",
+            "n: Some(-1) None None",
+            "u: None None None",
+            // MLIR parses 2^63 : i64 as its two's complement.
+            "big: Some(-9223372036854775808) None None",
+            "t: Some(1) None None",
+            "k: Some(255) None None",
+            "m: Some(-1) None None",
+            "sn: Some(-5) None None",
+        ]
+    );
+}
+
+#[test]
 fn a_dialect_named_by_a_getter_path_from_another_crate_is_loaded_for_the_pass() {
     let out = run(
         "builtin.module(func.func(test-external-dialect))",

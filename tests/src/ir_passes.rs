@@ -257,6 +257,33 @@ impl Pass for ReadAttrs {
     }
 }
 
+/// Reads the edge cases of the typed getters (empty strings and symbols,
+/// integers wider or larger than `i64`, unsigned and bool integers) from the
+/// function's attributes `e`, `er`, `w`, `n`, `u`, `big`, `t`, `k`, `m`,
+/// `sn`, and records what each getter gave as the string attribute `read`.
+#[mlir_pass(argument = "test-attr-values", op = "func.func", dialects = [func])]
+#[derive(Clone, Default)]
+pub struct AttrValues;
+
+impl Pass for AttrValues {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let func = op.melior();
+        let read: Vec<String> = ["e", "er", "w", "n", "u", "big", "t", "k", "m", "sn"]
+            .iter()
+            .map(|name| {
+                format!(
+                    "{name}: {:?} {:?} {:?}",
+                    func.int_attr(name),
+                    func.str_attr(name),
+                    func.symbol_ref_attr(name)
+                )
+            })
+            .collect();
+        op.melior_mut().set_str_attr("read", &read.join("; "));
+        Ok(())
+    }
+}
+
 /// Tries to erase the function it runs on, and its module: both refused.
 #[mlir_pass(argument = "test-erase-anchor", op = "func.func", dialects = [func])]
 #[derive(Clone, Default)]

@@ -17,11 +17,11 @@ use crate::ffi::{
     context_str, op_name, string_ref,
 };
 
-fn attribute_by_name<'c>(op: sys::MlirOperation, name: &str) -> Option<Attribute<'c>> {
+/// The attribute `name` of `op`, or `None`; owned by the context.
+fn attribute_by_name(op: sys::MlirOperation, name: &str) -> Option<sys::MlirAttribute> {
     // SAFETY: `op` is a valid operation (it comes from a melior handle).
     let raw = unsafe { sys::mlirOperationGetAttributeByName(op, string_ref(name)) };
-    // SAFETY: null-checked; attributes live as long as the context.
-    (!raw.ptr.is_null()).then(|| unsafe { Attribute::from_raw(raw) })
+    (!raw.ptr.is_null()).then_some(raw)
 }
 
 /// Reading operations: typed attributes, a walk with mutable handles, and
@@ -34,32 +34,61 @@ pub trait OperationExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
         unsafe { op_name(self.to_raw()) }
     }
 
-    /// The integer attribute `name` (inherent or discardable) as an `i64`
-    /// (sign-extended), or `None` when absent or not an integer.
+    /// The integer attribute `name` (inherent or discardable) as an `i64`,
+    /// or `None` when absent, not an integer, or out of `i64`'s range.
+    ///
+    /// The value is read as its type says: signless and signed integers
+    /// (and `index`) sign-extended, unsigned ones zero-extended, `i1` as 0 or
+    /// 1 (so `true` reads as 1). Integers wider than 64 bits give their value
+    /// when it fits (`5 : i128` is 5); one that does not (`2^64 + 5 : i128`,
+    /// or a `ui64` above `i64::MAX`) gives `None`, never its low 64 bits.
     fn int_attr(&self, name: &str) -> Option<i64> {
         let attr = attribute_by_name(self.to_raw(), name)?;
-        IntegerAttribute::try_from(attr).ok().map(|a| a.value())
+        let mut value = 0;
+        // SAFETY: a valid attribute; the bridge checks its kind.
+        unsafe { bridge::mlirPassBridgeIntegerAttrValue(attr, &mut value) }
+            .then_some(value)
     }
 
-    /// The string attribute `name`, or `None` when absent or not a string.
+    /// The string attribute `name`, or `None` when absent, not a string, or
+    /// not UTF-8. An empty string attribute (`s = ""`) gives `Some("")`.
     fn str_attr(&self, name: &str) -> Option<&'c str> {
         let attr = attribute_by_name(self.to_raw(), name)?;
-        StringAttribute::try_from(attr).ok().map(|a| a.value())
+        // The value is read through the C API rather than melior's
+        // `StringAttribute::value`, which builds a slice from the null
+        // pointer MLIR gives for an empty string (undefined behaviour).
+        // SAFETY: a valid attribute, checked to be a string; its value is
+        // owned by the context.
+        unsafe {
+            if !sys::mlirAttributeIsAString(attr) {
+                return None;
+            }
+            context_str(sys::mlirStringAttrGetValue(attr))
+        }
     }
 
     /// The bool attribute `name`, or `None` when absent or not a bool.
     fn bool_attr(&self, name: &str) -> Option<bool> {
         let attr = attribute_by_name(self.to_raw(), name)?;
-        BoolAttribute::try_from(attr).ok().map(|a| a.value())
+        // SAFETY: a valid attribute of the context.
+        BoolAttribute::try_from(unsafe { Attribute::from_raw(attr) })
+            .ok()
+            .map(|a| a.value())
     }
 
     /// The flat symbol reference attribute `name` (`@callee`) without the
-    /// `@`, or `None` when absent or not a flat symbol reference.
+    /// `@`, or `None` when absent, not a flat symbol reference, or not UTF-8.
     fn symbol_ref_attr(&self, name: &str) -> Option<&'c str> {
         let attr = attribute_by_name(self.to_raw(), name)?;
-        FlatSymbolRefAttribute::try_from(attr)
-            .ok()
-            .map(|a| a.value())
+        // As in `str_attr`: through the C API, so `@""` reads as `Some("")`.
+        // SAFETY: a valid attribute, checked to be a flat symbol reference;
+        // its value is owned by the context.
+        unsafe {
+            if !sys::mlirAttributeIsAFlatSymbolRef(attr) {
+                return None;
+            }
+            context_str(sys::mlirFlatSymbolRefAttrGetValue(attr))
+        }
     }
 
     /// Calls `visit` on this op and every op nested in it, in `order`, with
