@@ -475,6 +475,34 @@ fn a_failing_or_panicking_pipeline_fails_the_parse_with_its_message() {
 }
 
 #[test]
+fn a_module_pipeline_added_to_a_function_pass_manager_is_refused_naming_both_anchors() {
+    let context = setup();
+    let mut pm = PassManager::new(&context);
+    let func_pm = pm.nest("func.func");
+    let error = func_pm.add_pipeline(" builtin.module(cse) ").unwrap_err();
+    assert_eq!(
+        error.message,
+        "the pass pipeline 'builtin.module(cse)' runs on 'builtin.module' operations, but \
+         this pass manager runs on 'func.func': add it to a pass manager on 'builtin.module', \
+         or remove the 'builtin.module(...)' around its passes"
+    );
+    // Nothing was nested; the same text without the wrapper, or wrapped in
+    // the pass manager's own anchor, is accepted.
+    func_pm.add_pipeline("func.func(cse)").unwrap();
+    func_pm.add_pipeline("canonicalize{max-iterations=1}").unwrap();
+    assert!(
+        pm.to_string()
+            .starts_with("builtin.module(func.func(cse,canonicalize{"),
+        "{pm}"
+    );
+    // On the module's pass manager, the wrapper is this pass manager's own.
+    pm.as_op_pass_manager()
+        .add_pipeline("builtin.module(cse)")
+        .unwrap();
+    assert!(pm.to_string().ends_with("}),cse)"), "{pm}");
+}
+
+#[test]
 fn pipelines_are_listed_and_documented() {
     let pipelines = mlir_pass::pipelines();
     let cleanup = pipelines
