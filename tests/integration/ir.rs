@@ -302,6 +302,183 @@ fn erasing_the_op_the_pass_runs_on_or_its_parent_is_refused() {
     );
 }
 
+// --- Changes the rewriter refuses -----------------------------------------
+
+/// `%r = arith.addi` (used by the return) followed by an unused `arith.muli`.
+const ADD_THEN_UNUSED: &str = "func.func @f(%a: i32) -> i32 {\n  %r = arith.addi %a, %a : i32\n  %u = arith.muli %a, %a : i32\n  return %r : i32\n}\n";
+
+/// Runs `test-bad-rewrite{options}` on `source`, which must fail; its error
+/// diagnostics as "location: message". The context goes on working.
+fn bad_rewrite_errors(options: &str, source: &str) -> Vec<String> {
+    let context = setup();
+    let pipeline = format!("builtin.module(func.func(test-bad-rewrite{{{options}}}))");
+    let error = run_on(&context, &pipeline, source).unwrap_err();
+    let errors = error
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| format!("{}: {}", d.location, d.message))
+        .collect();
+    assert!(run_on(&context, "builtin.module(canonicalize)", source).is_ok());
+    errors
+}
+
+#[test]
+fn a_pattern_erasing_its_function_through_the_rewriter_is_refused_naming_the_pattern() {
+    // Both used to end the process (SIGSEGV in eraseUnreachableBlocks).
+    const ANCHOR: &str = "it is the operation the pass runs on, or holds it";
+    for walk in ["false", "true"] {
+        assert_eq!(
+            bad_rewrite_errors(&format!("mode=erase-parent walk={walk}"), ADD_THEN_UNUSED),
+            [format!("input.mlir:2:8: pass 'test-bad-rewrite': pattern 'BadRewrite' on 'arith.addi': cannot erase 'func.func': {ANCHOR}")]
+        );
+        assert_eq!(
+            bad_rewrite_errors(&format!("mode=replace-parent walk={walk}"), ADD_THEN_UNUSED),
+            [format!("input.mlir:2:8: pass 'test-bad-rewrite': pattern 'BadRewrite' on 'arith.addi': cannot replace 'func.func': {ANCHOR}")]
+        );
+    }
+}
+
+#[test]
+fn a_pattern_erasing_a_used_op_through_the_rewriter_is_refused_naming_the_pattern() {
+    // Used to leave `return <<NULL VALUE>>` and a verifier error naming no
+    // pattern.
+    let prefix = "input.mlir:2:8: pass 'test-bad-rewrite': pattern 'BadRewrite' on 'arith.addi': ";
+    for (mode, why) in [
+        ("erase-used", "cannot erase 'arith.addi': its result #0 is still used by 'func.return'; replace its uses first"),
+        ("replace-count", "cannot replace 'arith.addi': 0 replacement values given for 1 results"),
+        ("replace-self", "cannot replace 'arith.addi': replacement value #0 is defined by the op itself or inside it"),
+    ] {
+        assert_eq!(
+            bad_rewrite_errors(&format!("mode={mode}"), ADD_THEN_UNUSED),
+            [format!("{prefix}{why}")],
+            "{mode}"
+        );
+    }
+}
+
+#[test]
+fn the_walk_driver_refuses_erasing_ops_it_has_yet_to_visit_and_the_greedy_one_allows_it() {
+    assert_eq!(
+        bad_rewrite_errors("mode=erase-next walk=true", ADD_THEN_UNUSED),
+        ["input.mlir:2:8: pass 'test-bad-rewrite': pattern 'BadRewrite' on 'arith.addi': cannot erase 'arith.muli': the walk driver has yet to visit it; a pattern applied by walk_and_apply_patterns may erase only the op it matched and ops nested in it"]
+    );
+    let out = run(
+        "builtin.module(func.func(test-bad-rewrite{mode=erase-next}))",
+        ADD_THEN_UNUSED,
+    )
+    .unwrap();
+    assert!(!out.contains("arith.muli"), "{out}");
+    // A block that a branch targets is not erased either.
+    let branching = "func.func @f(%a: i32) -> i32 {\n  cf.br ^bb1\n^bb1:\n  %r = arith.addi %a, %a : i32\n  return %r : i32\n}\n";
+    assert_eq!(
+        bad_rewrite_errors("mode=erase-block", branching),
+        ["input.mlir:4:8: pass 'test-bad-rewrite': pattern 'BadRewrite' on 'arith.addi': cannot erase the block: 1 branch(es) still target it; redirect them first"]
+    );
+}
+
+#[test]
+fn inside_a_pattern_erasing_without_the_rewriter_or_nesting_a_driver_is_refused() {
+    let out = run(
+        "builtin.module(func.func(test-bad-rewrite{mode=erase-direct}))",
+        ADD_THEN_UNUSED,
+    )
+    .unwrap();
+    assert!(
+        out.contains(r#"refused = "cannot erase 'arith.addi': a rewrite pattern driver is running: erase through the rewriter (rewriter.erase_op), so that the driver knows""#),
+        "{out}"
+    );
+    let out = run(
+        "builtin.module(func.func(test-bad-rewrite{mode=nested-driver}))",
+        ADD_THEN_UNUSED,
+    )
+    .unwrap();
+    assert!(
+        out.contains(r#"refused = "cannot apply patterns to 'arith.addi' now: a pattern driver is already running on it or on an op around it"#),
+        "{out}"
+    );
+}
+
+// --- Erasing during a walk or a child_ops iteration --------------------------
+
+const WALKED: &str = r#"
+func.func @f(%a: i32) -> i32 {
+  %u = arith.muli %a, %a : i32
+  %r = arith.addi %a, %a : i32
+  %v = arith.subi %a, %a : i32
+  scf.execute_region {
+    %x = arith.addi %a, %a : i32
+    scf.yield
+  }
+  return %r : i32
+}
+"#;
+
+/// Runs `test-walk-erase{mode=...}` on [`WALKED`]: the output, and the
+/// refusals it recorded.
+fn walk_erase(mode: &str) -> (String, Vec<String>) {
+    let out = run(
+        &format!("builtin.module(func.func(test-walk-erase{{mode={mode}}}))"),
+        WALKED,
+    )
+    .unwrap();
+    let refused = out
+        .split("refused = \"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .unwrap_or_else(|| panic!("{out}"));
+    let refused = refused
+        .split(" / ")
+        .filter(|r| !r.is_empty())
+        .map(str::to_owned)
+        .collect();
+    (out, refused)
+}
+
+#[test]
+fn a_walk_refuses_erasing_ops_it_still_needs_and_skips_the_regions_of_an_erased_op() {
+    const WALK: &str = "the walk in progress still needs it (an op it has yet to visit, or one it is inside); erase the visited op, or ops already visited";
+    let (out, refused) = walk_erase("next");
+    assert_eq!(
+        refused,
+        [
+            format!("cannot erase 'arith.subi': {WALK}"),
+            format!("cannot erase 'scf.yield': {WALK}"),
+        ]
+    );
+    assert!(
+        out.contains("arith.subi") && out.contains("scf.yield"),
+        "{out}"
+    );
+    let (_, refused) = walk_erase("parent");
+    assert_eq!(
+        refused,
+        [format!("cannot erase 'scf.execute_region': {WALK}")]
+    );
+    // In pre-order, the visited op may be erased: the walk does not go into
+    // its (freed) regions.
+    let (out, refused) = walk_erase("pre-visited");
+    assert!(refused.is_empty(), "{refused:?}");
+    assert!(!out.contains("scf.execute_region"), "{out}");
+    // A pattern driver on an op that holds what the walk still needs.
+    let (_, refused) = walk_erase("driver");
+    assert_eq!(
+        refused,
+        ["cannot apply patterns to 'func.func' now: a walk or child_ops iteration in progress holds ops nested in it, which the driver could erase"; 2]
+    );
+}
+
+#[test]
+fn child_ops_refuses_erasing_the_next_child_and_allows_the_one_handed_out() {
+    let (out, refused) = walk_erase("child-next");
+    assert_eq!(
+        refused,
+        ["cannot erase 'arith.addi': a child_ops iteration in progress still needs it (the next child, or the op whose children it lists)"]
+    );
+    assert!(!out.contains("arith.muli"), "{out}");
+    assert!(out.contains("arith.addi"), "{out}");
+}
+
 #[test]
 fn a_melior_program_adds_rust_passes_and_parses_pipelines_naming_them() {
     use mlir_pass::melior;
@@ -489,7 +666,9 @@ fn a_module_pipeline_added_to_a_function_pass_manager_is_refused_naming_both_anc
     // Nothing was nested; the same text without the wrapper, or wrapped in
     // the pass manager's own anchor, is accepted.
     func_pm.add_pipeline("func.func(cse)").unwrap();
-    func_pm.add_pipeline("canonicalize{max-iterations=1}").unwrap();
+    func_pm
+        .add_pipeline("canonicalize{max-iterations=1}")
+        .unwrap();
     assert!(
         pm.to_string()
             .starts_with("builtin.module(func.func(cse,canonicalize{"),
