@@ -6,7 +6,13 @@
 use std::{env, path::PathBuf};
 
 /// The bridge's sources, one concern each.
-const BRIDGE_SOURCES: &[&str] = &["registry.cpp", "host.cpp", "ir.cpp", "opt_main.cpp"];
+const BRIDGE_SOURCES: &[&str] = &[
+    "registry.cpp",
+    "host.cpp",
+    "ir.cpp",
+    "rewrite.cpp",
+    "opt_main.cpp",
+];
 /// The headers: the public one (every `extern "C"` function) and the
 /// C++-only support every source includes.
 const BRIDGE_HEADERS: &[&str] = &["mlir_pass_bridge.h", "bridge_support.h"];

@@ -399,6 +399,26 @@ fn inside_a_pattern_erasing_without_the_rewriter_or_nesting_a_driver_is_refused(
     );
 }
 
+/// The debug-build check of each pattern call (release builds skip it).
+#[cfg(debug_assertions)]
+#[test]
+fn in_debug_builds_a_pattern_changing_its_op_without_the_rewriter_fails_naming_it() {
+    let prefix = "input.mlir:2:8: pass 'test-bad-rewrite': pattern 'BadRewrite' on 'arith.addi': ";
+    for (mode, why) in [
+        ("modify-direct", "changed its op without the rewriter (through melior_mut?), so the driver does not know; change it with rewriter.modify_op_in_place"),
+        ("modify-nomatch", "returned NoMatch after changing its op; a pattern that does not match must leave the IR as it was"),
+        ("ok-unchanged", "returned Ok(()) without changing anything through the rewriter (the driver would apply it again and again); return Err(NoMatch) when nothing changes"),
+    ] {
+        for walk in ["false", "true"] {
+            assert_eq!(
+                bad_rewrite_errors(&format!("mode={mode} walk={walk}"), ADD_THEN_UNUSED),
+                [format!("{prefix}{why}")],
+                "{mode} walk={walk}"
+            );
+        }
+    }
+}
+
 // --- Erasing during a walk or a child_ops iteration --------------------------
 
 const WALKED: &str = r#"

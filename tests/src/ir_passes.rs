@@ -408,6 +408,12 @@ impl RewritePattern for BadRewrite {
                     addi.set_bool_attr("done", true);
                 });
             }
+            "modify-direct" => op.melior_mut().set_bool_attr("done", true),
+            "modify-nomatch" => {
+                op.melior_mut().set_bool_attr("done", true);
+                return Err(NoMatch);
+            }
+            "ok-unchanged" => {}
             other => panic!("unknown mode {other}"),
         }
         Ok(())
@@ -420,7 +426,8 @@ impl RewritePattern for BadRewrite {
 pub struct BadRewritePass {
     /// What the pattern does: erase-parent, replace-parent, erase-used,
     /// replace-count, replace-self, erase-next (an `arith.muli` right after),
-    /// erase-block, erase-direct, nested-driver.
+    /// erase-block, erase-direct, nested-driver; modify-direct,
+    /// modify-nomatch, ok-unchanged (caught by the debug-build check).
     #[option]
     pub mode: String,
     /// Apply with `walk_and_apply_patterns` instead of the greedy driver.

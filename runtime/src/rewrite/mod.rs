@@ -71,6 +71,14 @@
 //! running, and a driver refuses to start inside a pattern on the IR its
 //! caller is rewriting.
 //!
+//! Changing the matched op without the rewriter (through
+//! [`OperationRef::melior_mut`](crate::OperationRef::melior_mut)) is not
+//! prevented, and the greedy driver would not revisit what changed. In
+//! debug builds (`debug_assertions`), each call of a pattern is checked: a
+//! pattern that returns `Err(NoMatch)` after changing its op, returns
+//! `Ok(())` without telling the rewriter about any change, or changes its op
+//! without the rewriter, fails the application with an error naming it.
+//!
 //! # Panics
 //! A panic in a pattern never crosses into MLIR: it is caught, reported as an
 //! error diagnostic at the op (naming the pass, the pattern and the op), the
@@ -78,6 +86,8 @@
 //! function returns an error, so the pass fails. The IR may be left half
 //! rewritten, as with any failing pass.
 
+#[cfg(debug_assertions)]
+mod check;
 mod driver;
 mod pattern;
 mod set;

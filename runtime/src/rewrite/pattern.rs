@@ -509,9 +509,14 @@ pub(super) unsafe extern "C" fn match_and_rewrite(
             sys::mlirOperationGetLocation(op),
         )
     };
+    // SAFETY: MLIR's rewriter, valid for the callback.
+    let base = unsafe { sys::mlirPatternRewriterAsBase(rewriter) };
+    #[cfg(debug_assertions)]
+    // SAFETY: valid rewriter and op; the check ends before the callback.
+    let check = unsafe { super::check::PatternCheck::start(base, op) };
     let rewriter = PatternRewriter {
-        // SAFETY: MLIR's rewriter, valid for the callback.
-        base: unsafe { RewriterBase::from_raw(sys::mlirPatternRewriterAsBase(rewriter)) },
+        // SAFETY: as above.
+        base: unsafe { RewriterBase::from_raw(base) },
         context: entry.context,
         pattern: entry,
         matched: op,
@@ -519,7 +524,16 @@ pub(super) unsafe extern "C" fn match_and_rewrite(
         driver,
         refused: Cell::new(false),
     };
-    match trap(|| entry.pattern.match_and_rewrite(matched, &rewriter)) {
+    let outcome = trap(|| entry.pattern.match_and_rewrite(matched, &rewriter));
+    #[cfg(debug_assertions)]
+    if let Ok(result) = &outcome {
+        if !rewriter.refused.get() {
+            if let Some(why) = check.finish(result.is_ok()) {
+                rewriter.refuse(why);
+            }
+        }
+    }
+    match outcome {
         Ok(_) if rewriter.refused.get() => FAILURE,
         Ok(Ok(())) => sys::MlirLogicalResult { value: 1 },
         Ok(Err(NoMatch)) => FAILURE,
