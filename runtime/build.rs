@@ -11,6 +11,7 @@ const BRIDGE_SOURCES: &[&str] = &[
     "host.cpp",
     "ir.cpp",
     "analysis.cpp",
+    "rewrite.cpp",
     "opt_main.cpp",
 ];
 /// The headers: the public one (every `extern "C"` function) and the

@@ -158,6 +158,27 @@ mlirPassBridgeLookupOpName(MlirContext context, MlirStringRef name,
   return MlirPassBridgeOpNameUnknown;
 }
 
+// Wider than 64 bits, `APInt` allocates: guarded.
+bool mlirPassBridgeIntegerAttrValue(MlirAttribute attr, int64_t *out) noexcept {
+  auto integer = llvm::dyn_cast<mlir::IntegerAttr>(unwrap(attr));
+  if (!integer)
+    return false;
+  return guarded(false, [&] {
+    mlir::Type type = integer.getType();
+    const llvm::APInt value = integer.getValue();
+    if (type.isUnsignedInteger() || type.isInteger(1)) {
+      if (value.getActiveBits() > 63)
+        return false;
+      *out = static_cast<int64_t>(value.getZExtValue());
+      return true;
+    }
+    if (value.getSignificantBits() > 64)
+      return false;
+    *out = value.getSExtValue();
+    return true;
+  });
+}
+
 bool mlirPassBridgeIsSymbol(MlirOperation op) noexcept {
   return llvm::isa<mlir::SymbolOpInterface>(unwrap(op));
 }

@@ -4,7 +4,8 @@
  * MLIR 22's C API cannot register a pass in MLIR's global registry, run
  * `mlir-opt`'s main, or answer questions about symbols; the C++ API can, and
  * Debian's libMLIR.so exports it. Each `.cpp` beside this header is one
- * concern (registry.cpp, host.cpp, ir.cpp, analysis.cpp, opt_main.cpp) and includes it.
+ * concern (registry.cpp, host.cpp, ir.cpp, analysis.cpp, rewrite.cpp,
+ * opt_main.cpp) and includes it.
  * The Rust declarations are generated from this file by bindgen in the
  * runtime's build script, so the two cannot drift.
  *
@@ -24,6 +25,7 @@
 
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
+#include "mlir-c/Rewrite.h"
 #include "mlir-c/Support.h"
 
 #include <stdbool.h>
@@ -227,6 +229,13 @@ MlirPassBridgeOpNameStatus
 mlirPassBridgeLookupOpName(MlirContext context, MlirStringRef name,
                            MlirStringCallback dialectOps,
                            void *userData) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// If `attr` is an IntegerAttr whose value fits in an `int64_t`, stores it
+/// in `*out` and returns true. Signless and signed integers and `index` are
+/// sign-extended, unsigned ones zero-extended, `i1` reads as 0 or 1; an
+/// integer of any width counts when its value fits (never truncated).
+bool mlirPassBridgeIntegerAttrValue(MlirAttribute attr,
+                                    int64_t *out) MLIR_PASS_BRIDGE_NOEXCEPT;
 
 /// Whether `op` implements `SymbolOpInterface`.
 bool mlirPassBridgeIsSymbol(MlirOperation op) MLIR_PASS_BRIDGE_NOEXCEPT;
@@ -492,6 +501,45 @@ bool mlirPassBridgeSymbolIsDeclaration(MlirOperation op) MLIR_PASS_BRIDGE_NOEXCE
 
 /// `SymbolOpInterface::isOptionalSymbol`; false when not a symbol.
 bool mlirPassBridgeSymbolIsOptional(MlirOperation op) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/*===------------------------------------------------------------------===*
+ * Pattern checks (rewrite.cpp): what a pattern did, for the debug-build
+ * checks of the Rust rewrite patterns.
+ *===------------------------------------------------------------------===*/
+
+/// A hash of `op` alone: its name, attributes, properties, operands, result
+/// types, location and successors (`OperationEquivalence::computeHash` and
+/// the successors), not its regions. It changes when the op is changed in
+/// place.
+uint64_t mlirPassBridgeOperationFingerprint(MlirOperation op)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// What a rewriter was told while it was observed.
+typedef struct MlirPassBridgeRewriteLog {
+  /// How many changes were notified (ops or blocks inserted, modified,
+  /// replaced or erased).
+  uint64_t changes;
+  /// Whether the observed op was notified as modified in place.
+  bool opModified;
+  /// Whether the observed op was erased.
+  bool opErased;
+} MlirPassBridgeRewriteLog;
+
+/// Starts observing `rewriter`: its listener becomes one that records each
+/// notification in `*log` (about `op`, for the two flags) and forwards it to
+/// the previous listener. `*log` must live until
+/// `mlirPassBridgeStopObserving`. Returns the observer (owned by the
+/// caller, to give back to `mlirPassBridgeStopObserving`), or null on an
+/// exception (then nothing is observed).
+void *mlirPassBridgeObserveRewriter(MlirRewriterBase rewriter, MlirOperation op,
+                                    MlirPassBridgeRewriteLog *log)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Gives `rewriter` its previous listener back and destroys `observer`
+/// (made by `mlirPassBridgeObserveRewriter` on the same rewriter; null is
+/// ignored).
+void mlirPassBridgeStopObserving(MlirRewriterBase rewriter,
+                                 void *observer) MLIR_PASS_BRIDGE_NOEXCEPT;
 
 /*===------------------------------------------------------------------===*
  * Tools (opt_main.cpp)

@@ -293,11 +293,29 @@ impl<'a> OpPassManager<'a> {
     /// `func.func(cse)`), or wraps them in this pass manager's operation
     /// (`builtin.module(canonicalize,cse)`).
     ///
+    /// A whole pipeline wrapped in `builtin.module(...)` is refused on a pass
+    /// manager that runs on other operations: MLIR would nest a module pass
+    /// manager inside this one (running on modules nested in, say, each
+    /// function), which is never what such text means. Nest explicitly with
+    /// [`OpPassManager::nest`] if that is really wanted.
+    ///
     /// # Errors
-    /// MLIR's parse error.
+    /// MLIR's parse error, or a `builtin.module(...)` pipeline given to a
+    /// pass manager on other operations (the message names both).
     pub fn add_pipeline(&self, pipeline: &str) -> Result<(), MlirError> {
         let anchor = self.anchor();
-        let elements = unwrap_anchor(pipeline.trim(), &anchor).unwrap_or(pipeline);
+        let text = pipeline.trim();
+        let elements = match unwrap_anchor(text, &anchor) {
+            Some(elements) => elements,
+            None if unwrap_anchor(text, "builtin.module").is_some() => {
+                return Err(self.error(format!(
+                    "the pass pipeline '{text}' runs on 'builtin.module' operations, but this \
+                     pass manager runs on '{anchor}': add it to a pass manager on \
+                     'builtin.module', or remove the 'builtin.module(...)' around its passes"
+                )));
+            }
+            None => pipeline,
+        };
         self.parse_text(elements, |raw, text, callback, data| {
             // SAFETY: valid pass manager; the callback appends to `data`.
             unsafe { sys::mlirOpPassManagerAddPipeline(raw, text, callback, data) }

@@ -247,6 +247,36 @@ func.func @f(%a: i32, %b: i32) -> i32 {
 }
 
 #[test]
+fn typed_getters_read_empty_strings_and_wide_integers_exactly() {
+    // melior's `value()` made a slice from MLIR's null pointer for "" (an
+    // abort in a debug build); `int_attr` truncated wide integers to their
+    // low 64 bits (2^64 + 5 read as 5).
+    let source = r#"func.func private @g() attributes {e = "", er = @"", w = 18446744073709551621 : i128, n = -1 : i128, u = 18446744073709551615 : ui64, big = 9223372036854775808 : i64, t = true, k = 255 : ui8, m = 255 : i8, sn = -5 : si16} { return }"#;
+    let out = run("builtin.module(func.func(test-attr-values))", source).unwrap();
+    let read = out
+        .split("read = \"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(
+        read.split("; ").collect::<Vec<_>>(),
+        [
+            r"e: None Some(\22\22) None",
+            r"er: None None Some(\22\22)",
+            "w: None None None",
+            "n: Some(-1) None None",
+            "u: None None None",
+            // MLIR parses 2^63 : i64 as its two's complement.
+            "big: Some(-9223372036854775808) None None",
+            "t: Some(1) None None",
+            "k: Some(255) None None",
+            "m: Some(-1) None None",
+            "sn: Some(-5) None None",
+        ]
+    );
+}
+
+#[test]
 fn a_dialect_named_by_a_getter_path_from_another_crate_is_loaded_for_the_pass() {
     let out = run(
         "builtin.module(func.func(test-external-dialect))",
@@ -276,6 +306,203 @@ fn erasing_the_op_the_pass_runs_on_or_its_parent_is_refused() {
         "cannot erase 'func.func': it is the operation the pass runs on, \
          or holds it / cannot erase 'builtin.module': it is the operation the pass runs on, or holds it"
     );
+}
+
+// --- Changes the rewriter refuses -----------------------------------------
+
+/// `%r = arith.addi` (used by the return) followed by an unused `arith.muli`.
+const ADD_THEN_UNUSED: &str = "func.func @f(%a: i32) -> i32 {\n  %r = arith.addi %a, %a : i32\n  %u = arith.muli %a, %a : i32\n  return %r : i32\n}\n";
+
+/// Runs `test-bad-rewrite{options}` on `source`, which must fail; its error
+/// diagnostics as "location: message". The context goes on working.
+fn bad_rewrite_errors(options: &str, source: &str) -> Vec<String> {
+    let context = setup();
+    let pipeline = format!("builtin.module(func.func(test-bad-rewrite{{{options}}}))");
+    let error = run_on(&context, &pipeline, source).unwrap_err();
+    let errors = error
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| format!("{}: {}", d.location, d.message))
+        .collect();
+    assert!(run_on(&context, "builtin.module(canonicalize)", source).is_ok());
+    errors
+}
+
+#[test]
+fn a_pattern_erasing_its_function_through_the_rewriter_is_refused_naming_the_pattern() {
+    // Both used to end the process (SIGSEGV in eraseUnreachableBlocks).
+    const ANCHOR: &str = "it is the operation the pass runs on, or holds it";
+    for walk in ["false", "true"] {
+        assert_eq!(
+            bad_rewrite_errors(&format!("mode=erase-parent walk={walk}"), ADD_THEN_UNUSED),
+            [format!("input.mlir:2:8: pass 'test-bad-rewrite': pattern 'BadRewrite' on 'arith.addi': cannot erase 'func.func': {ANCHOR}")]
+        );
+        assert_eq!(
+            bad_rewrite_errors(&format!("mode=replace-parent walk={walk}"), ADD_THEN_UNUSED),
+            [format!("input.mlir:2:8: pass 'test-bad-rewrite': pattern 'BadRewrite' on 'arith.addi': cannot replace 'func.func': {ANCHOR}")]
+        );
+    }
+}
+
+#[test]
+fn a_pattern_erasing_a_used_op_through_the_rewriter_is_refused_naming_the_pattern() {
+    // Used to leave `return <<NULL VALUE>>` and a verifier error naming no
+    // pattern.
+    let prefix = "input.mlir:2:8: pass 'test-bad-rewrite': pattern 'BadRewrite' on 'arith.addi': ";
+    for (mode, why) in [
+        ("erase-used", "cannot erase 'arith.addi': its result #0 is still used by 'func.return'; replace its uses first"),
+        ("replace-count", "cannot replace 'arith.addi': 0 replacement values given for 1 results"),
+        ("replace-self", "cannot replace 'arith.addi': replacement value #0 is defined by the op itself or inside it"),
+    ] {
+        assert_eq!(
+            bad_rewrite_errors(&format!("mode={mode}"), ADD_THEN_UNUSED),
+            [format!("{prefix}{why}")],
+            "{mode}"
+        );
+    }
+}
+
+#[test]
+fn the_walk_driver_refuses_erasing_ops_it_has_yet_to_visit_and_the_greedy_one_allows_it() {
+    assert_eq!(
+        bad_rewrite_errors("mode=erase-next walk=true", ADD_THEN_UNUSED),
+        ["input.mlir:2:8: pass 'test-bad-rewrite': pattern 'BadRewrite' on 'arith.addi': cannot erase 'arith.muli': the walk driver has yet to visit it; a pattern applied by walk_and_apply_patterns may erase only the op it matched and ops nested in it"]
+    );
+    let out = run(
+        "builtin.module(func.func(test-bad-rewrite{mode=erase-next}))",
+        ADD_THEN_UNUSED,
+    )
+    .unwrap();
+    assert!(!out.contains("arith.muli"), "{out}");
+    // A block that a branch targets is not erased either.
+    let branching = "func.func @f(%a: i32) -> i32 {\n  cf.br ^bb1\n^bb1:\n  %r = arith.addi %a, %a : i32\n  return %r : i32\n}\n";
+    assert_eq!(
+        bad_rewrite_errors("mode=erase-block", branching),
+        ["input.mlir:4:8: pass 'test-bad-rewrite': pattern 'BadRewrite' on 'arith.addi': cannot erase the block: 1 branch(es) still target it; redirect them first"]
+    );
+}
+
+#[test]
+fn inside_a_pattern_erasing_without_the_rewriter_or_nesting_a_driver_is_refused() {
+    let out = run(
+        "builtin.module(func.func(test-bad-rewrite{mode=erase-direct}))",
+        ADD_THEN_UNUSED,
+    )
+    .unwrap();
+    assert!(
+        out.contains(r#"refused = "cannot erase 'arith.addi': a rewrite pattern driver is running: erase through the rewriter (rewriter.erase_op), so that the driver knows""#),
+        "{out}"
+    );
+    let out = run(
+        "builtin.module(func.func(test-bad-rewrite{mode=nested-driver}))",
+        ADD_THEN_UNUSED,
+    )
+    .unwrap();
+    assert!(
+        out.contains(r#"refused = "cannot apply patterns to 'arith.addi' now: a pattern driver is already running on it or on an op around it"#),
+        "{out}"
+    );
+}
+
+/// The debug-build check of each pattern call (release builds skip it).
+#[cfg(debug_assertions)]
+#[test]
+fn in_debug_builds_a_pattern_changing_its_op_without_the_rewriter_fails_naming_it() {
+    let prefix = "input.mlir:2:8: pass 'test-bad-rewrite': pattern 'BadRewrite' on 'arith.addi': ";
+    for (mode, why) in [
+        ("modify-direct", "changed its op without the rewriter (through melior_mut?), so the driver does not know; change it with rewriter.modify_op_in_place"),
+        ("modify-nomatch", "returned NoMatch after changing its op; a pattern that does not match must leave the IR as it was"),
+        ("ok-unchanged", "returned Ok(()) without changing anything through the rewriter (the driver would apply it again and again); return Err(NoMatch) when nothing changes"),
+    ] {
+        for walk in ["false", "true"] {
+            assert_eq!(
+                bad_rewrite_errors(&format!("mode={mode} walk={walk}"), ADD_THEN_UNUSED),
+                [format!("{prefix}{why}")],
+                "{mode} walk={walk}"
+            );
+        }
+    }
+}
+
+// --- Erasing during a walk or a child_ops iteration --------------------------
+
+const WALKED: &str = r#"
+func.func @f(%a: i32) -> i32 {
+  %u = arith.muli %a, %a : i32
+  %r = arith.addi %a, %a : i32
+  %v = arith.subi %a, %a : i32
+  scf.execute_region {
+    %x = arith.addi %a, %a : i32
+    scf.yield
+  }
+  return %r : i32
+}
+"#;
+
+/// Runs `test-walk-erase{mode=...}` on [`WALKED`]: the output, and the
+/// refusals it recorded.
+fn walk_erase(mode: &str) -> (String, Vec<String>) {
+    let out = run(
+        &format!("builtin.module(func.func(test-walk-erase{{mode={mode}}}))"),
+        WALKED,
+    )
+    .unwrap();
+    let refused = out
+        .split("refused = \"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .unwrap_or_else(|| panic!("{out}"));
+    let refused = refused
+        .split(" / ")
+        .filter(|r| !r.is_empty())
+        .map(str::to_owned)
+        .collect();
+    (out, refused)
+}
+
+#[test]
+fn a_walk_refuses_erasing_ops_it_still_needs_and_skips_the_regions_of_an_erased_op() {
+    const WALK: &str = "the walk in progress still needs it (an op it has yet to visit, or one it is inside); erase the visited op, or ops already visited";
+    let (out, refused) = walk_erase("next");
+    assert_eq!(
+        refused,
+        [
+            format!("cannot erase 'arith.subi': {WALK}"),
+            format!("cannot erase 'scf.yield': {WALK}"),
+        ]
+    );
+    assert!(
+        out.contains("arith.subi") && out.contains("scf.yield"),
+        "{out}"
+    );
+    let (_, refused) = walk_erase("parent");
+    assert_eq!(
+        refused,
+        [format!("cannot erase 'scf.execute_region': {WALK}")]
+    );
+    // In pre-order, the visited op may be erased: the walk does not go into
+    // its (freed) regions.
+    let (out, refused) = walk_erase("pre-visited");
+    assert!(refused.is_empty(), "{refused:?}");
+    assert!(!out.contains("scf.execute_region"), "{out}");
+    // A pattern driver on an op that holds what the walk still needs.
+    let (_, refused) = walk_erase("driver");
+    assert_eq!(
+        refused,
+        ["cannot apply patterns to 'func.func' now: a walk or child_ops iteration in progress holds ops nested in it, which the driver could erase"; 2]
+    );
+}
+
+#[test]
+fn child_ops_refuses_erasing_the_next_child_and_allows_the_one_handed_out() {
+    let (out, refused) = walk_erase("child-next");
+    assert_eq!(
+        refused,
+        ["cannot erase 'arith.addi': a child_ops iteration in progress still needs it (the next child, or the op whose children it lists)"]
+    );
+    assert!(!out.contains("arith.muli"), "{out}");
+    assert!(out.contains("arith.addi"), "{out}");
 }
 
 #[test]
@@ -448,6 +675,36 @@ fn a_failing_or_panicking_pipeline_fails_the_parse_with_its_message() {
     );
     // The process and the registry go on.
     assert!(PassManager::parse(&context, "builtin.module(example-cleanup)").is_ok());
+}
+
+#[test]
+fn a_module_pipeline_added_to_a_function_pass_manager_is_refused_naming_both_anchors() {
+    let context = setup();
+    let mut pm = PassManager::new(&context);
+    let func_pm = pm.nest("func.func");
+    let error = func_pm.add_pipeline(" builtin.module(cse) ").unwrap_err();
+    assert_eq!(
+        error.message,
+        "the pass pipeline 'builtin.module(cse)' runs on 'builtin.module' operations, but \
+         this pass manager runs on 'func.func': add it to a pass manager on 'builtin.module', \
+         or remove the 'builtin.module(...)' around its passes"
+    );
+    // Nothing was nested; the same text without the wrapper, or wrapped in
+    // the pass manager's own anchor, is accepted.
+    func_pm.add_pipeline("func.func(cse)").unwrap();
+    func_pm
+        .add_pipeline("canonicalize{max-iterations=1}")
+        .unwrap();
+    assert!(
+        pm.to_string()
+            .starts_with("builtin.module(func.func(cse,canonicalize{"),
+        "{pm}"
+    );
+    // On the module's pass manager, the wrapper is this pass manager's own.
+    pm.as_op_pass_manager()
+        .add_pipeline("builtin.module(cse)")
+        .unwrap();
+    assert!(pm.to_string().ends_with("}),cse)"), "{pm}");
 }
 
 #[test]

@@ -257,6 +257,33 @@ impl Pass for ReadAttrs {
     }
 }
 
+/// Reads the edge cases of the typed getters (empty strings and symbols,
+/// integers wider or larger than `i64`, unsigned and bool integers) from the
+/// function's attributes `e`, `er`, `w`, `n`, `u`, `big`, `t`, `k`, `m`,
+/// `sn`, and records what each getter gave as the string attribute `read`.
+#[mlir_pass(argument = "test-attr-values", op = "func.func", dialects = [func])]
+#[derive(Clone, Default)]
+pub struct AttrValues;
+
+impl Pass for AttrValues {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let func = op.melior();
+        let read: Vec<String> = ["e", "er", "w", "n", "u", "big", "t", "k", "m", "sn"]
+            .iter()
+            .map(|name| {
+                format!(
+                    "{name}: {:?} {:?} {:?}",
+                    func.int_attr(name),
+                    func.str_attr(name),
+                    func.symbol_ref_attr(name)
+                )
+            })
+            .collect();
+        op.melior_mut().set_str_attr("read", &read.join("; "));
+        Ok(())
+    }
+}
+
 /// Tries to erase the function it runs on, and its module: both refused.
 #[mlir_pass(argument = "test-erase-anchor", op = "func.func", dialects = [func])]
 #[derive(Clone, Default)]
@@ -322,6 +349,197 @@ pub struct PipelineWithTypo;
 impl mlir_pass::Pipeline for PipelineWithTypo {
     fn build(&self, pm: &mlir_pass::OpPassManager<'_>) -> Result<(), PassError> {
         pm.add_pipeline("func.func(canonicalise)")?;
+        Ok(())
+    }
+}
+
+/// A pattern on `arith.addi` that makes the change its `mode` names, most of
+/// them ones the rewriter must refuse (see [`BadRewritePass`]).
+struct BadRewrite {
+    mode: String,
+}
+
+impl RewritePattern for BadRewrite {
+    fn root(&self) -> &str {
+        "arith.addi"
+    }
+
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        rewriter: &PatternRewriter<'_>,
+    ) -> MatchResult {
+        let addi = op.melior();
+        if addi.bool_attr("done").is_some() {
+            return Err(NoMatch);
+        }
+        let parent = addi.parent_operation().ok_or(NoMatch)?;
+        match self.mode.as_str() {
+            "erase-parent" => rewriter.erase_op(parent),
+            "replace-parent" => rewriter.replace_op_with_values(parent, &[]),
+            "erase-used" => rewriter.erase_op(addi),
+            "replace-count" => rewriter.replace_op_with_values(addi, &[]),
+            "replace-self" => {
+                let own = addi.result(0)?.into();
+                rewriter.replace_op_with_values(addi, &[own]);
+            }
+            "erase-next" => {
+                let next = addi.next_in_block().ok_or(NoMatch)?;
+                if next.name_str() != "arith.muli" {
+                    return Err(NoMatch);
+                }
+                rewriter.erase_op(next);
+            }
+            "erase-block" => rewriter.erase_block(addi.block().ok_or(NoMatch)?),
+            "erase-direct" => {
+                let message = op.melior_mut().erase().unwrap_err().to_string();
+                rewriter.modify_op_in_place(addi, |mut addi| {
+                    addi.set_str_attr("refused", &message);
+                    addi.set_bool_attr("done", true);
+                });
+            }
+            "nested-driver" => {
+                let empty = PatternSet::builder(op.context()).freeze();
+                let message = apply_patterns_greedily(op, &empty, &GreedyConfig::default())
+                    .unwrap_err()
+                    .to_string();
+                rewriter.modify_op_in_place(addi, |mut addi| {
+                    addi.set_str_attr("refused", &message);
+                    addi.set_bool_attr("done", true);
+                });
+            }
+            "modify-direct" => op.melior_mut().set_bool_attr("done", true),
+            "modify-nomatch" => {
+                op.melior_mut().set_bool_attr("done", true);
+                return Err(NoMatch);
+            }
+            "ok-unchanged" => {}
+            other => panic!("unknown mode {other}"),
+        }
+        Ok(())
+    }
+}
+
+/// Applies [`BadRewrite`] in the mode `mode`, greedily or (`walk`) by a walk.
+#[mlir_pass(argument = "test-bad-rewrite", op = "func.func", dialects = [arith, cf])]
+#[derive(Clone, Default)]
+pub struct BadRewritePass {
+    /// What the pattern does: erase-parent, replace-parent, erase-used,
+    /// replace-count, replace-self, erase-next (an `arith.muli` right after),
+    /// erase-block, erase-direct, nested-driver; modify-direct,
+    /// modify-nomatch, ok-unchanged (caught by the debug-build check).
+    #[option]
+    pub mode: String,
+    /// Apply with `walk_and_apply_patterns` instead of the greedy driver.
+    #[option]
+    pub walk: bool,
+    patterns: Option<PatternSet>,
+}
+
+impl Pass for BadRewritePass {
+    fn initialize(&mut self, context: ContextRef<'_>) -> Result<(), PassError> {
+        self.patterns = Some(
+            PatternSet::builder(context)
+                .add(BadRewrite {
+                    mode: self.mode.clone(),
+                })
+                .freeze(),
+        );
+        Ok(())
+    }
+
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let patterns = self.patterns.as_ref().unwrap();
+        if self.walk {
+            walk_and_apply_patterns(op, patterns)
+        } else {
+            apply_patterns_greedily(op, patterns, &GreedyConfig::default())
+        }
+    }
+}
+
+/// Erases during a walk or a `child_ops` iteration as `mode` says, and
+/// records each refusal in the function's `refused` attribute:
+/// - `next`: in post-order, erase the op after each visited `arith.addi`
+///   (refused: not yet visited);
+/// - `parent`: in post-order, erase the parent of each `arith.addi` nested
+///   in an `scf.execute_region` (refused: the walk is inside it);
+/// - `pre-visited`: in pre-order, erase each `scf.execute_region` when
+///   visited (allowed: its regions are then skipped);
+/// - `child-next`: over `child_ops` of the function, erase the child after
+///   the first (refused), then the one handed out (allowed);
+/// - `driver`: in post-order, apply patterns to the function from the visit
+///   of an op inside it (refused: the walk holds ops the driver could erase).
+#[mlir_pass(argument = "test-walk-erase", op = "func.func", dialects = [arith, scf])]
+#[derive(Clone, Default)]
+pub struct WalkErase {
+    /// What to erase (see the pass's doc).
+    #[option]
+    pub mode: String,
+}
+
+impl Pass for WalkErase {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let func = op.melior_mut();
+        let mut refused = Vec::new();
+        let mut record = |result: Result<(), String>| {
+            if let Err(message) = result {
+                refused.push(message);
+            }
+        };
+        match self.mode.as_str() {
+            "next" => drop(func.walk_ops(WalkOrder::PostOrder, |nested| {
+                if nested.name_str() == "arith.addi" {
+                    if let Some(next) = nested.next_in_block_mut() {
+                        record(next.erase().map_err(|e| e.to_string()));
+                    }
+                }
+                WalkResult::Advance
+            })),
+            "parent" => drop(func.walk_ops(WalkOrder::PostOrder, |mut nested| {
+                if nested.name_str() == "arith.addi" {
+                    if let Some(parent) = nested.parent_operation_mut() {
+                        if parent.name_str() == "scf.execute_region" {
+                            record(parent.erase().map_err(|e| e.to_string()));
+                        }
+                    }
+                }
+                WalkResult::Advance
+            })),
+            "pre-visited" => drop(func.walk_ops(WalkOrder::PreOrder, |nested| {
+                if nested.name_str() == "scf.execute_region" {
+                    record(nested.erase().map_err(|e| e.to_string()));
+                }
+                WalkResult::Advance
+            })),
+            "child-next" => {
+                let mut first = true;
+                for child in func.child_ops() {
+                    if first {
+                        first = false;
+                        if let Some(next) = child.next_in_block_mut() {
+                            record(next.erase().map_err(|e| e.to_string()));
+                        }
+                        record(child.erase().map_err(|e| e.to_string()));
+                    }
+                }
+            }
+            "driver" => {
+                let patterns = PatternSet::builder(op.context()).freeze();
+                func.walk_ops(WalkOrder::PostOrder, |nested| {
+                    if nested.name_str() == "arith.addi" {
+                        record(
+                            apply_patterns_greedily(op, &patterns, &GreedyConfig::default())
+                                .map_err(|e| e.to_string()),
+                        );
+                    }
+                    WalkResult::Advance
+                });
+            }
+            other => return Err(format!("unknown mode {other}").into()),
+        }
+        op.melior_mut()
+            .set_str_attr("refused", &refused.join(" / "));
         Ok(())
     }
 }

@@ -12,7 +12,8 @@
 //!   and symbol queries answered by MLIR's own `SymbolOpInterface`,
 //!   `SymbolTable` trait and `SymbolTable::getSymbolUses`.
 //! - [`OperationMutExt`]: typed attribute setters, symbol visibility, and
-//!   [`OperationMutExt::erase`], which refuses an op whose results are used.
+//!   [`OperationMutExt::erase`], which refuses an op whose results are used
+//!   or that MLIR or a walk in progress still needs.
 //! - [`ValueExt`]: replace all uses of a value, iterate its uses.
 //! - [`ValueExt::constant`], [`ValueExt::constant_int`],
 //!   [`ValueExt::constant_float`]: constants as C++'s `m_Constant`, `m_ConstantInt`,
@@ -30,12 +31,17 @@
 //! the whole module.
 //!
 //! melior's handles are `Copy`: a handle to an operation that was erased
-//! dangles. Erase an op only when no handle to it is used afterwards; in
-//! [`OperationExt::walk_ops`] with [`WalkOrder::PostOrder`], the visited op may
-//! be erased or replaced (MLIR captures the next op first), ops not yet
-//! visited must not be.
+//! dangles, and using it is undefined behaviour that no type prevents (see
+//! "Soundness" in the README). Erase an op only when no handle to it is
+//! used afterwards. The erasures of this crate refuse, with an error, to
+//! free what MLIR or the crate itself will still read: the op the pass runs
+//! on and its parents, the op a pattern driver runs on, the ops that a walk
+//! ([`OperationExt::walk_ops`]) or a [`ChildOps`] iteration in progress has
+//! yet to reach or is inside, and, inside a rewrite pattern, anything not
+//! erased through the rewriter.
 
 mod constant;
+pub(crate) mod erasure;
 mod operation;
 mod symbol;
 mod value;
@@ -44,6 +50,7 @@ use std::fmt;
 
 pub use constant::{FloatConstant, IntConstant};
 pub use melior::ir::operation::WalkOrder;
+pub(crate) use operation::used_results;
 pub use operation::{ChildOps, OperationExt, OperationMutExt};
 pub use symbol::{SymbolTableCollection, SymbolUse, Visibility};
 pub use value::{BlockArgumentExt, Uses, ValueExt, ValueUse};

@@ -11,17 +11,20 @@ use melior::ir::{
 };
 use mlir_sys as sys;
 
-use super::{IrError, SymbolUse, ValueExt, Visibility, WalkOrder};
+use super::{
+    erasure::{self, BoxedHeld, Conflict, Held, Holder},
+    IrError, SymbolUse, Visibility, WalkOrder,
+};
 use crate::ffi::{
     bridge::{self, MlirPassBridgeQueryStatus},
     context_str, op_name, string_ref,
 };
 
-fn attribute_by_name<'c>(op: sys::MlirOperation, name: &str) -> Option<Attribute<'c>> {
+/// The attribute `name` of `op`, or `None`; owned by the context.
+fn attribute_by_name(op: sys::MlirOperation, name: &str) -> Option<sys::MlirAttribute> {
     // SAFETY: `op` is a valid operation (it comes from a melior handle).
     let raw = unsafe { sys::mlirOperationGetAttributeByName(op, string_ref(name)) };
-    // SAFETY: null-checked; attributes live as long as the context.
-    (!raw.ptr.is_null()).then(|| unsafe { Attribute::from_raw(raw) })
+    (!raw.ptr.is_null()).then_some(raw)
 }
 
 /// Reading operations: typed attributes, a walk with mutable handles, and
@@ -34,32 +37,60 @@ pub trait OperationExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
         unsafe { op_name(self.to_raw()) }
     }
 
-    /// The integer attribute `name` (inherent or discardable) as an `i64`
-    /// (sign-extended), or `None` when absent or not an integer.
+    /// The integer attribute `name` (inherent or discardable) as an `i64`,
+    /// or `None` when absent, not an integer, or out of `i64`'s range.
+    ///
+    /// The value is read as its type says: signless and signed integers
+    /// (and `index`) sign-extended, unsigned ones zero-extended, `i1` as 0 or
+    /// 1 (so `true` reads as 1). Integers wider than 64 bits give their value
+    /// when it fits (`5 : i128` is 5); one that does not (`2^64 + 5 : i128`,
+    /// or a `ui64` above `i64::MAX`) gives `None`, never its low 64 bits.
     fn int_attr(&self, name: &str) -> Option<i64> {
         let attr = attribute_by_name(self.to_raw(), name)?;
-        IntegerAttribute::try_from(attr).ok().map(|a| a.value())
+        let mut value = 0;
+        // SAFETY: a valid attribute; the bridge checks its kind.
+        unsafe { bridge::mlirPassBridgeIntegerAttrValue(attr, &mut value) }.then_some(value)
     }
 
-    /// The string attribute `name`, or `None` when absent or not a string.
+    /// The string attribute `name`, or `None` when absent, not a string, or
+    /// not UTF-8. An empty string attribute (`s = ""`) gives `Some("")`.
     fn str_attr(&self, name: &str) -> Option<&'c str> {
         let attr = attribute_by_name(self.to_raw(), name)?;
-        StringAttribute::try_from(attr).ok().map(|a| a.value())
+        // The value is read through the C API rather than melior's
+        // `StringAttribute::value`, which builds a slice from the null
+        // pointer MLIR gives for an empty string (undefined behaviour).
+        // SAFETY: a valid attribute, checked to be a string; its value is
+        // owned by the context.
+        unsafe {
+            if !sys::mlirAttributeIsAString(attr) {
+                return None;
+            }
+            context_str(sys::mlirStringAttrGetValue(attr))
+        }
     }
 
     /// The bool attribute `name`, or `None` when absent or not a bool.
     fn bool_attr(&self, name: &str) -> Option<bool> {
         let attr = attribute_by_name(self.to_raw(), name)?;
-        BoolAttribute::try_from(attr).ok().map(|a| a.value())
+        // SAFETY: a valid attribute of the context.
+        BoolAttribute::try_from(unsafe { Attribute::from_raw(attr) })
+            .ok()
+            .map(|a| a.value())
     }
 
     /// The flat symbol reference attribute `name` (`@callee`) without the
-    /// `@`, or `None` when absent or not a flat symbol reference.
+    /// `@`, or `None` when absent, not a flat symbol reference, or not UTF-8.
     fn symbol_ref_attr(&self, name: &str) -> Option<&'c str> {
         let attr = attribute_by_name(self.to_raw(), name)?;
-        FlatSymbolRefAttribute::try_from(attr)
-            .ok()
-            .map(|a| a.value())
+        // As in `str_attr`: through the C API, so `@""` reads as `Some("")`.
+        // SAFETY: a valid attribute, checked to be a flat symbol reference;
+        // its value is owned by the context.
+        unsafe {
+            if !sys::mlirAttributeIsAFlatSymbolRef(attr) {
+                return None;
+            }
+            context_str(sys::mlirFlatSymbolRefAttrGetValue(attr))
+        }
     }
 
     /// Calls `visit` on this op and every op nested in it, in `order`, with
@@ -68,11 +99,13 @@ pub trait OperationExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
     /// [`WalkResult::Interrupt`] when `visit` interrupted the walk, else
     /// [`WalkResult::Advance`] (C++'s `walk(...).wasInterrupted()`).
     ///
-    /// In [`WalkOrder::PostOrder`], `visit` may erase or replace the op it is
-    /// given (the walk moves on to the next op before calling it) and create
-    /// new ops; it must not erase ops that are yet to be visited. In
-    /// [`WalkOrder::PreOrder`], it must not erase the visited op (its regions
-    /// are walked next); return [`WalkResult::Skip`] to skip them.
+    /// `visit` may create ops, and erase ([`OperationMutExt::erase`]) the op
+    /// it is given, in either order (MLIR's walk moves on to the next op
+    /// before calling it; in [`WalkOrder::PreOrder`], the regions of an op
+    /// erased by its visit are skipped), or ops already visited. Erasing an
+    /// op the walk still needs (one not yet visited, or one the walk is
+    /// inside) is refused with an error, so the walk never reads freed IR.
+    /// Return [`WalkResult::Skip`] in pre-order to skip an op's regions.
     fn walk_ops<F>(&self, order: WalkOrder, mut visit: F) -> WalkResult
     where
         F: FnMut(OperationRefMut<'c, 'a>) -> WalkResult,
@@ -80,8 +113,11 @@ pub trait OperationExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
         // The walk is done in Rust over the C API's region, block and op
         // lists (no C++ frame between the visits, so a panic in `visit`
         // unwinds normally), with the next op captured before an op is
-        // visited, as MLIR's own walk does.
-        if walk_raw(self.to_raw(), order, &mut visit) {
+        // visited, as MLIR's own walk does. What the walk will still read
+        // is registered, so that erasures check it first.
+        let held = Held::new(Holder::Walk, Vec::new());
+        let _registration = held.register();
+        if walk_raw(self.to_raw(), order, &mut visit, &held) {
             WalkResult::Advance
         } else {
             WalkResult::Interrupt
@@ -127,7 +163,8 @@ pub trait OperationExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
 
     /// The ops directly in this op's regions, in order (C++'s loops over
     /// `op->getRegions()`, their blocks and their ops). The op just handed out
-    /// may be erased; ops not yet handed out must not be.
+    /// may be erased; erasing the next one, or this op, while the iterator
+    /// lives is refused with an error.
     fn child_ops(&self) -> ChildOps<'c, 'a> {
         ChildOps::of(self.to_raw())
     }
@@ -241,13 +278,16 @@ impl<'c: 'a, 'a, T: OperationLike<'c, 'a> + ?Sized> OperationExt<'c, 'a> for T {
 
 /// An iterator over the ops directly in an op's regions, region by region,
 /// block by block ([`OperationExt::child_ops`]). The next op is read before
-/// one is handed out, so the op just handed out may be erased.
+/// one is handed out, so the op just handed out may be erased; the op and
+/// the next child are registered as held while the iterator lives, so
+/// erasing them is refused.
 pub struct ChildOps<'c, 'a> {
     op: sys::MlirOperation,
     regions: isize,
     region: isize,
     block: sys::MlirBlock,
     next: sys::MlirOperation,
+    held: BoxedHeld,
     _borrow: PhantomData<OperationRefMut<'c, 'a>>,
 }
 
@@ -265,6 +305,7 @@ impl<'c, 'a> ChildOps<'c, 'a> {
             next: sys::MlirOperation {
                 ptr: std::ptr::null_mut(),
             },
+            held: BoxedHeld::register(Held::new(Holder::ChildOps, vec![op])),
             _borrow: PhantomData,
         }
     }
@@ -276,8 +317,9 @@ impl<'c, 'a> Iterator for ChildOps<'c, 'a> {
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         // SAFETY (the whole function): the op, its regions and blocks are
-        // valid; ops handed out earlier may be gone, but their successors
-        // were read before.
+        // valid (erasing them is refused while the iterator is registered);
+        // ops handed out earlier may be gone, but their successors were read
+        // before, and erasing those is refused.
         unsafe {
             while self.next.ptr.is_null() {
                 if !self.block.ptr.is_null() {
@@ -285,6 +327,7 @@ impl<'c, 'a> Iterator for ChildOps<'c, 'a> {
                 }
                 while self.block.ptr.is_null() {
                     if self.region >= self.regions {
+                        self.held.held().set_all(&[]);
                         return None;
                     }
                     let region = sys::mlirOperationGetRegion(self.op, self.region);
@@ -295,46 +338,65 @@ impl<'c, 'a> Iterator for ChildOps<'c, 'a> {
             }
             let op = self.next;
             self.next = sys::mlirOperationGetNextInBlock(op);
+            self.held.held().set_all(&[self.op, self.next]);
             Some(OperationRefMut::from_raw(op))
         }
     }
 }
 
-/// Visits `op` and what is nested in it; `false` when the walk was interrupted.
-fn walk_raw<'c: 'a, 'a, F>(op: sys::MlirOperation, order: WalkOrder, visit: &mut F) -> bool
+/// Visits `op` and what is nested in it; `false` when the walk was
+/// interrupted. `held` lists what the walk will still read: the ops whose
+/// regions it is inside and, for each, the next op it captured.
+fn walk_raw<'c: 'a, 'a, F>(
+    op: sys::MlirOperation,
+    order: WalkOrder,
+    visit: &mut F,
+    held: &Held,
+) -> bool
 where
     F: FnMut(OperationRefMut<'c, 'a>) -> WalkResult,
 {
     let pre = matches!(order, WalkOrder::PreOrder);
     if pre {
+        held.visit(op);
         // SAFETY: `op` is valid (the walked op or one nested in it).
         match visit(unsafe { OperationRefMut::from_raw(op) }) {
             WalkResult::Interrupt => return false,
             WalkResult::Skip => return true,
             WalkResult::Advance => {}
         }
-    }
-    // SAFETY (the loops): valid op, regions, blocks; each next block and op
-    // is read before the current one is visited. (Written out rather than
-    // with `ChildOps`: this is the walk's hot loop, and measured 25% faster.)
-    let regions = unsafe { sys::mlirOperationGetNumRegions(op) };
-    for index in 0..regions {
-        let region = unsafe { sys::mlirOperationGetRegion(op, index) };
-        let mut block = unsafe { sys::mlirRegionGetFirstBlock(region) };
-        while !block.ptr.is_null() {
-            let next_block = unsafe { sys::mlirBlockGetNextInRegion(block) };
-            let mut nested = unsafe { sys::mlirBlockGetFirstOperation(block) };
-            while !nested.ptr.is_null() {
-                let next = unsafe { sys::mlirOperationGetNextInBlock(nested) };
-                if !walk_raw(nested, order, visit) {
-                    return false;
-                }
-                nested = next;
-            }
-            block = next_block;
+        if held.visited_erased() {
+            return true;
         }
     }
+    // SAFETY (the loops): valid op, regions, blocks; each next block and op
+    // is read before the current one is visited, and erasing them (or `op`)
+    // is refused while they are held. (Written out rather than with
+    // `ChildOps`: this is the walk's hot loop, and measured 25% faster.)
+    let regions = unsafe { sys::mlirOperationGetNumRegions(op) };
+    if regions > 0 {
+        let slot = held.push_level(op);
+        for index in 0..regions {
+            let region = unsafe { sys::mlirOperationGetRegion(op, index) };
+            let mut block = unsafe { sys::mlirRegionGetFirstBlock(region) };
+            while !block.ptr.is_null() {
+                let next_block = unsafe { sys::mlirBlockGetNextInRegion(block) };
+                let mut nested = unsafe { sys::mlirBlockGetFirstOperation(block) };
+                while !nested.ptr.is_null() {
+                    let next = unsafe { sys::mlirOperationGetNextInBlock(nested) };
+                    held.set(slot, next);
+                    if !walk_raw(nested, order, visit, held) {
+                        return false;
+                    }
+                    nested = next;
+                }
+                block = next_block;
+            }
+        }
+        held.pop_level();
+    }
     if !pre {
+        held.visit(op);
         // SAFETY: `op` is valid.
         if let WalkResult::Interrupt = visit(unsafe { OperationRefMut::from_raw(op) }) {
             return false;
@@ -399,53 +461,78 @@ pub trait OperationMutExt<'c: 'a, 'a>: OperationMutLike<'c, 'a> {
     /// Erases the op (and everything nested in it) from its block.
     ///
     /// Every handle to the op or to ops nested in it dangles afterwards: do
-    /// not use them. Inside a rewrite pattern, erase through the rewriter
-    /// (`rewriter.erase_op(op)`) so the driver knows.
+    /// not use them (melior's handles are `Copy`; see "Soundness" in the
+    /// README). Inside a rewrite pattern, erase through the rewriter
+    /// (`rewriter.erase_op(op)`) so the driver knows: this method refuses.
     ///
     /// # Errors
-    /// A result of the op is still used (erasing it would leave the users
-    /// with dangling operands: replace the uses first), the op is in no
-    /// block (it is not part of the IR being transformed), or the op is the
-    /// one the running pass was given, or holds it (MLIR would go on using it).
+    /// Nothing is erased when:
+    /// - the op is the one the running pass was given, or holds it (MLIR
+    ///   would go on using it);
+    /// - a rewrite pattern driver is running on this thread (erase through
+    ///   the rewriter);
+    /// - a walk ([`OperationExt::walk_ops`]) or a [`ChildOps`] iteration in
+    ///   progress still needs it: an op not yet visited, or one the walk is
+    ///   inside;
+    /// - the op is in no block (it is not part of the IR being transformed);
+    /// - a result of the op is still used (erasing it would leave the users
+    ///   with dangling operands: replace the uses first).
     fn erase(self) -> Result<(), IrError>
     where
         Self: Sized,
     {
         let raw = self.to_raw();
-        if let Some(anchor) = crate::external::current_anchor() {
-            let mut current = anchor;
-            while !current.ptr.is_null() {
-                if current.ptr == raw.ptr {
-                    return Err(IrError::new(format!(
-                        "cannot erase '{}': it is the operation the pass runs on, or holds it",
-                        self.name_str()
-                    )));
-                }
-                // SAFETY: a valid op; the parent chain of the anchor.
-                current = unsafe { sys::mlirOperationGetParentOperation(current) };
-            }
+        let refuse = |why: &str| {
+            Err(IrError::new(format!(
+                "cannot erase '{}': {why}",
+                self.name_str()
+            )))
+        };
+        if let Some(Conflict::Anchor) = erasure::erase_conflict(raw) {
+            return refuse(Conflict::Anchor.reason());
+        }
+        if erasure::driver_running() {
+            return refuse(
+                "a rewrite pattern driver is running: erase through the rewriter \
+                 (rewriter.erase_op), so that the driver knows",
+            );
+        }
+        if let Some(conflict) = erasure::erase_conflict(raw) {
+            return refuse(conflict.reason());
         }
         if self.block().is_none() {
-            return Err(IrError::new(format!(
-                "cannot erase '{}': it is in no block",
-                self.name_str()
-            )));
+            return refuse("it is in no block");
         }
-        for (index, result) in self.results().enumerate() {
-            if let Some(user) = result.uses().next() {
-                return Err(IrError::new(format!(
-                    "cannot erase '{}': its result #{index} is still used by '{}'; \
-                     replace its uses first",
-                    self.name_str(),
-                    user.owner.name_str()
-                )));
-            }
+        if let Some(why) = used_results(raw) {
+            return refuse(&why);
         }
-        // SAFETY: the op is in a block, nothing uses its results; the caller
-        // gives up the handle (and must not use copies of it).
+        erasure::note_erased(raw);
+        // SAFETY: the op is in a block, nothing uses its results, nothing
+        // registered holds it; the caller gives up the handle (and must not
+        // use copies of it).
         unsafe { sys::mlirOperationDestroy(raw) };
         Ok(())
     }
+}
+
+/// Why the results of `op` keep it from being erased: the first use, as
+/// "its result #N is still used by 'user'; ...", or `None` when unused.
+pub(crate) fn used_results(op: sys::MlirOperation) -> Option<String> {
+    // SAFETY (the function): a valid op, its results and their first uses.
+    let results = unsafe { sys::mlirOperationGetNumResults(op) };
+    for index in 0..results {
+        let result = unsafe { sys::mlirOperationGetResult(op, index) };
+        let first = unsafe { sys::mlirValueGetFirstUse(result) };
+        if !first.ptr.is_null() {
+            let user = unsafe { sys::mlirOpOperandGetOwner(first) };
+            return Some(format!(
+                "its result #{index} is still used by '{}'; replace its uses first",
+                // SAFETY: a valid op of the same context.
+                unsafe { op_name(user) }
+            ));
+        }
+    }
+    None
 }
 
 impl<'c: 'a, 'a, T: OperationMutLike<'c, 'a> + ?Sized> OperationMutExt<'c, 'a> for T {}

@@ -6,7 +6,11 @@ use std::cell::RefCell;
 use mlir_sys as sys;
 
 use super::PatternSet;
-use crate::{handle::OperationRef, PassError};
+use crate::{
+    handle::OperationRef,
+    ir::erasure::{self, Conflict, Held, Holder},
+    PassError,
+};
 
 /// Which ops the greedy driver may rewrite (`GreedyRewriteStrictness`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -151,8 +155,11 @@ impl GreedyConfig {
 ///
 /// # Errors
 /// The driver did not converge within `config`'s limits (a pattern that
-/// keeps rewriting), or a pattern panicked (already reported as a
-/// diagnostic at its op). The pass fails with the error.
+/// keeps rewriting); a pattern panicked or made a change the rewriter
+/// refused (already reported as a diagnostic at its op); or `op` overlaps
+/// what a walk, a `child_ops` iteration or another driver in progress on
+/// this thread holds (the driver could free ops they still use). The pass
+/// fails with the error.
 pub fn apply_patterns_greedily(
     op: OperationRef<'_>,
     patterns: &PatternSet,
@@ -160,7 +167,7 @@ pub fn apply_patterns_greedily(
 ) -> Result<(), PassError> {
     patterns.check_context(op)?;
     let raw_config = config.to_raw();
-    let (converged, panicked) = with_application(|| {
+    let applied = with_application(op, Driver::Greedy, || {
         // SAFETY: valid op, set and config; the set is borrowed, not taken.
         unsafe {
             sys::mlirApplyPatternsAndFoldGreedilyWithOp(op.raw(), patterns.inner.raw, raw_config)
@@ -170,10 +177,7 @@ pub fn apply_patterns_greedily(
     });
     // SAFETY: created by `to_raw` above.
     unsafe { sys::mlirGreedyRewriteDriverConfigDestroy(raw_config) };
-    if panicked {
-        return Err(PassError::reported());
-    }
-    if !converged {
+    if !applied? {
         return Err(PassError::new(format!(
             "the greedy pattern driver did not converge on '{}' ({})",
             op.name(),
@@ -187,50 +191,99 @@ pub fn apply_patterns_greedily(
 /// (C++'s `walkAndApplyPatterns`): cheaper than the greedy driver, with no
 /// folding and no revisiting.
 ///
+/// A pattern applied this way may erase (or replace) only the op it matched
+/// and ops nested in it: the walk has yet to visit the others. The rewriter
+/// refuses the rest.
+///
 /// # Errors
-/// A pattern panicked (already reported as a diagnostic at its op).
+/// A pattern panicked or made a change the rewriter refused (already
+/// reported as a diagnostic at its op), or `op` overlaps what a walk, a
+/// `child_ops` iteration or another driver in progress holds.
 pub fn walk_and_apply_patterns(
     op: OperationRef<'_>,
     patterns: &PatternSet,
 ) -> Result<(), PassError> {
     patterns.check_context(op)?;
-    let ((), panicked) = with_application(|| {
+    with_application(op, Driver::Walk, || {
         // SAFETY: valid op and set; the set is borrowed.
         unsafe { sys::mlirWalkAndApplyPatterns(op.raw(), patterns.inner.raw) }
-    });
-    if panicked {
-        Err(PassError::reported())
-    } else {
-        Ok(())
-    }
+    })
+}
+
+/// Which driver an application runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Driver {
+    Greedy,
+    Walk,
+}
+
+/// One pattern application running on this thread.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Application {
+    /// The driver.
+    pub(super) driver: Driver,
+    /// A pattern panicked or made a refused change: the rest of the
+    /// application matches nothing, and the apply function fails.
+    pub(super) failed: bool,
 }
 
 thread_local! {
     /// One entry per pattern application running on this thread (nested
-    /// when a pattern applies patterns): whether a pattern panicked in it.
-    static APPLICATIONS: RefCell<Vec<bool>> = const { RefCell::new(Vec::new()) };
+    /// when a pattern applies patterns).
+    static APPLICATIONS: RefCell<Vec<Application>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Runs `apply` as one application; returns its result and whether a pattern
-/// panicked during it.
-fn with_application<R>(apply: impl FnOnce() -> R) -> (R, bool) {
-    APPLICATIONS.with(|a| a.borrow_mut().push(false));
+/// Runs `apply` as one application of `driver` on `root`: registers `root`
+/// as held (so that patterns cannot erase it or its parents), and fails
+/// when a pattern failed in it.
+fn with_application<R>(
+    root: OperationRef<'_>,
+    driver: Driver,
+    apply: impl FnOnce() -> R,
+) -> Result<R, PassError> {
+    if let Some(conflict) = erasure::driver_conflict(root.raw()) {
+        return Err(PassError::new(format!(
+            "cannot apply patterns to '{}' now: {}",
+            root.name(),
+            match conflict {
+                Conflict::Held(Holder::Driver) => {
+                    "a pattern driver is already running on it or on an op around it (a \
+                     pattern must not apply patterns to the IR its own driver rewrites)"
+                }
+                _ => {
+                    "a walk or child_ops iteration in progress holds ops nested in it, which \
+                     the driver could erase"
+                }
+            }
+        )));
+    }
+    let held = Held::new(Holder::Driver, vec![root.raw()]);
+    let _registration = held.register();
+    APPLICATIONS.with(|a| {
+        a.borrow_mut().push(Application {
+            driver,
+            failed: false,
+        })
+    });
     let result = apply();
-    let panicked = APPLICATIONS.with(|a| a.borrow_mut().pop()).unwrap_or(false);
-    (result, panicked)
+    let application = APPLICATIONS.with(|a| a.borrow_mut().pop());
+    match application {
+        Some(Application { failed: true, .. }) => Err(PassError::reported()),
+        _ => Ok(result),
+    }
 }
 
-/// Whether a pattern panicked in the innermost application running on this
-/// thread (the rest of the application then matches nothing).
-pub(super) fn application_panicked() -> bool {
-    APPLICATIONS.with(|a| a.borrow().last().copied().unwrap_or(false))
+/// The innermost application running on this thread.
+pub(super) fn current_application() -> Option<Application> {
+    APPLICATIONS.with(|a| a.borrow().last().copied())
 }
 
-/// Records that a pattern panicked in the innermost application.
-pub(super) fn mark_application_panicked() {
+/// Records that a pattern failed (panicked, or made a refused change) in the
+/// innermost application.
+pub(super) fn mark_application_failed() {
     APPLICATIONS.with(|a| {
         if let Some(last) = a.borrow_mut().last_mut() {
-            *last = true;
+            last.failed = true;
         }
     });
 }

@@ -57,6 +57,28 @@
 //! `const`. Keep per-application state out of the pattern (or behind a lock
 //! or atomics).
 //!
+//! # Changes go through the rewriter
+//! Every change a pattern makes goes through the [`PatternRewriter`], so
+//! that the driver knows what changed. The rewriter's methods that free IR
+//! (`erase_op`, `replace_op_with_values`, `replace_op_with_operation`,
+//! `erase_block`, `inline_block_before`, `merge_blocks`) are checked: a
+//! change that would free what MLIR still uses (the op the pass or the
+//! driver runs on, or a parent of it; under the walk driver, an op it has
+//! yet to visit) or leave dangling uses (erasing an op whose results are
+//! used) is not made; it is reported as an error naming the pass, the
+//! pattern and the op, and fails the application as a panic does.
+//! [`crate::ir::OperationMutExt::erase`] refuses to run while a driver is
+//! running, and a driver refuses to start inside a pattern on the IR its
+//! caller is rewriting.
+//!
+//! Changing the matched op without the rewriter (through
+//! [`OperationRef::melior_mut`](crate::OperationRef::melior_mut)) is not
+//! prevented, and the greedy driver would not revisit what changed. In
+//! debug builds (`debug_assertions`), each call of a pattern is checked: a
+//! pattern that returns `Err(NoMatch)` after changing its op, returns
+//! `Ok(())` without telling the rewriter about any change, or changes its op
+//! without the rewriter, fails the application with an error naming it.
+//!
 //! # Panics
 //! A panic in a pattern never crosses into MLIR: it is caught, reported as an
 //! error diagnostic at the op (naming the pass, the pattern and the op), the
@@ -64,6 +86,8 @@
 //! function returns an error, so the pass fails. The IR may be left half
 //! rewritten, as with any failing pass.
 
+#[cfg(debug_assertions)]
+mod check;
 mod driver;
 mod pass;
 mod pattern;

@@ -1,16 +1,20 @@
 //! Rewrite patterns: the [`RewritePattern`] trait, the rewriter a pattern
 //! receives, and the callbacks through which MLIR's drivers call a pattern.
 
-use std::{any::type_name, ffi::c_void, fmt, ops::Deref};
+use std::{any::type_name, cell::Cell, ffi::c_void, fmt, ops::Deref};
 
-use melior::{Context, RewriterBase};
+use melior::{
+    ir::{block::BlockLike, operation::OperationLike, BlockRef, Value, ValueLike},
+    Context, RewriterBase,
+};
 use mlir_sys as sys;
 
-use super::driver::{application_panicked, mark_application_panicked};
+use super::driver::{current_application, mark_application_failed, Application, Driver};
 use crate::{
     external::current_pass,
-    ffi::{emit_error_at, trap},
+    ffi::{emit_error_at, op_name, trap},
     handle::OperationRef,
+    ir::{erasure, used_results},
 };
 
 /// A pattern did not match (C++'s `failure()` from `matchAndRewrite`).
@@ -60,11 +64,35 @@ pub trait RewritePattern: Send + Sync + 'static {
 }
 
 /// The rewriter a pattern receives: melior's [`RewriterBase`] (by `Deref`:
-/// `insert`, `replace_op_with_values`, `erase_op`, `set_insertion_point_*`,
+/// `insert`, `replace_all_uses_with`, `set_insertion_point_*`,
 /// `start_op_modification`, ...) plus the context for building ops.
+///
+/// The methods that free IR are checked versions of melior's, with the same
+/// names and arguments: [`erase_op`](Self::erase_op),
+/// [`replace_op_with_values`](Self::replace_op_with_values),
+/// [`replace_op_with_operation`](Self::replace_op_with_operation),
+/// [`erase_block`](Self::erase_block),
+/// [`inline_block_before`](Self::inline_block_before) and
+/// [`merge_blocks`](Self::merge_blocks). A change that would leave MLIR with
+/// freed or dangling IR (erasing the op the pass runs on or a parent of it,
+/// an op whose results are still used, an op the walk driver has yet to
+/// visit, ...) is not made: it is reported as an error diagnostic naming the
+/// pass, the pattern and the op, the rest of the application matches
+/// nothing, and the apply function returns an error, as after a panic.
+/// (Calling melior's methods on `*rewriter` directly skips the checks.)
 pub struct PatternRewriter<'a> {
     base: RewriterBase<'a, 'a>,
     context: sys::MlirContext,
+    /// The pattern, for messages.
+    pattern: &'a PatternBox,
+    /// The op the pattern was given (it may be erased during the call).
+    matched: sys::MlirOperation,
+    /// Its location, read before the pattern ran: where refusals are reported.
+    location: sys::MlirLocation,
+    /// The driver applying the pattern.
+    driver: Driver,
+    /// Whether a change was refused during this call.
+    refused: Cell<bool>,
 }
 
 impl<'a> PatternRewriter<'a> {
@@ -87,6 +115,322 @@ impl<'a> PatternRewriter<'a> {
         self.finalize_op_modification(op);
         result
     }
+
+    /// Erases `op` and what is nested in it (C++'s `eraseOp`), after
+    /// checking that nothing uses its results and that MLIR will not use it
+    /// again: it must not be the op the pass runs on or the driver's op, nor
+    /// hold them; under [`walk_and_apply_patterns`](super::walk_and_apply_patterns)
+    /// it must be the matched op or nested in it. Otherwise nothing is erased
+    /// and the application fails (see [`PatternRewriter`]).
+    pub fn erase_op(&self, op: melior::ir::OperationRef<'_, '_>) {
+        let raw = op.to_raw();
+        let checked = self
+            .check_frees_op(raw)
+            .and_then(|()| used_results(raw).map_or(Ok(()), Err));
+        if self.accept("erase", raw, checked) {
+            erasure::note_erased(raw);
+            self.base.erase_op(op);
+        }
+    }
+
+    /// Replaces the results of `op` with `values` and erases it (C++'s
+    /// `replaceOp`), after the checks of [`erase_op`](Self::erase_op) on
+    /// `op`, and checking that there is one value per result, none of them
+    /// defined by `op` or inside it.
+    pub fn replace_op_with_values(
+        &self,
+        op: melior::ir::OperationRef<'_, '_>,
+        values: &[Value<'_, '_>],
+    ) {
+        let raw = op.to_raw();
+        let checked = self.check_frees_op(raw).and_then(|()| {
+            check_count(
+                "replacement values",
+                values.len(),
+                op.result_count(),
+                "results",
+            )?;
+            match values.iter().position(|v| defined_in(v.to_raw(), raw)) {
+                Some(index) => Err(format!(
+                    "replacement value #{index} is defined by the op itself or inside it"
+                )),
+                None => Ok(()),
+            }
+        });
+        if self.accept("replace", raw, checked) {
+            erasure::note_erased(raw);
+            self.base.replace_op_with_values(op, values);
+        }
+    }
+
+    /// Replaces the results of `op` with those of `new_op` and erases `op`
+    /// (C++'s `replaceOp`), after the checks of [`erase_op`](Self::erase_op)
+    /// on `op`, and checking that both have as many results and that
+    /// `new_op` is not `op` nor inside it.
+    pub fn replace_op_with_operation(
+        &self,
+        op: melior::ir::OperationRef<'_, '_>,
+        new_op: melior::ir::OperationRef<'_, '_>,
+    ) {
+        let raw = op.to_raw();
+        let checked = self.check_frees_op(raw).and_then(|()| {
+            check_count(
+                "the new op's results",
+                new_op.result_count(),
+                op.result_count(),
+                "results",
+            )?;
+            if erasure::is_ancestor_or_self(raw, new_op.to_raw()) {
+                return Err("the new op is the op itself or inside it".to_owned());
+            }
+            Ok(())
+        });
+        if self.accept("replace", raw, checked) {
+            erasure::note_erased(raw);
+            self.base.replace_op_with_operation(op, new_op);
+        }
+    }
+
+    /// Erases `block` and its ops (C++'s `eraseBlock`), after checking that
+    /// no branch targets it, that no value it defines is used outside it,
+    /// that it holds no op MLIR will use again (the op the pass runs on,
+    /// the driver's op, what a walk in progress needs), and, under the walk
+    /// driver, that it belongs to the matched op or an op nested in it.
+    pub fn erase_block(&self, block: BlockRef<'_, '_>) {
+        let raw = block.to_raw();
+        let checked = self.check_frees_block(raw, true).and_then(|()| {
+            // SAFETY: a valid block.
+            unsafe { values_used_outside(raw) }.map_or(Ok(()), Err)
+        });
+        if self.accept_block("erase", checked) {
+            self.base.erase_block(block);
+        }
+    }
+
+    /// Moves the ops of `source` before `op`, replacing the uses of its
+    /// arguments with `values`, and erases `source` (C++'s
+    /// `inlineBlockBefore`), after checking that there is one value per
+    /// argument, that no branch targets `source`, and that `op` is not in
+    /// `source` nor inside one of its ops.
+    pub fn inline_block_before(
+        &self,
+        source: BlockRef<'_, '_>,
+        op: melior::ir::OperationRef<'_, '_>,
+        values: &[Value<'_, '_>],
+    ) {
+        // SAFETY: a valid op.
+        let destination = unsafe { sys::mlirOperationGetBlock(op.to_raw()) };
+        let checked = self.check_inline(source, destination, values);
+        if self.accept_block("inline", checked) {
+            self.base.inline_block_before(source, op, values);
+        }
+    }
+
+    /// Moves the ops of `source` to the end of `destination`, replacing the
+    /// uses of its arguments with `values`, and erases `source` (C++'s
+    /// `mergeBlocks`), with the checks of
+    /// [`inline_block_before`](Self::inline_block_before).
+    pub fn merge_blocks(
+        &self,
+        source: BlockRef<'_, '_>,
+        destination: BlockRef<'_, '_>,
+        values: &[Value<'_, '_>],
+    ) {
+        let checked = self.check_inline(source, destination.to_raw(), values);
+        if self.accept_block("merge", checked) {
+            self.base.merge_blocks(source, destination, values);
+        }
+    }
+
+    /// Whether the op `op` may be freed through this rewriter.
+    fn check_frees_op(&self, op: sys::MlirOperation) -> Result<(), String> {
+        if let Some(conflict) = erasure::erase_conflict(op) {
+            return Err(conflict.reason().to_owned());
+        }
+        // SAFETY: a valid op.
+        if unsafe { sys::mlirOperationGetBlock(op) }.ptr.is_null() {
+            return Err("it is in no block".to_owned());
+        }
+        if self.driver == Driver::Walk && !erasure::is_ancestor_or_self(self.matched, op) {
+            return Err(WALK_DRIVER.to_owned());
+        }
+        Ok(())
+    }
+
+    /// Whether the block `block` may be erased (`frees_ops`) or emptied into
+    /// another through this rewriter.
+    fn check_frees_block(&self, block: sys::MlirBlock, frees_ops: bool) -> Result<(), String> {
+        // SAFETY: a valid block.
+        let parent = unsafe { sys::mlirBlockGetParentOperation(block) };
+        if parent.ptr.is_null() {
+            return Err("it is in no region".to_owned());
+        }
+        // SAFETY: a valid block.
+        let predecessors = unsafe { sys::mlirBlockGetNumPredecessors(block) };
+        if predecessors > 0 {
+            return Err(format!(
+                "{predecessors} branch(es) still target it; redirect them first"
+            ));
+        }
+        if let Some(conflict) = erasure::block_conflict(block, frees_ops) {
+            return Err(conflict.reason().to_owned());
+        }
+        if self.driver == Driver::Walk && !erasure::is_ancestor_or_self(self.matched, parent) {
+            return Err(WALK_DRIVER.to_owned());
+        }
+        Ok(())
+    }
+
+    fn check_inline(
+        &self,
+        source: BlockRef<'_, '_>,
+        destination: sys::MlirBlock,
+        values: &[Value<'_, '_>],
+    ) -> Result<(), String> {
+        let raw = source.to_raw();
+        self.check_frees_block(raw, false)?;
+        check_count(
+            "values",
+            values.len(),
+            source.argument_count(),
+            "block arguments",
+        )?;
+        // SAFETY: valid blocks and ops (the destination's parents).
+        if destination.ptr.is_null() || unsafe { block_inside(destination, raw) } {
+            return Err(
+                "the destination is the block itself, inside it, or in no block".to_owned(),
+            );
+        }
+        Ok(())
+    }
+
+    /// Reports `checked`'s refusal of changing `op` (`what`: "erase",
+    /// "replace"); whether the change may go ahead.
+    fn accept(&self, what: &str, op: sys::MlirOperation, checked: Result<(), String>) -> bool {
+        match checked {
+            Ok(()) => true,
+            Err(why) => {
+                // SAFETY: a valid op (the change was not made).
+                let name = unsafe { op_name(op) };
+                self.refuse(&format!("cannot {what} '{name}': {why}"));
+                false
+            }
+        }
+    }
+
+    /// As [`PatternRewriter::accept`], for a block.
+    fn accept_block(&self, what: &str, checked: Result<(), String>) -> bool {
+        match checked {
+            Ok(()) => true,
+            Err(why) => {
+                self.refuse(&format!("cannot {what} the block: {why}"));
+                false
+            }
+        }
+    }
+
+    /// Reports a refused change at the matched op's location, naming the
+    /// pass and the pattern, and fails the application.
+    #[cold]
+    fn refuse(&self, why: &str) {
+        self.refused.set(true);
+        mark_application_failed();
+        let message = self.pattern.message(why);
+        // SAFETY: a location of the context, which outlives the op.
+        unsafe { emit_error_at(self.location, &message) };
+    }
+}
+
+/// Why the walk driver refuses an erasure.
+const WALK_DRIVER: &str = "the walk driver has yet to visit it; a pattern applied by \
+     walk_and_apply_patterns may erase only the op it matched and ops nested in it";
+
+fn check_count(what: &str, given: usize, expected: usize, of: &str) -> Result<(), String> {
+    if given == expected {
+        Ok(())
+    } else {
+        Err(format!("{given} {what} given for {expected} {of}"))
+    }
+}
+
+/// Whether `value` is a result of `op` or of an op inside it, or an
+/// argument of a block inside it.
+fn defined_in(value: sys::MlirValue, op: sys::MlirOperation) -> bool {
+    // SAFETY: a valid value, and the ops and blocks it belongs to.
+    unsafe {
+        let owner = if sys::mlirValueIsAOpResult(value) {
+            sys::mlirOpResultGetOwner(value)
+        } else {
+            sys::mlirBlockGetParentOperation(sys::mlirBlockArgumentGetOwner(value))
+        };
+        erasure::is_ancestor_or_self(op, owner)
+    }
+}
+
+/// Whether `block` is `outer` or nested inside one of its ops.
+///
+/// # Safety
+/// Both are valid blocks.
+unsafe fn block_inside(block: sys::MlirBlock, outer: sys::MlirBlock) -> bool {
+    let mut current = block;
+    while !current.ptr.is_null() {
+        if current.ptr == outer.ptr {
+            return true;
+        }
+        // SAFETY: a valid block; its parent op, if any, and that one's block.
+        let parent = unsafe { sys::mlirBlockGetParentOperation(current) };
+        if parent.ptr.is_null() {
+            return false;
+        }
+        current = unsafe { sys::mlirOperationGetBlock(parent) };
+    }
+    false
+}
+
+/// The first value that `block` defines (an argument, or a result of one of
+/// its ops) and an op outside the block uses, as a reason; `None` if all
+/// uses are inside.
+///
+/// # Safety
+/// `block` is a valid block.
+unsafe fn values_used_outside(block: sys::MlirBlock) -> Option<String> {
+    // SAFETY (the function): valid block, values, uses and users.
+    let used_outside = |value: sys::MlirValue| unsafe {
+        let mut operand = sys::mlirValueGetFirstUse(value);
+        while !operand.ptr.is_null() {
+            let user = sys::mlirOpOperandGetOwner(operand);
+            let user_block = sys::mlirOperationGetBlock(user);
+            if user_block.ptr.is_null() || !block_inside(user_block, block) {
+                return Some(user);
+            }
+            operand = sys::mlirOpOperandGetNextUse(operand);
+        }
+        None
+    };
+    let outside = |what: String, user: sys::MlirOperation| {
+        // SAFETY: a valid op.
+        let user = unsafe { op_name(user) };
+        Some(format!(
+            "{what} is still used by '{user}' outside it; replace its uses first"
+        ))
+    };
+    unsafe {
+        for index in 0..sys::mlirBlockGetNumArguments(block) {
+            if let Some(user) = used_outside(sys::mlirBlockGetArgument(block, index)) {
+                return outside(format!("its argument #{index}"), user);
+            }
+        }
+        let mut op = sys::mlirBlockGetFirstOperation(block);
+        while !op.ptr.is_null() {
+            for index in 0..sys::mlirOperationGetNumResults(op) {
+                if let Some(user) = used_outside(sys::mlirOperationGetResult(op, index)) {
+                    return outside(format!("result #{index} of '{}'", op_name(op)), user);
+                }
+            }
+            op = sys::mlirOperationGetNextInBlock(op);
+        }
+    }
+    None
 }
 
 impl<'a> Deref for PatternRewriter<'a> {
@@ -113,6 +457,30 @@ pub(super) struct PatternBox {
     pub(super) context: sys::MlirContext,
 }
 
+impl PatternBox {
+    /// "pass 'p': pattern 'P' panicked on 'arith.addi': <message>".
+    fn message_panicked(&self, message: &str) -> String {
+        let message = format!(
+            "pattern '{}' panicked on '{}': {message}",
+            self.name, self.root
+        );
+        match current_pass() {
+            Some(pass) => format!("pass '{pass}': {message}"),
+            None => message,
+        }
+    }
+
+    /// `what`, prefixed with the pattern, its root and the running pass:
+    /// "pass 'p': pattern 'P' on 'arith.addi': <what>".
+    fn message(&self, what: &str) -> String {
+        let message = format!("pattern '{}' on '{}': {what}", self.name, self.root);
+        match current_pass() {
+            Some(pass) => format!("pass '{pass}': {message}"),
+            None => message,
+        }
+    }
+}
+
 /// The callback MLIR's drivers call to match and rewrite one op.
 pub(super) unsafe extern "C" fn match_and_rewrite(
     _pattern: sys::MlirRewritePattern,
@@ -121,38 +489,57 @@ pub(super) unsafe extern "C" fn match_and_rewrite(
     user_data: *mut c_void,
 ) -> sys::MlirLogicalResult {
     const FAILURE: sys::MlirLogicalResult = sys::MlirLogicalResult { value: 0 };
-    // After a panic, the rest of the application matches nothing.
-    if application_panicked() {
-        return FAILURE;
-    }
+    // After a failure (a panic, a refused change), the rest of the
+    // application matches nothing.
+    let driver = match current_application() {
+        Some(Application {
+            failed: false,
+            driver,
+        }) => driver,
+        _ => return FAILURE,
+    };
     // SAFETY: the `PatternBox` made in `add`, alive while the set is.
     let entry = unsafe { &*user_data.cast::<PatternBox>() };
     // SAFETY: MLIR hands a valid op (of the pattern's root name, in the
     // set's context) and rewriter for the call. The location is read first:
     // it lives in the context, so it outlives the op if the pattern erases it.
-    let (op, location) = unsafe {
+    let (matched, location) = unsafe {
         (
             OperationRef::from_raw_in(op, entry.context),
             sys::mlirOperationGetLocation(op),
         )
     };
+    // SAFETY: MLIR's rewriter, valid for the callback.
+    let base = unsafe { sys::mlirPatternRewriterAsBase(rewriter) };
+    #[cfg(debug_assertions)]
+    // SAFETY: valid rewriter and op; the check ends before the callback.
+    let check = unsafe { super::check::PatternCheck::start(base, op) };
     let rewriter = PatternRewriter {
-        // SAFETY: MLIR's rewriter, valid for the callback.
-        base: unsafe { RewriterBase::from_raw(sys::mlirPatternRewriterAsBase(rewriter)) },
+        // SAFETY: as above.
+        base: unsafe { RewriterBase::from_raw(base) },
         context: entry.context,
+        pattern: entry,
+        matched: op,
+        location,
+        driver,
+        refused: Cell::new(false),
     };
-    match trap(|| entry.pattern.match_and_rewrite(op, &rewriter)) {
+    let outcome = trap(|| entry.pattern.match_and_rewrite(matched, &rewriter));
+    #[cfg(debug_assertions)]
+    if let Ok(result) = &outcome {
+        if !rewriter.refused.get() {
+            if let Some(why) = check.finish(result.is_ok()) {
+                rewriter.refuse(why);
+            }
+        }
+    }
+    match outcome {
+        Ok(_) if rewriter.refused.get() => FAILURE,
         Ok(Ok(())) => sys::MlirLogicalResult { value: 1 },
         Ok(Err(NoMatch)) => FAILURE,
         Err(panic) => {
-            mark_application_panicked();
-            let mut message = format!(
-                "pattern '{}' panicked on '{}': {}",
-                entry.name, entry.root, panic
-            );
-            if let Some(pass) = current_pass() {
-                message = format!("pass '{pass}': {message}");
-            }
+            mark_application_failed();
+            let message = entry.message_panicked(&panic.to_string());
             // SAFETY: a valid location.
             unsafe { emit_error_at(location, &message) };
             FAILURE
