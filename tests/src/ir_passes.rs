@@ -420,7 +420,8 @@ impl RewritePattern for BadRewrite {
     }
 }
 
-/// Applies [`BadRewrite`] in the mode `mode`, greedily or (`walk`) by a walk.
+/// Applies a pattern on `arith.addi` that makes the change `mode` names,
+/// greedily or (`walk`) by a walk.
 #[mlir_pass(argument = "test-bad-rewrite", op = "func.func", dialects = [arith, cf])]
 #[derive(Clone, Default)]
 pub struct BadRewritePass {

@@ -3,13 +3,18 @@
 //!
 //! Every safe path that frees IR ([`super::OperationMutExt::erase`], the
 //! checked methods of [`crate::rewrite::PatternRewriter`]) asks
-//! [`erase_conflict`] first. The holders register what they hold for as long
-//! as they run: a walk its path (the ops whose regions it is inside) and the
-//! next op it captured at each level, a `child_ops` iterator its op and next
-//! child, a pattern driver the op it runs on. The pass's anchor is read from
-//! [`crate::external::current_anchor`].
+//! [`erase_conflict`] first. Walks and `child_ops` iterators register what
+//! they hold for as long as they run: a walk its path (the ops whose regions
+//! it is inside) and the next op it captured at each level, a `child_ops`
+//! iterator its op and next child. The pass's anchor is read from
+//! [`crate::external::current_anchor`]; the op a pattern driver runs on is
+//! given by the rewriter, and [`enter_driver`] counts running drivers.
+//!
+//! The checks sit on the pattern path (every replace), so the common case is
+//! kept to pointer comparisons: an op without regions contains nothing, and
+//! the registry is only searched when something is registered.
 
-use std::cell::{Cell, RefCell};
+use std::cell::{Cell, RefCell, UnsafeCell};
 
 use mlir_sys as sys;
 
@@ -20,7 +25,8 @@ pub(crate) enum Holder {
     Walk,
     /// [`super::OperationExt::child_ops`].
     ChildOps,
-    /// A pattern driver (`apply_patterns_greedily`, `walk_and_apply_patterns`).
+    /// A pattern driver (`apply_patterns_greedily`, `walk_and_apply_patterns`);
+    /// not registered here, only named in messages.
     Driver,
 }
 
@@ -56,11 +62,14 @@ impl Conflict {
 /// The ops one holder will still use, registered while it runs.
 pub(crate) struct Held {
     holder: Holder,
-    ops: RefCell<Vec<sys::MlirOperation>>,
-    /// The op a walk is visiting (not in `ops`: it may be erased).
+    /// Written by the holder on every step of a walk, so not a `RefCell`:
+    /// no reference into it outlives a method of this module, and none of
+    /// them calls out while holding one, so accesses never overlap (`Held`
+    /// is not `Sync`: one thread).
+    ops: UnsafeCell<Vec<sys::MlirOperation>>,
+    /// The op a pre-order walk is visiting (not in `ops`: it may be erased);
+    /// set to null when it is erased during its visit.
     visited: Cell<sys::MlirOperation>,
-    /// Whether the visited op was erased during its visit.
-    visited_erased: Cell<bool>,
 }
 
 const NULL_OP: sys::MlirOperation = sys::MlirOperation {
@@ -71,23 +80,30 @@ impl Held {
     pub(crate) fn new(holder: Holder, ops: Vec<sys::MlirOperation>) -> Self {
         Self {
             holder,
-            ops: RefCell::new(ops),
+            ops: UnsafeCell::new(ops),
             visited: Cell::new(NULL_OP),
-            visited_erased: Cell::new(false),
         }
     }
 
     /// Registers this list until the guard is dropped (also on unwinding).
     pub(crate) fn register(&self) -> Registration<'_> {
-        HELD.with(|h| h.borrow_mut().push(self as *const Held));
+        register(self);
         Registration(self)
+    }
+
+    /// Whether one of the held ops satisfies `f`.
+    #[inline]
+    fn any(&self, f: impl FnMut(&sys::MlirOperation) -> bool) -> bool {
+        // SAFETY: see `ops`; `f` only reads IR.
+        unsafe { &*self.ops.get() }.iter().any(f)
     }
 
     /// Pushes `op` as an op whose regions are walked, with a slot for the
     /// next op at that level; returns the slot.
     #[inline]
     pub(crate) fn push_level(&self, op: sys::MlirOperation) -> usize {
-        let mut ops = self.ops.borrow_mut();
+        // SAFETY: see `ops`.
+        let ops = unsafe { &mut *self.ops.get() };
         ops.push(op);
         ops.push(NULL_OP);
         ops.len() - 1
@@ -95,37 +111,41 @@ impl Held {
 
     /// Replaces every held op (`child_ops`: its op and next child).
     #[inline]
-    pub(crate) fn set_all(&self, ops: &[sys::MlirOperation]) {
-        let mut held = self.ops.borrow_mut();
-        held.clear();
-        held.extend_from_slice(ops);
+    pub(crate) fn set_all(&self, held: &[sys::MlirOperation]) {
+        // SAFETY: see `ops`.
+        let ops = unsafe { &mut *self.ops.get() };
+        ops.clear();
+        ops.extend_from_slice(held);
     }
 
     /// Stores the next op of a level (see [`Held::push_level`]).
     #[inline]
     pub(crate) fn set(&self, slot: usize, op: sys::MlirOperation) {
-        self.ops.borrow_mut()[slot] = op;
+        // SAFETY: see `ops`.
+        let ops = unsafe { &mut *self.ops.get() };
+        if let Some(held) = ops.get_mut(slot) {
+            *held = op;
+        }
     }
 
     /// Pops the level pushed last.
     #[inline]
     pub(crate) fn pop_level(&self) {
-        let mut ops = self.ops.borrow_mut();
-        let len = ops.len();
-        ops.truncate(len.saturating_sub(2));
+        // SAFETY: see `ops`.
+        let ops = unsafe { &mut *self.ops.get() };
+        ops.truncate(ops.len().saturating_sub(2));
     }
 
-    /// Marks `op` as being visited.
+    /// Marks `op` as being visited (in pre-order).
     #[inline]
     pub(crate) fn visit(&self, op: sys::MlirOperation) {
         self.visited.set(op);
-        self.visited_erased.set(false);
     }
 
     /// Whether the op being visited was erased during its visit.
     #[inline]
     pub(crate) fn visited_erased(&self) -> bool {
-        self.visited_erased.get()
+        self.visited.get().ptr.is_null()
     }
 }
 
@@ -147,7 +167,7 @@ pub(crate) struct BoxedHeld(Box<Held>);
 impl BoxedHeld {
     pub(crate) fn register(held: Held) -> Self {
         let held = Box::new(held);
-        HELD.with(|h| h.borrow_mut().push(&*held as *const Held));
+        register(&held);
         Self(held)
     }
 
@@ -162,6 +182,11 @@ impl Drop for BoxedHeld {
     }
 }
 
+fn register(held: &Held) {
+    HELD.with(|h| h.borrow_mut().push(held as *const Held));
+    REGISTERED.with(|c| c.set(c.get() + 1));
+}
+
 fn unregister(this: *const Held) {
     // `try_with`: a holder dropped while the thread's locals are destroyed
     // has nothing left to unregister from.
@@ -169,6 +194,7 @@ fn unregister(this: *const Held) {
         let mut held = h.borrow_mut();
         if let Some(index) = held.iter().rposition(|&p| p == this) {
             held.remove(index);
+            let _ = REGISTERED.try_with(|c| c.set(c.get() - 1));
         }
     });
 }
@@ -178,11 +204,35 @@ thread_local! {
     /// valid while it is here: a `Registration` borrows its `Held`, and
     /// removes it when dropped.
     static HELD: RefCell<Vec<*const Held>> = const { RefCell::new(Vec::new()) };
+    /// How many lists `HELD` has (read without touching `HELD`).
+    static REGISTERED: Cell<usize> = const { Cell::new(0) };
+    /// How many pattern drivers run on this thread.
+    static DRIVERS: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Counts a running pattern driver until dropped.
+pub(crate) struct DriverGuard(());
+
+/// Counts a pattern driver as running on this thread until the guard is
+/// dropped: meanwhile, [`super::OperationMutExt::erase`] refuses.
+pub(crate) fn enter_driver() -> DriverGuard {
+    DRIVERS.with(|d| d.set(d.get() + 1));
+    DriverGuard(())
+}
+
+impl Drop for DriverGuard {
+    fn drop(&mut self) {
+        let _ = DRIVERS.try_with(|d| d.set(d.get().saturating_sub(1)));
+    }
 }
 
 /// Calls `f` on each registered list, innermost first, until it returns
 /// `Some`.
+#[inline]
 fn find_held<R>(mut f: impl FnMut(&Held) -> Option<R>) -> Option<R> {
+    if REGISTERED.with(Cell::get) == 0 {
+        return None;
+    }
     HELD.with(|h| {
         // `f` only reads (no registration happens during the search).
         let held = h.borrow();
@@ -191,6 +241,14 @@ fn find_held<R>(mut f: impl FnMut(&Held) -> Option<R>) -> Option<R> {
             f(unsafe { &*p })
         })
     })
+}
+
+/// Whether `op` has no regions, so that nothing is nested in it: then it is
+/// the ancestor of no other op, which saves walking up parent chains.
+#[inline]
+pub(crate) fn is_leaf(op: sys::MlirOperation) -> bool {
+    // SAFETY: a valid op.
+    unsafe { sys::mlirOperationGetNumRegions(op) == 0 }
 }
 
 /// Whether `ancestor` is `op` or one of its ancestors.
@@ -207,43 +265,58 @@ pub(crate) fn is_ancestor_or_self(ancestor: sys::MlirOperation, op: sys::MlirOpe
 }
 
 /// Why erasing `op` (and what is nested in it) now would free an op that the
-/// pass, a driver, a walk or an iteration in progress will still use.
-pub(crate) fn erase_conflict(op: sys::MlirOperation) -> Option<Conflict> {
+/// pass, the pattern driver running on `driver_root` (if any), a walk or an
+/// iteration in progress will still use.
+///
+/// `leaf` is [`is_leaf`]`(op)`: in the common case, an op without regions
+/// (an `arith` op), it holds nothing, and pointer comparisons suffice.
+#[inline]
+pub(crate) fn erase_conflict(
+    op: sys::MlirOperation,
+    leaf: bool,
+    driver_root: Option<sys::MlirOperation>,
+) -> Option<Conflict> {
+    let contains = |other: sys::MlirOperation| {
+        if leaf {
+            op.ptr == other.ptr
+        } else {
+            is_ancestor_or_self(op, other)
+        }
+    };
     if let Some(anchor) = crate::external::current_anchor() {
-        if is_ancestor_or_self(op, anchor) {
+        if contains(anchor) {
             return Some(Conflict::Anchor);
         }
     }
-    held_conflict(op)
+    if let Some(root) = driver_root {
+        if contains(root) {
+            return Some(Conflict::Held(Holder::Driver));
+        }
+    }
+    held_conflict(op, leaf)
 }
 
-/// Why running a pattern driver on `root` now could free an op that a walk,
-/// a `child_ops` iteration or another driver in progress will still use (a
-/// driver erases and merges ops and blocks anywhere under its root).
+/// Why running a pattern driver on `root` now could free an op that a walk
+/// or a `child_ops` iteration in progress will still use (a driver erases
+/// and merges ops and blocks anywhere under its root).
 pub(crate) fn driver_conflict(root: sys::MlirOperation) -> Option<Conflict> {
-    held_conflict(root).or_else(|| {
-        // A driver inside a pattern, on ops of the running driver: that one
-        // would not learn what this one erases.
-        find_held(|held| {
-            (held.holder == Holder::Driver
-                && held
-                    .ops
-                    .borrow()
-                    .iter()
-                    .any(|&r| is_ancestor_or_self(r, root)))
-            .then_some(Conflict::Held(Holder::Driver))
-        })
-    })
+    held_conflict(root, false)
 }
 
-/// The first registered list that holds `op` or an op nested in it.
-fn held_conflict(op: sys::MlirOperation) -> Option<Conflict> {
+/// The first registered list that holds `op` or an op nested in it
+/// (`leaf`: `op` has no regions, so only `op` itself).
+#[inline]
+fn held_conflict(op: sys::MlirOperation, leaf: bool) -> Option<Conflict> {
     find_held(|held| {
-        held.ops
-            .borrow()
-            .iter()
-            .any(|&h| !h.ptr.is_null() && is_ancestor_or_self(op, h))
-            .then_some(Conflict::Held(held.holder))
+        held.any(|&h| {
+            !h.ptr.is_null()
+                && if leaf {
+                    h.ptr == op.ptr
+                } else {
+                    is_ancestor_or_self(op, h)
+                }
+        })
+        .then_some(Conflict::Held(held.holder))
     })
 }
 
@@ -251,11 +324,15 @@ fn held_conflict(op: sys::MlirOperation) -> Option<Conflict> {
 /// another (`frees_ops == false`: its ops move), would break a holder: a
 /// walk or iteration is inside the op that owns it (it may be going through
 /// its blocks), or, when its ops are freed, one of them is held.
-pub(crate) fn block_conflict(block: sys::MlirBlock, frees_ops: bool) -> Option<Conflict> {
+pub(crate) fn block_conflict(
+    block: sys::MlirBlock,
+    frees_ops: bool,
+    driver_root: Option<sys::MlirOperation>,
+) -> Option<Conflict> {
     // SAFETY: a valid block.
     let parent = unsafe { sys::mlirBlockGetParentOperation(block) };
     let iterated = find_held(|held| {
-        (held.holder != Holder::Driver && held.ops.borrow().iter().any(|&h| h.ptr == parent.ptr))
+        held.any(|&h| h.ptr == parent.ptr)
             .then_some(Conflict::Held(held.holder))
     });
     if iterated.is_some() || !frees_ops {
@@ -264,7 +341,7 @@ pub(crate) fn block_conflict(block: sys::MlirBlock, frees_ops: bool) -> Option<C
     // SAFETY: a valid block and its ops.
     let mut op = unsafe { sys::mlirBlockGetFirstOperation(block) };
     while !op.ptr.is_null() {
-        if let Some(conflict) = erase_conflict(op) {
+        if let Some(conflict) = erase_conflict(op, is_leaf(op), driver_root) {
             return Some(conflict);
         }
         op = unsafe { sys::mlirOperationGetNextInBlock(op) };
@@ -275,7 +352,7 @@ pub(crate) fn block_conflict(block: sys::MlirBlock, frees_ops: bool) -> Option<C
 /// Whether a pattern driver is running on this thread (so an erase that
 /// bypasses the rewriter would leave it with freed ops in its worklist).
 pub(crate) fn driver_running() -> bool {
-    find_held(|held| (held.holder == Holder::Driver).then_some(())).is_some()
+    DRIVERS.with(Cell::get) > 0
 }
 
 /// Records that `op` is about to be erased: a walk visiting it skips its
@@ -283,7 +360,7 @@ pub(crate) fn driver_running() -> bool {
 pub(crate) fn note_erased(op: sys::MlirOperation) {
     find_held(|held| {
         if held.visited.get().ptr == op.ptr {
-            held.visited_erased.set(true);
+            held.visited.set(NULL_OP);
         }
         None::<()>
     });

@@ -396,7 +396,7 @@ where
         held.pop_level();
     }
     if !pre {
-        held.visit(op);
+        // (Erasing the visited op is fine here: the walk is done with it.)
         // SAFETY: `op` is valid.
         if let WalkResult::Interrupt = visit(unsafe { OperationRefMut::from_raw(op) }) {
             return false;
@@ -482,13 +482,14 @@ pub trait OperationMutExt<'c: 'a, 'a>: OperationMutLike<'c, 'a> {
         Self: Sized,
     {
         let raw = self.to_raw();
+        let leaf = erasure::is_leaf(raw);
         let refuse = |why: &str| {
             Err(IrError::new(format!(
                 "cannot erase '{}': {why}",
                 self.name_str()
             )))
         };
-        if let Some(Conflict::Anchor) = erasure::erase_conflict(raw) {
+        if let Some(Conflict::Anchor) = erasure::erase_conflict(raw, leaf, None) {
             return refuse(Conflict::Anchor.reason());
         }
         if erasure::driver_running() {
@@ -497,7 +498,7 @@ pub trait OperationMutExt<'c: 'a, 'a>: OperationMutLike<'c, 'a> {
                  (rewriter.erase_op), so that the driver knows",
             );
         }
-        if let Some(conflict) = erasure::erase_conflict(raw) {
+        if let Some(conflict) = erasure::erase_conflict(raw, leaf, None) {
             return refuse(conflict.reason());
         }
         if self.block().is_none() {

@@ -6,11 +6,7 @@ use std::cell::RefCell;
 use mlir_sys as sys;
 
 use super::PatternSet;
-use crate::{
-    handle::OperationRef,
-    ir::erasure::{self, Conflict, Held, Holder},
-    PassError,
-};
+use crate::{handle::OperationRef, ir::erasure, PassError};
 
 /// Which ops the greedy driver may rewrite (`GreedyRewriteStrictness`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -222,6 +218,8 @@ pub(super) enum Driver {
 pub(super) struct Application {
     /// The driver.
     pub(super) driver: Driver,
+    /// The op it runs on: patterns must not erase it or its parents.
+    pub(super) root: sys::MlirOperation,
     /// A pattern panicked or made a refused change: the rest of the
     /// application matches nothing, and the apply function fails.
     pub(super) failed: bool,
@@ -229,39 +227,49 @@ pub(super) struct Application {
 
 thread_local! {
     /// One entry per pattern application running on this thread (nested
-    /// when a pattern applies patterns).
+    /// when a pattern applies patterns to IR outside its own driver's).
     static APPLICATIONS: RefCell<Vec<Application>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Runs `apply` as one application of `driver` on `root`: registers `root`
-/// as held (so that patterns cannot erase it or its parents), and fails
-/// when a pattern failed in it.
+/// Runs `apply` as one application of `driver` on `root`, and fails when a
+/// pattern failed in it.
 fn with_application<R>(
     root: OperationRef<'_>,
     driver: Driver,
     apply: impl FnOnce() -> R,
 ) -> Result<R, PassError> {
-    if let Some(conflict) = erasure::driver_conflict(root.raw()) {
-        return Err(PassError::new(format!(
-            "cannot apply patterns to '{}' now: {}",
-            root.name(),
-            match conflict {
-                Conflict::Held(Holder::Driver) => {
-                    "a pattern driver is already running on it or on an op around it (a \
-                     pattern must not apply patterns to the IR its own driver rewrites)"
-                }
-                _ => {
-                    "a walk or child_ops iteration in progress holds ops nested in it, which \
-                     the driver could erase"
-                }
-            }
-        )));
+    let raw = root.raw();
+    let refuse = |why: &str| {
+        Err(PassError::new(format!(
+            "cannot apply patterns to '{}' now: {why}",
+            root.name()
+        )))
+    };
+    // A driver inside a pattern, on IR of the running driver: that one would
+    // not learn what this one erases.
+    let nested = APPLICATIONS.with(|a| {
+        a.borrow().iter().any(|outer| {
+            erasure::is_ancestor_or_self(outer.root, raw)
+                || erasure::is_ancestor_or_self(raw, outer.root)
+        })
+    });
+    if nested {
+        return refuse(
+            "a pattern driver is already running on it or on an op around it (a pattern \
+             must not apply patterns to the IR its own driver rewrites)",
+        );
     }
-    let held = Held::new(Holder::Driver, vec![root.raw()]);
-    let _registration = held.register();
+    if erasure::driver_conflict(raw).is_some() {
+        return refuse(
+            "a walk or child_ops iteration in progress holds ops nested in it, which the \
+             driver could erase",
+        );
+    }
+    let _driver = erasure::enter_driver();
     APPLICATIONS.with(|a| {
         a.borrow_mut().push(Application {
             driver,
+            root: raw,
             failed: false,
         })
     });

@@ -1,7 +1,7 @@
 //! Rewrite patterns: the [`RewritePattern`] trait, the rewriter a pattern
 //! receives, and the callbacks through which MLIR's drivers call a pattern.
 
-use std::{any::type_name, cell::Cell, ffi::c_void, fmt, ops::Deref};
+use std::{any::type_name, borrow::Cow, cell::Cell, ffi::c_void, fmt, ops::Deref};
 
 use melior::{
     ir::{block::BlockLike, operation::OperationLike, BlockRef, Value, ValueLike},
@@ -91,6 +91,8 @@ pub struct PatternRewriter<'a> {
     location: sys::MlirLocation,
     /// The driver applying the pattern.
     driver: Driver,
+    /// The op the driver runs on.
+    root: sys::MlirOperation,
     /// Whether a change was refused during this call.
     refused: Cell<bool>,
 }
@@ -125,11 +127,14 @@ impl<'a> PatternRewriter<'a> {
     pub fn erase_op(&self, op: melior::ir::OperationRef<'_, '_>) {
         let raw = op.to_raw();
         let checked = self
-            .check_frees_op(raw)
-            .and_then(|()| used_results(raw).map_or(Ok(()), Err));
-        if self.accept("erase", raw, checked) {
-            erasure::note_erased(raw);
-            self.base.erase_op(op);
+            .check_frees_op(raw, erasure::is_leaf(raw))
+            .and_then(|()| used_results(raw).map_or(Ok(()), |why| Err(why.into())));
+        match checked {
+            Ok(()) => {
+                erasure::note_erased(raw);
+                self.base.erase_op(op);
+            }
+            Err(why) => self.refuse_op("erase", raw, &why),
         }
     }
 
@@ -143,23 +148,31 @@ impl<'a> PatternRewriter<'a> {
         values: &[Value<'_, '_>],
     ) {
         let raw = op.to_raw();
-        let checked = self.check_frees_op(raw).and_then(|()| {
+        let leaf = erasure::is_leaf(raw);
+        let checked = self.check_frees_op(raw, leaf).and_then(|()| {
             check_count(
                 "replacement values",
                 values.len(),
                 op.result_count(),
                 "results",
             )?;
-            match values.iter().position(|v| defined_in(v.to_raw(), raw)) {
+            match values
+                .iter()
+                .position(|v| defined_in(v.to_raw(), raw, leaf))
+            {
                 Some(index) => Err(format!(
                     "replacement value #{index} is defined by the op itself or inside it"
-                )),
+                )
+                .into()),
                 None => Ok(()),
             }
         });
-        if self.accept("replace", raw, checked) {
-            erasure::note_erased(raw);
-            self.base.replace_op_with_values(op, values);
+        match checked {
+            Ok(()) => {
+                erasure::note_erased(raw);
+                self.base.replace_op_with_values(op, values);
+            }
+            Err(why) => self.refuse_op("replace", raw, &why),
         }
     }
 
@@ -173,21 +186,26 @@ impl<'a> PatternRewriter<'a> {
         new_op: melior::ir::OperationRef<'_, '_>,
     ) {
         let raw = op.to_raw();
-        let checked = self.check_frees_op(raw).and_then(|()| {
-            check_count(
-                "the new op's results",
-                new_op.result_count(),
-                op.result_count(),
-                "results",
-            )?;
-            if erasure::is_ancestor_or_self(raw, new_op.to_raw()) {
-                return Err("the new op is the op itself or inside it".to_owned());
+        let checked = self
+            .check_frees_op(raw, erasure::is_leaf(raw))
+            .and_then(|()| {
+                check_count(
+                    "the new op's results",
+                    new_op.result_count(),
+                    op.result_count(),
+                    "results",
+                )?;
+                if erasure::is_ancestor_or_self(raw, new_op.to_raw()) {
+                    return Err("the new op is the op itself or inside it".into());
+                }
+                Ok(())
+            });
+        match checked {
+            Ok(()) => {
+                erasure::note_erased(raw);
+                self.base.replace_op_with_operation(op, new_op);
             }
-            Ok(())
-        });
-        if self.accept("replace", raw, checked) {
-            erasure::note_erased(raw);
-            self.base.replace_op_with_operation(op, new_op);
+            Err(why) => self.refuse_op("replace", raw, &why),
         }
     }
 
@@ -200,7 +218,7 @@ impl<'a> PatternRewriter<'a> {
         let raw = block.to_raw();
         let checked = self.check_frees_block(raw, true).and_then(|()| {
             // SAFETY: a valid block.
-            unsafe { values_used_outside(raw) }.map_or(Ok(()), Err)
+            unsafe { values_used_outside(raw) }.map_or(Ok(()), |why| Err(why.into()))
         });
         if self.accept_block("erase", checked) {
             self.base.erase_block(block);
@@ -243,40 +261,42 @@ impl<'a> PatternRewriter<'a> {
     }
 
     /// Whether the op `op` may be freed through this rewriter.
-    fn check_frees_op(&self, op: sys::MlirOperation) -> Result<(), String> {
-        if let Some(conflict) = erasure::erase_conflict(op) {
-            return Err(conflict.reason().to_owned());
+    /// (`leaf`: it has no regions.)
+    #[inline]
+    fn check_frees_op(&self, op: sys::MlirOperation, leaf: bool) -> Checked {
+        if let Some(conflict) = erasure::erase_conflict(op, leaf, Some(self.root)) {
+            return Err(conflict.reason().into());
         }
         // SAFETY: a valid op.
         if unsafe { sys::mlirOperationGetBlock(op) }.ptr.is_null() {
-            return Err("it is in no block".to_owned());
+            return Err("it is in no block".into());
         }
         if self.driver == Driver::Walk && !erasure::is_ancestor_or_self(self.matched, op) {
-            return Err(WALK_DRIVER.to_owned());
+            return Err(WALK_DRIVER.into());
         }
         Ok(())
     }
 
     /// Whether the block `block` may be erased (`frees_ops`) or emptied into
     /// another through this rewriter.
-    fn check_frees_block(&self, block: sys::MlirBlock, frees_ops: bool) -> Result<(), String> {
+    fn check_frees_block(&self, block: sys::MlirBlock, frees_ops: bool) -> Checked {
         // SAFETY: a valid block.
         let parent = unsafe { sys::mlirBlockGetParentOperation(block) };
         if parent.ptr.is_null() {
-            return Err("it is in no region".to_owned());
+            return Err("it is in no region".into());
         }
         // SAFETY: a valid block.
         let predecessors = unsafe { sys::mlirBlockGetNumPredecessors(block) };
         if predecessors > 0 {
-            return Err(format!(
-                "{predecessors} branch(es) still target it; redirect them first"
-            ));
+            return Err(
+                format!("{predecessors} branch(es) still target it; redirect them first").into(),
+            );
         }
-        if let Some(conflict) = erasure::block_conflict(block, frees_ops) {
-            return Err(conflict.reason().to_owned());
+        if let Some(conflict) = erasure::block_conflict(block, frees_ops, Some(self.root)) {
+            return Err(conflict.reason().into());
         }
         if self.driver == Driver::Walk && !erasure::is_ancestor_or_self(self.matched, parent) {
-            return Err(WALK_DRIVER.to_owned());
+            return Err(WALK_DRIVER.into());
         }
         Ok(())
     }
@@ -286,7 +306,7 @@ impl<'a> PatternRewriter<'a> {
         source: BlockRef<'_, '_>,
         destination: sys::MlirBlock,
         values: &[Value<'_, '_>],
-    ) -> Result<(), String> {
+    ) -> Checked {
         let raw = source.to_raw();
         self.check_frees_block(raw, false)?;
         check_count(
@@ -297,29 +317,21 @@ impl<'a> PatternRewriter<'a> {
         )?;
         // SAFETY: valid blocks and ops (the destination's parents).
         if destination.ptr.is_null() || unsafe { block_inside(destination, raw) } {
-            return Err(
-                "the destination is the block itself, inside it, or in no block".to_owned(),
-            );
+            return Err("the destination is the block itself, inside it, or in no block".into());
         }
         Ok(())
     }
 
-    /// Reports `checked`'s refusal of changing `op` (`what`: "erase",
-    /// "replace"); whether the change may go ahead.
-    fn accept(&self, what: &str, op: sys::MlirOperation, checked: Result<(), String>) -> bool {
-        match checked {
-            Ok(()) => true,
-            Err(why) => {
-                // SAFETY: a valid op (the change was not made).
-                let name = unsafe { op_name(op) };
-                self.refuse(&format!("cannot {what} '{name}': {why}"));
-                false
-            }
-        }
+    /// Reports the refusal of changing `op` (`what`: "erase", "replace").
+    #[cold]
+    fn refuse_op(&self, what: &str, op: sys::MlirOperation, why: &str) {
+        // SAFETY: a valid op (the change was not made).
+        let name = unsafe { op_name(op) };
+        self.refuse(&format!("cannot {what} '{name}': {why}"));
     }
 
-    /// As [`PatternRewriter::accept`], for a block.
-    fn accept_block(&self, what: &str, checked: Result<(), String>) -> bool {
+    /// Whether `checked` lets a change of a block go ahead; reports it if not.
+    fn accept_block(&self, what: &str, checked: Checked) -> bool {
         match checked {
             Ok(()) => true,
             Err(why) => {
@@ -345,19 +357,28 @@ impl<'a> PatternRewriter<'a> {
 const WALK_DRIVER: &str = "the walk driver has yet to visit it; a pattern applied by \
      walk_and_apply_patterns may erase only the op it matched and ops nested in it";
 
-fn check_count(what: &str, given: usize, expected: usize, of: &str) -> Result<(), String> {
+/// The outcome of a check: why a change is refused.
+type Checked = Result<(), Cow<'static, str>>;
+
+#[inline]
+fn check_count(what: &str, given: usize, expected: usize, of: &str) -> Checked {
     if given == expected {
         Ok(())
     } else {
-        Err(format!("{given} {what} given for {expected} {of}"))
+        Err(format!("{given} {what} given for {expected} {of}").into())
     }
 }
 
 /// Whether `value` is a result of `op` or of an op inside it, or an
 /// argument of a block inside it.
-fn defined_in(value: sys::MlirValue, op: sys::MlirOperation) -> bool {
+fn defined_in(value: sys::MlirValue, op: sys::MlirOperation, leaf: bool) -> bool {
     // SAFETY: a valid value, and the ops and blocks it belongs to.
     unsafe {
+        if leaf {
+            // Nothing inside: only its own results.
+            return sys::mlirValueIsAOpResult(value)
+                && sys::mlirOpResultGetOwner(value).ptr == op.ptr;
+        }
         let owner = if sys::mlirValueIsAOpResult(value) {
             sys::mlirOpResultGetOwner(value)
         } else {
@@ -491,11 +512,12 @@ pub(super) unsafe extern "C" fn match_and_rewrite(
     const FAILURE: sys::MlirLogicalResult = sys::MlirLogicalResult { value: 0 };
     // After a failure (a panic, a refused change), the rest of the
     // application matches nothing.
-    let driver = match current_application() {
+    let (driver, root) = match current_application() {
         Some(Application {
             failed: false,
             driver,
-        }) => driver,
+            root,
+        }) => (driver, root),
         _ => return FAILURE,
     };
     // SAFETY: the `PatternBox` made in `add`, alive while the set is.
@@ -522,6 +544,7 @@ pub(super) unsafe extern "C" fn match_and_rewrite(
         matched: op,
         location,
         driver,
+        root,
         refused: Cell::new(false),
     };
     let outcome = trap(|| entry.pattern.match_and_rewrite(matched, &rewriter));
