@@ -50,8 +50,7 @@ fn add_from_options<T: PassDescriptor>(
     pm: sys::MlirOpPassManager,
 ) -> Result<(), String> {
     let pass = crate::options::parse::<T>(options)?;
-    let printed = crate::options::print(&pass);
-    add_owned_pass(pm, OwnedPass::with_printed_options(pass, &printed))
+    add_owned_pass(pm, OwnedPass::new(pass))
 }
 
 /// One pass pipeline in the global list. `#[mlir_pipeline]` submits one per

@@ -27,7 +27,7 @@ pub struct PatternSetBuilder {
 impl PatternSetBuilder {
     /// Adds `pattern`.
     #[allow(clippy::should_implement_trait)]
-    pub fn add<P: RewritePattern>(self, pattern: P) -> Self {
+    pub fn add<P: RewritePattern>(mut self, pattern: P) -> Self {
         let name = short_type_name::<P>();
         let root = pattern.root().to_owned();
         let benefit = pattern.benefit();
@@ -40,9 +40,6 @@ impl PatternSetBuilder {
             root: root.clone(),
             context: self.context,
         }));
-        let mut this = self;
-        this.roots.push((name, root.clone()));
-        let self_ = this;
         let callbacks = sys::MlirRewritePatternCallbacks {
             construct: None,
             destruct: Some(destruct_pattern),
@@ -55,15 +52,16 @@ impl PatternSetBuilder {
             let raw = sys::mlirOpRewritePatternCreate(
                 string_ref(&root),
                 u32::from(benefit),
-                self_.context,
+                self.context,
                 callbacks,
                 user_data.cast(),
                 generated_refs.len(),
                 generated_refs.as_mut_ptr(),
             );
-            sys::mlirRewritePatternSetAdd(self_.raw, raw);
+            sys::mlirRewritePatternSetAdd(self.raw, raw);
         }
-        self_
+        self.roots.push((name, root));
+        self
     }
 
     /// Freezes the set: the patterns are compiled once for fast matching,
