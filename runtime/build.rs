@@ -6,19 +6,21 @@
 use std::{env, path::PathBuf};
 
 /// The bridge's sources, one concern each.
-const BRIDGE_SOURCES: &[&str] = &[
-    "registry.cpp",
-    "host.cpp",
-    "ir.cpp",
-    "rewrite.cpp",
-    "opt_main.cpp",
-];
+const BRIDGE_SOURCES: &[&str] = &["registry.cpp", "host.cpp", "ir.cpp", "opt_main.cpp"];
+/// Sources compiled with optimization in every profile: the debug-build
+/// pattern check calls them on every pattern call, and MLIR's inline
+/// accessors cost ten times more unoptimized.
+const OPTIMIZED_SOURCES: &[&str] = &["rewrite.cpp"];
 /// The headers: the public one (every `extern "C"` function) and the
 /// C++-only support every source includes.
 const BRIDGE_HEADERS: &[&str] = &["mlir_pass_bridge.h", "bridge_support.h"];
 
 fn main() {
-    for file in BRIDGE_SOURCES.iter().chain(BRIDGE_HEADERS) {
+    for file in BRIDGE_SOURCES
+        .iter()
+        .chain(OPTIMIZED_SOURCES)
+        .chain(BRIDGE_HEADERS)
+    {
         println!("cargo:rerun-if-changed=cpp/{file}");
     }
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
@@ -68,19 +70,27 @@ fn main() {
 
     generate_declarations(&include);
 
+    bridge_build(&include, BRIDGE_SOURCES).compile("mlir_pass_bridge");
+    bridge_build(&include, OPTIMIZED_SOURCES)
+        .opt_level(2)
+        .compile("mlir_pass_bridge_optimized");
+}
+
+/// A C++ build of `sources` against MLIR's headers, as LLVM was built.
+fn bridge_build(include: &std::path::Path, sources: &[&str]) -> cc::Build {
     let mut build = cc::Build::new();
-    for file in BRIDGE_SOURCES {
+    for file in sources {
         build.file(format!("cpp/{file}"));
     }
     build
         .cpp(true)
         .std("c++17")
-        .include(&include)
+        .include(include)
         // LLVM is built without RTTI; match it so no typeinfo is referenced.
         .flag("-fno-rtti")
         .flag_if_supported("-Wno-unused-parameter")
-        .warnings(false)
-        .compile("mlir_pass_bridge");
+        .warnings(false);
+    build
 }
 
 /// Writes `$OUT_DIR/bridge.rs`: the `extern "C"` declarations, callback
