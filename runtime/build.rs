@@ -11,15 +11,22 @@ const BRIDGE_SOURCES: &[&str] = &[
     "host.cpp",
     "ir.cpp",
     "analysis.cpp",
-    "rewrite.cpp",
     "opt_main.cpp",
 ];
+/// Sources compiled with optimization in every profile: the debug-build
+/// pattern check calls them on every pattern call, and MLIR's inline
+/// accessors cost ten times more unoptimized.
+const OPTIMIZED_SOURCES: &[&str] = &["rewrite.cpp"];
 /// The headers: the public one (every `extern "C"` function) and the
 /// C++-only support every source includes.
 const BRIDGE_HEADERS: &[&str] = &["mlir_pass_bridge.h", "bridge_support.h"];
 
 fn main() {
-    for file in BRIDGE_SOURCES.iter().chain(BRIDGE_HEADERS) {
+    for file in BRIDGE_SOURCES
+        .iter()
+        .chain(OPTIMIZED_SOURCES)
+        .chain(BRIDGE_HEADERS)
+    {
         println!("cargo:rerun-if-changed=cpp/{file}");
     }
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
@@ -70,6 +77,18 @@ fn main() {
 
     generate_declarations(&include);
 
+    bridge_build(&prefix, &include, BRIDGE_SOURCES).compile("mlir_pass_bridge");
+    bridge_build(&prefix, &include, OPTIMIZED_SOURCES)
+        .opt_level(2)
+        .compile("mlir_pass_bridge_optimized");
+}
+
+/// A C++ build of `sources` against MLIR's headers, as LLVM was built.
+fn bridge_build(
+    prefix: &std::path::Path,
+    include: &std::path::Path,
+    sources: &[&str],
+) -> cc::Build {
     // Clang, as Debian builds libMLIR: an implicit TypeID (a trait's, say)
     // is resolved by the type's name as the compiler spells it, and GCC
     // spells it differently, so `hasTrait<...>()` compiled by GCC answers
@@ -79,18 +98,18 @@ fn main() {
     if env::var_os("CXX").is_none() && clang.exists() {
         build.compiler(&clang);
     }
-    for file in BRIDGE_SOURCES {
+    for file in sources {
         build.file(format!("cpp/{file}"));
     }
     build
         .cpp(true)
         .std("c++17")
-        .include(&include)
+        .include(include)
         // LLVM is built without RTTI; match it so no typeinfo is referenced.
         .flag("-fno-rtti")
         .flag_if_supported("-Wno-unused-parameter")
-        .warnings(false)
-        .compile("mlir_pass_bridge");
+        .warnings(false);
+    build
 }
 
 /// Writes `$OUT_DIR/bridge.rs`: the `extern "C"` declarations, callback

@@ -508,9 +508,9 @@ bool mlirPassBridgeSymbolIsOptional(MlirOperation op) MLIR_PASS_BRIDGE_NOEXCEPT;
  *===------------------------------------------------------------------===*/
 
 /// A hash of `op` alone: its name, attributes, properties, operands, result
-/// types, location and successors (`OperationEquivalence::computeHash` and
-/// the successors), not its regions. It changes when the op is changed in
-/// place.
+/// types, location and successors (what `OperationEquivalence::computeHash`
+/// covers, and the successors), not its regions. It changes when the op is
+/// changed in place.
 uint64_t mlirPassBridgeOperationFingerprint(MlirOperation op)
     MLIR_PASS_BRIDGE_NOEXCEPT;
 

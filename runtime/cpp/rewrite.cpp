@@ -6,7 +6,6 @@
 #include "bridge_support.h"
 
 #include "mlir/CAPI/Rewrite.h"
-#include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/PatternMatch.h"
 
 using mlir_pass_bridge::guarded;
@@ -64,12 +63,31 @@ struct Observer final : mlir::RewriterBase::ForwardingListener {
 
 extern "C" {
 
+// What `OperationEquivalence::computeHash` hashes, mixed by hand: its
+// templates, compiled here without optimization in a debug build, cost ten
+// times more than this loop over pointers (uniqued names, attribute
+// dictionaries, types and locations compare by pointer).
 uint64_t mlirPassBridgeOperationFingerprint(MlirOperation op) noexcept {
   mlir::Operation *operation = unwrap(op);
-  llvm::hash_code hash = mlir::OperationEquivalence::computeHash(operation);
-  for (mlir::Block *successor : operation->getSuccessors())
-    hash = llvm::hash_combine(hash, successor);
-  return static_cast<uint64_t>(static_cast<size_t>(hash));
+  uint64_t hash = 0xcbf29ce484222325ULL;
+  auto mix = [&hash](uint64_t value) {
+    hash ^= value;
+    hash *= 0x100000001b3ULL;
+  };
+  auto mixPointer = [&mix](const void *pointer) {
+    mix(static_cast<uint64_t>(reinterpret_cast<uintptr_t>(pointer)));
+  };
+  mixPointer(operation->getName().getAsOpaquePointer());
+  mixPointer(operation->getRawDictionaryAttrs().getAsOpaquePointer());
+  mix(static_cast<uint64_t>(static_cast<size_t>(operation->hashProperties())));
+  mixPointer(operation->getLoc().getAsOpaquePointer());
+  for (unsigned i = 0, e = operation->getNumOperands(); i != e; ++i)
+    mixPointer(operation->getOperand(i).getAsOpaquePointer());
+  for (unsigned i = 0, e = operation->getNumResults(); i != e; ++i)
+    mixPointer(operation->getResult(i).getType().getAsOpaquePointer());
+  for (unsigned i = 0, e = operation->getNumSuccessors(); i != e; ++i)
+    mixPointer(operation->getSuccessor(i));
+  return hash;
 }
 
 void *mlirPassBridgeObserveRewriter(MlirRewriterBase rewriter, MlirOperation op,

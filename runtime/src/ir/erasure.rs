@@ -276,47 +276,72 @@ pub(crate) fn erase_conflict(
     leaf: bool,
     driver_root: Option<sys::MlirOperation>,
 ) -> Option<Conflict> {
-    let contains = |other: sys::MlirOperation| {
-        if leaf {
-            op.ptr == other.ptr
-        } else {
-            is_ancestor_or_self(op, other)
-        }
-    };
+    let contains = Contains::new(op, leaf);
     if let Some(anchor) = crate::external::current_anchor() {
-        if contains(anchor) {
+        if contains.holds(anchor) {
             return Some(Conflict::Anchor);
         }
     }
     if let Some(root) = driver_root {
-        if contains(root) {
+        if contains.holds(root) {
             return Some(Conflict::Held(Holder::Driver));
         }
     }
-    held_conflict(op, leaf)
+    held_conflict(&contains)
 }
 
 /// Why running a pattern driver on `root` now could free an op that a walk
 /// or a `child_ops` iteration in progress will still use (a driver erases
 /// and merges ops and blocks anywhere under its root).
 pub(crate) fn driver_conflict(root: sys::MlirOperation) -> Option<Conflict> {
-    held_conflict(root, false)
+    held_conflict(&Contains::new(root, false))
 }
 
-/// The first registered list that holds `op` or an op nested in it
-/// (`leaf`: `op` has no regions, so only `op` itself).
+/// Answers "is `other` this op or nested in it?" for one op, cheaply: by
+/// pointer for an op without regions, else by walking up from `other` only
+/// until the op's own parent (past which the op cannot appear).
+struct Contains {
+    op: sys::MlirOperation,
+    /// The op's parent, or null; unused for a leaf.
+    parent: sys::MlirOperation,
+    leaf: bool,
+}
+
+impl Contains {
+    #[inline]
+    fn new(op: sys::MlirOperation, leaf: bool) -> Self {
+        let parent = if leaf {
+            NULL_OP
+        } else {
+            // SAFETY: a valid op.
+            unsafe { sys::mlirOperationGetParentOperation(op) }
+        };
+        Self { op, parent, leaf }
+    }
+
+    #[inline]
+    fn holds(&self, other: sys::MlirOperation) -> bool {
+        if self.leaf || other.ptr == self.op.ptr {
+            return other.ptr == self.op.ptr;
+        }
+        let mut current = other;
+        while !current.ptr.is_null() && current.ptr != self.parent.ptr {
+            if current.ptr == self.op.ptr {
+                return true;
+            }
+            // SAFETY: a valid op (a held op or one of its ancestors).
+            current = unsafe { sys::mlirOperationGetParentOperation(current) };
+        }
+        false
+    }
+}
+
+/// The first registered list that holds an op that `contains` holds.
 #[inline]
-fn held_conflict(op: sys::MlirOperation, leaf: bool) -> Option<Conflict> {
+fn held_conflict(contains: &Contains) -> Option<Conflict> {
     find_held(|held| {
-        held.any(|&h| {
-            !h.ptr.is_null()
-                && if leaf {
-                    h.ptr == op.ptr
-                } else {
-                    is_ancestor_or_self(op, h)
-                }
-        })
-        .then_some(Conflict::Held(held.holder))
+        held.any(|&h| !h.ptr.is_null() && contains.holds(h))
+            .then_some(Conflict::Held(held.holder))
     })
 }
 

@@ -305,7 +305,16 @@ impl<'c, 'a> ChildOps<'c, 'a> {
             next: sys::MlirOperation {
                 ptr: std::ptr::null_mut(),
             },
-            held: BoxedHeld::register(Held::new(Holder::ChildOps, vec![op])),
+            // The op, and the next child (slot 1) once one is read.
+            held: BoxedHeld::register(Held::new(
+                Holder::ChildOps,
+                vec![
+                    op,
+                    sys::MlirOperation {
+                        ptr: std::ptr::null_mut(),
+                    },
+                ],
+            )),
             _borrow: PhantomData,
         }
     }
@@ -327,6 +336,7 @@ impl<'c, 'a> Iterator for ChildOps<'c, 'a> {
                 }
                 while self.block.ptr.is_null() {
                     if self.region >= self.regions {
+                        // Done: nothing is held any more.
                         self.held.held().set_all(&[]);
                         return None;
                     }
@@ -338,7 +348,7 @@ impl<'c, 'a> Iterator for ChildOps<'c, 'a> {
             }
             let op = self.next;
             self.next = sys::mlirOperationGetNextInBlock(op);
-            self.held.held().set_all(&[self.op, self.next]);
+            self.held.held().set(1, self.next);
             Some(OperationRefMut::from_raw(op))
         }
     }
@@ -489,7 +499,8 @@ pub trait OperationMutExt<'c: 'a, 'a>: OperationMutLike<'c, 'a> {
                 self.name_str()
             )))
         };
-        if let Some(Conflict::Anchor) = erasure::erase_conflict(raw, leaf, None) {
+        let conflict = erasure::erase_conflict(raw, leaf, None);
+        if let Some(Conflict::Anchor) = conflict {
             return refuse(Conflict::Anchor.reason());
         }
         if erasure::driver_running() {
@@ -498,7 +509,7 @@ pub trait OperationMutExt<'c: 'a, 'a>: OperationMutLike<'c, 'a> {
                  (rewriter.erase_op), so that the driver knows",
             );
         }
-        if let Some(conflict) = erasure::erase_conflict(raw, leaf, None) {
+        if let Some(conflict) = conflict {
             return refuse(conflict.reason());
         }
         if self.block().is_none() {

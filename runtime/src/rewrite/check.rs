@@ -3,9 +3,9 @@
 //! when it does not match.
 //!
 //! Before the call, the matched op is fingerprinted (its name, attributes,
-//! properties, operands, result types, location and successors, hashed by
-//! MLIR) and the rewriter is given a listener that records what the
-//! pattern notifies; after the call, the two are compared. This catches a
+//! properties, operands, result types, location and successors) and the
+//! rewriter is given a listener that records what the pattern notifies;
+//! after the call, the two are compared. This catches a
 //! pattern that changes its op through `melior_mut()` (the greedy driver
 //! would not revisit it), that returns `Ok(())` having changed nothing (the
 //! driver would call it forever), or that returns `Err(NoMatch)` after
