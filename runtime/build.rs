@@ -11,6 +11,7 @@ const BRIDGE_SOURCES: &[&str] = &[
     "host.cpp",
     "ir.cpp",
     "analysis.cpp",
+    "conversion.cpp",
     "opt_main.cpp",
 ];
 /// Sources compiled with optimization in every profile: the debug-build

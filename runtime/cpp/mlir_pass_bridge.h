@@ -5,7 +5,7 @@
  * `mlir-opt`'s main, or answer questions about symbols; the C++ API can, and
  * Debian's libMLIR.so exports it. Each `.cpp` beside this header is one
  * concern (registry.cpp, host.cpp, ir.cpp, analysis.cpp, rewrite.cpp,
- * opt_main.cpp) and includes it.
+ * conversion.cpp, opt_main.cpp) and includes it.
  * The Rust declarations are generated from this file by bindgen in the
  * runtime's build script, so the two cannot drift.
  *
@@ -540,6 +540,434 @@ void *mlirPassBridgeObserveRewriter(MlirRewriterBase rewriter, MlirOperation op,
 /// ignored).
 void mlirPassBridgeStopObserving(MlirRewriterBase rewriter,
                                  void *observer) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/*===------------------------------------------------------------------===*
+ * Dialect conversion (conversion.cpp): `ConversionTarget`, `TypeConverter`,
+ * `ConversionPattern`, `ConversionPatternRewriter`, the apply functions and
+ * upstream pattern populators.
+ *
+ * Ownership: a target, a type converter and a signature conversion are
+ * created by their `Create` function and owned by the caller until its
+ * `Destroy`. A Rust callback's `userData` belongs to the object it is given
+ * to, which calls its `destroy` (never null) exactly once, when the object
+ * (and every copy MLIR made of the callback) is gone; `destroy` is called
+ * even when the `Add`/`Set` function fails. A conversion pattern made by
+ * `mlirPassBridgeConversionPatternCreate` is owned by the caller until it is
+ * added to a pattern set (`mlirRewritePatternSetAdd`), which then owns it.
+ * A pattern or populator that uses a type converter keeps a pointer to it:
+ * the converter must outlive every frozen set holding such a pattern.
+ *===------------------------------------------------------------------===*/
+
+/// `mlir::ConversionTarget`.
+typedef struct MlirPassBridgeConversionTarget MlirPassBridgeConversionTarget;
+/// `mlir::TypeConverter` (or `mlir::LLVMTypeConverter`).
+typedef struct MlirPassBridgeTypeConverter MlirPassBridgeTypeConverter;
+/// `mlir::TypeConverter::SignatureConversion`.
+typedef struct MlirPassBridgeSignatureConversion
+    MlirPassBridgeSignatureConversion;
+/// A list of types a conversion callback appends to
+/// (`SmallVectorImpl<Type>`), valid during the callback.
+typedef struct MlirPassBridgeTypeList MlirPassBridgeTypeList;
+/// The builder a materialization builds with (`mlir::OpBuilder`, in a
+/// conversion the `ConversionPatternRewriter`), valid during the callback.
+typedef struct MlirPassBridgeBuilder MlirPassBridgeBuilder;
+/// `mlir::ConversionPatternRewriter`, valid during a pattern's call.
+typedef struct MlirPassBridgeConversionRewriter
+    MlirPassBridgeConversionRewriter;
+
+/// Releases a callback's user data.
+typedef void (*MlirPassBridgeDestroy)(void *userData);
+/// Receives one type.
+typedef void (*MlirPassBridgeTypeCallback)(MlirType type, void *userData);
+
+/// `ConversionTarget::LegalizationAction`.
+typedef enum MlirPassBridgeLegality {
+  MlirPassBridgeLegal = 0,
+  MlirPassBridgeDynamicallyLegal = 1,
+  MlirPassBridgeIllegal = 2,
+} MlirPassBridgeLegality;
+
+/// A legality callback's answer (`std::optional<bool>`).
+typedef enum MlirPassBridgeLegalityAnswer {
+  /// `true`: the op is legal.
+  MlirPassBridgeAnswerLegal = 0,
+  /// `false`: the op is illegal.
+  MlirPassBridgeAnswerIllegal = 1,
+  /// `std::nullopt`: this callback does not decide (for a dialect callback:
+  /// the op's own rule, or the unknown-op rule, decides).
+  MlirPassBridgeAnswerUndecided = 2,
+} MlirPassBridgeLegalityAnswer;
+
+/// Decides the legality of `op`.
+typedef MlirPassBridgeLegalityAnswer (*MlirPassBridgeLegalityCallback)(
+    MlirOperation op, void *userData);
+
+/// A conversion callback's outcome (`std::optional<LogicalResult>`).
+typedef enum MlirPassBridgeConversionOutcome {
+  /// `success()`: the types appended to the list replace the type (none:
+  /// the type is dropped; several: a 1:N conversion).
+  MlirPassBridgeConverted = 0,
+  /// `std::nullopt`: this callback does not apply; the ones added before
+  /// it are tried.
+  MlirPassBridgeNotApplicable = 1,
+  /// `failure()`: the type cannot be converted; no other callback is tried.
+  MlirPassBridgeConversionFailed = 2,
+} MlirPassBridgeConversionOutcome;
+
+/// Converts `type`, appending the results to `results`
+/// (`mlirPassBridgeTypeListAppend`).
+typedef MlirPassBridgeConversionOutcome (*MlirPassBridgeTypeConversion)(
+    MlirType type, MlirPassBridgeTypeList *results, void *userData);
+
+/// Builds, with `builder`, ops that turn `inputs` into one value of
+/// `resultType` at `location`; returns that value, or a null value when it
+/// does not apply (the materializations added before it are tried).
+typedef MlirValue (*MlirPassBridgeMaterialization)(
+    MlirPassBridgeBuilder *builder, MlirType resultType, intptr_t numInputs,
+    const MlirValue *inputs, MlirLocation location, void *userData);
+
+/// Which materialization.
+typedef enum MlirPassBridgeMaterializationKind {
+  /// Back to the original type, for uses the conversion did not convert.
+  MlirPassBridgeSourceMaterialization = 0,
+  /// To a converted type, for a pattern's converted operands.
+  MlirPassBridgeTargetMaterialization = 1,
+} MlirPassBridgeMaterializationKind;
+
+/// A Rust conversion pattern's callbacks.
+typedef struct MlirPassBridgeConversionPatternCallbacks {
+  /// Matches `op` and rewrites it through `rewriter`; `operands` are its
+  /// operands as converted so far (`numOperands` of them). Never null.
+  MlirLogicalResult (*matchAndRewrite)(MlirOperation op, intptr_t numOperands,
+                                       const MlirValue *operands,
+                                       MlirPassBridgeConversionRewriter *rewriter,
+                                       void *userData);
+  /// Releases `userData` when the pattern is destroyed. Never null.
+  MlirPassBridgeDestroy destroy;
+} MlirPassBridgeConversionPatternCallbacks;
+
+/// Which apply function.
+typedef enum MlirPassBridgeConversionMode {
+  /// `applyPartialConversion`.
+  MlirPassBridgeConversionPartial = 0,
+  /// `applyFullConversion`.
+  MlirPassBridgeConversionFull = 1,
+  /// `applyAnalysisConversion`: nothing is changed.
+  MlirPassBridgeConversionAnalysis = 2,
+} MlirPassBridgeConversionMode;
+
+/// `DialectConversionFoldingMode`.
+typedef enum MlirPassBridgeFoldingMode {
+  MlirPassBridgeFoldNever = 0,
+  MlirPassBridgeFoldBeforePatterns = 1,
+  MlirPassBridgeFoldAfterPatterns = 2,
+} MlirPassBridgeFoldingMode;
+
+/// `ConversionConfig`'s settings.
+typedef struct MlirPassBridgeConversionConfig {
+  bool buildMaterializations;
+  bool allowPatternRollback;
+  MlirPassBridgeFoldingMode foldingMode;
+  bool attachDebugMaterializationKind;
+} MlirPassBridgeConversionConfig;
+
+/// MLIR's default `ConversionConfig`.
+MlirPassBridgeConversionConfig
+mlirPassBridgeConversionConfigDefault(void) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// A new, empty target for `context` (null on an exception).
+MlirPassBridgeConversionTarget *
+mlirPassBridgeConversionTargetCreate(MlirContext context)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+void mlirPassBridgeConversionTargetDestroy(
+    MlirPassBridgeConversionTarget *target) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Sets the action of the op named `name` (registered or not); with a
+/// non-null `callback` (and `MlirPassBridgeDynamicallyLegal`), the callback
+/// decides. Returns false on an exception.
+bool mlirPassBridgeConversionTargetSetOpAction(
+    MlirPassBridgeConversionTarget *target, MlirStringRef name,
+    MlirPassBridgeLegality action, MlirPassBridgeLegalityCallback callback,
+    void *userData, MlirPassBridgeDestroy destroy) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Sets the action of the dialect with namespace `name`, as for ops.
+bool mlirPassBridgeConversionTargetSetDialectAction(
+    MlirPassBridgeConversionTarget *target, MlirStringRef name,
+    MlirPassBridgeLegality action, MlirPassBridgeLegalityCallback callback,
+    void *userData, MlirPassBridgeDestroy destroy) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Makes ops with no action legal when `callback` says so
+/// (`markUnknownOpDynamicallyLegal`). Returns false on an exception.
+bool mlirPassBridgeConversionTargetSetUnknownOpCallback(
+    MlirPassBridgeConversionTarget *target,
+    MlirPassBridgeLegalityCallback callback, void *userData,
+    MlirPassBridgeDestroy destroy) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Marks the (legal or dynamically legal) op named `name` recursively legal:
+/// what it holds is legal too; with a callback, only when it answers legal.
+bool mlirPassBridgeConversionTargetMarkRecursivelyLegal(
+    MlirPassBridgeConversionTarget *target, MlirStringRef name,
+    MlirPassBridgeLegalityCallback callback, void *userData,
+    MlirPassBridgeDestroy destroy) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// `ConversionTarget::isLegal`: legal (also when recursively legal),
+/// illegal, or undecided (no rule for the op).
+MlirPassBridgeLegalityAnswer
+mlirPassBridgeConversionTargetIsLegal(MlirPassBridgeConversionTarget *target,
+                                      MlirOperation op)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// A new type converter with no conversions (null on an exception).
+MlirPassBridgeTypeConverter *
+mlirPassBridgeTypeConverterCreate(void) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// A new `LLVMTypeConverter` for `context` with MLIR's default options, or
+/// with an index bitwidth of `indexBitwidth` when it is not 0 (null on an
+/// exception).
+MlirPassBridgeTypeConverter *
+mlirPassBridgeTypeConverterCreateLLVM(MlirContext context,
+                                      unsigned indexBitwidth)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+void mlirPassBridgeTypeConverterDestroy(MlirPassBridgeTypeConverter *converter)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Whether `converter` is an `LLVMTypeConverter`.
+bool mlirPassBridgeTypeConverterIsLLVM(MlirPassBridgeTypeConverter *converter)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Adds a conversion, tried before the ones added earlier.
+bool mlirPassBridgeTypeConverterAddConversion(
+    MlirPassBridgeTypeConverter *converter, MlirPassBridgeTypeConversion callback,
+    void *userData, MlirPassBridgeDestroy destroy) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Adds a source or target materialization.
+bool mlirPassBridgeTypeConverterAddMaterialization(
+    MlirPassBridgeTypeConverter *converter,
+    MlirPassBridgeMaterializationKind kind,
+    MlirPassBridgeMaterialization callback, void *userData,
+    MlirPassBridgeDestroy destroy) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Appends `type` to `list` (during a conversion callback).
+void mlirPassBridgeTypeListAppend(MlirPassBridgeTypeList *list,
+                                  MlirType type) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// `TypeConverter::convertType` (1:N): calls `callback` for each converted
+/// type and returns true, or returns false when the type does not convert.
+bool mlirPassBridgeTypeConverterConvertType(
+    MlirPassBridgeTypeConverter *converter, MlirType type,
+    MlirPassBridgeTypeCallback callback, void *userData)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// `TypeConverter::isLegal(Type)`.
+bool mlirPassBridgeTypeConverterIsLegalType(
+    MlirPassBridgeTypeConverter *converter, MlirType type)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// `TypeConverter::isLegal(Operation *)`: its operand and result types are.
+bool mlirPassBridgeTypeConverterIsLegalOp(MlirPassBridgeTypeConverter *converter,
+                                          MlirOperation op)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// `TypeConverter::isSignatureLegal` on a `FunctionType`; false for another
+/// type.
+bool mlirPassBridgeTypeConverterIsSignatureLegal(
+    MlirPassBridgeTypeConverter *converter, MlirType functionType)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Whether every block argument in `region` has a legal type
+/// (`TypeConverter::isLegal(Region *)`).
+bool mlirPassBridgeTypeConverterIsLegalRegion(
+    MlirPassBridgeTypeConverter *converter, MlirRegion region)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// A signature conversion of `numInputs` original inputs (null on an
+/// exception).
+MlirPassBridgeSignatureConversion *
+mlirPassBridgeSignatureConversionCreate(intptr_t numInputs)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+void mlirPassBridgeSignatureConversionDestroy(
+    MlirPassBridgeSignatureConversion *conversion) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// `SignatureConversion::addInputs(input, types)`: original input `input`
+/// becomes `types`. Returns false when `input` is out of range or already
+/// mapped.
+bool mlirPassBridgeSignatureConversionAddInputs(
+    MlirPassBridgeSignatureConversion *conversion, intptr_t input,
+    intptr_t numTypes, const MlirType *types) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// `SignatureConversion::remapInput(input, values)`: original input `input`
+/// is replaced by `values`, with no new argument. Returns false when `input`
+/// is out of range or already mapped.
+bool mlirPassBridgeSignatureConversionRemapInput(
+    MlirPassBridgeSignatureConversion *conversion, intptr_t input,
+    intptr_t numValues, const MlirValue *values) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// The new argument types, one call each.
+void mlirPassBridgeSignatureConversionGetConvertedTypes(
+    MlirPassBridgeSignatureConversion *conversion,
+    MlirPassBridgeTypeCallback callback, void *userData)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Whether input `input` is mapped (by `AddInputs` or `RemapInput`).
+bool mlirPassBridgeSignatureConversionIsMapped(
+    MlirPassBridgeSignatureConversion *conversion, intptr_t input)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// `TypeConverter::convertSignatureArgs`: converts each of `types` into
+/// `conversion`. Returns false when one does not convert.
+bool mlirPassBridgeTypeConverterConvertSignatureArgs(
+    MlirPassBridgeTypeConverter *converter, intptr_t numTypes,
+    const MlirType *types, MlirPassBridgeSignatureConversion *conversion)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// A conversion pattern rooted at ops named `root`, or at any op when
+/// `anyOp` (`MatchAnyOpTypeTag`), using `converter` (may be null) for its
+/// operands. Returns null on an exception (after calling `destroy`).
+MlirRewritePattern mlirPassBridgeConversionPatternCreate(
+    MlirContext context, MlirStringRef root, bool anyOp, unsigned benefit,
+    MlirPassBridgeTypeConverter *converter,
+    MlirPassBridgeConversionPatternCallbacks callbacks, void *userData)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// The rewriter as a `RewriterBase` (its virtual methods are the
+/// conversion's: erasing defers, replacing records the mapping).
+MlirRewriterBase mlirPassBridgeConversionRewriterAsBase(
+    MlirPassBridgeConversionRewriter *rewriter) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// `getRemappedValue`: what `value` has been replaced with so far (null
+/// when it cannot be materialized).
+MlirValue mlirPassBridgeConversionRewriterGetRemappedValue(
+    MlirPassBridgeConversionRewriter *rewriter, MlirValue value)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// `convertRegionTypes`: converts the block argument types of `region`
+/// with `converter` (the entry block by `entryConversion` when it is not
+/// null). Returns the new entry block, or null on failure (also for an
+/// empty region, which has none).
+MlirBlock mlirPassBridgeConversionRewriterConvertRegionTypes(
+    MlirPassBridgeConversionRewriter *rewriter, MlirRegion region,
+    MlirPassBridgeTypeConverter *converter,
+    MlirPassBridgeSignatureConversion *entryConversion)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// `applySignatureConversion`: replaces `block` by a block with the
+/// converted signature; returns the new block (null on an exception).
+/// `converter` (may be null) materializes the values.
+MlirBlock mlirPassBridgeConversionRewriterApplySignatureConversion(
+    MlirPassBridgeConversionRewriter *rewriter, MlirBlock block,
+    MlirPassBridgeSignatureConversion *conversion,
+    MlirPassBridgeTypeConverter *converter) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// `notifyMatchFailure(location, reason)`: the reason shows in MLIR's
+/// debug log of the conversion.
+void mlirPassBridgeConversionRewriterNotifyMatchFailure(
+    MlirPassBridgeConversionRewriter *rewriter, MlirLocation location,
+    MlirStringRef reason) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Inserts the detached op `op` at the builder's insertion point (the
+/// builder owns it afterwards) and notifies its listener.
+void mlirPassBridgeBuilderInsert(MlirPassBridgeBuilder *builder,
+                                 MlirOperation op) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// The builder's context.
+MlirContext mlirPassBridgeBuilderGetContext(MlirPassBridgeBuilder *builder)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// How an apply function ended.
+typedef enum MlirPassBridgeConversionStatus {
+  /// It succeeded.
+  MlirPassBridgeConversionSucceeded = 0,
+  /// It failed (MLIR has reported why at the op that failed).
+  MlirPassBridgeConversionFailedStatus = 1,
+  /// A C++ exception.
+  MlirPassBridgeConversionException = 2,
+} MlirPassBridgeConversionStatus;
+
+/// Applies the frozen `patterns` to `op` and what it holds in `mode` with
+/// `config`. `opCallback` (may be null) receives, in the analysis mode, each
+/// op that would be legalized and, in the partial mode, each op left
+/// illegal (`legalizableOps` / `unlegalizedOps`).
+MlirPassBridgeConversionStatus mlirPassBridgeApplyConversion(
+    MlirOperation op, MlirPassBridgeConversionTarget *target,
+    MlirFrozenRewritePatternSet patterns, MlirPassBridgeConversionMode mode,
+    MlirPassBridgeConversionConfig config,
+    MlirPassBridgeOperationCallback opCallback, void *userData)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Upstream pattern populators.
+typedef enum MlirPassBridgePopulator {
+  /// `populateFunctionOpInterfaceTypeConversionPattern("func.func")`.
+  MlirPassBridgePopulateFuncSignature = 0,
+  /// `populateCallOpTypeConversionPattern`.
+  MlirPassBridgePopulateCall = 1,
+  /// `populateReturnOpTypeConversionPattern`.
+  MlirPassBridgePopulateReturn = 2,
+  /// `populateBranchOpInterfaceTypeConversionPattern`.
+  MlirPassBridgePopulateBranch = 3,
+  /// `scf::populateSCFStructuralTypeConversions` (with a target:
+  /// `...AndLegality`).
+  MlirPassBridgePopulateScfStructural = 4,
+  /// `cf::populateCFStructuralTypeConversions` (with a target:
+  /// `...AndLegality`).
+  MlirPassBridgePopulateCfStructural = 5,
+  /// `arith::populateArithToLLVMConversionPatterns` (LLVM converter).
+  MlirPassBridgePopulateArithToLLVM = 6,
+  /// `populateFuncToLLVMConversionPatterns` (LLVM converter).
+  MlirPassBridgePopulateFuncToLLVM = 7,
+  /// `cf::populateControlFlowToLLVMConversionPatterns` and
+  /// `cf::populateAssertToLLVMConversionPattern` (LLVM converter).
+  MlirPassBridgePopulateCfToLLVM = 8,
+  /// `populateMathToLLVMConversionPatterns` (LLVM converter).
+  MlirPassBridgePopulateMathToLLVM = 9,
+  /// `index::populateIndexToLLVMConversionPatterns` (LLVM converter).
+  MlirPassBridgePopulateIndexToLLVM = 10,
+  /// `populateVectorToLLVMConversionPatterns` (LLVM converter).
+  MlirPassBridgePopulateVectorToLLVM = 11,
+  /// `populateMathToLibmConversionPatterns` (no converter).
+  MlirPassBridgePopulateMathToLibm = 12,
+  /// `populateAnyFunctionOpInterfaceTypeConversionPattern`.
+  MlirPassBridgePopulateAnyFunctionSignature = 13,
+} MlirPassBridgePopulator;
+
+/// How a populator call ended.
+typedef enum MlirPassBridgePopulateStatus {
+  MlirPassBridgePopulated = 0,
+  /// It needs a type converter and got none.
+  MlirPassBridgePopulateNeedsConverter = 1,
+  /// It needs an `LLVMTypeConverter` and got another.
+  MlirPassBridgePopulateNeedsLLVMConverter = 2,
+  /// A C++ exception, or an unknown populator.
+  MlirPassBridgePopulateException = 3,
+} MlirPassBridgePopulateStatus;
+
+/// Adds upstream's patterns `which` to `patterns` with `converter` (may be
+/// null where none is needed) and `benefit`; with a non-null `target`, a
+/// structural populator also sets the target's legality for its ops.
+MlirPassBridgePopulateStatus mlirPassBridgePopulate(
+    MlirRewritePatternSet patterns, MlirPassBridgePopulator which,
+    MlirPassBridgeTypeConverter *converter,
+    MlirPassBridgeConversionTarget *target, unsigned benefit)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// `isLegalForReturnOpTypeConversionPattern(op, converter)`, true for ops
+/// that are not returns.
+bool mlirPassBridgeIsLegalReturnOp(MlirOperation op,
+                                   MlirPassBridgeTypeConverter *converter)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// `isLegalForBranchOpInterfaceTypeConversionPattern(op, converter)`.
+bool mlirPassBridgeIsLegalBranchOp(MlirOperation op,
+                                   MlirPassBridgeTypeConverter *converter)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Whether `op` is a `FunctionOpInterface` op whose signature and body block
+/// arguments `converter` finds legal (false for other ops).
+bool mlirPassBridgeIsLegalFunction(MlirOperation op,
+                                   MlirPassBridgeTypeConverter *converter)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
 
 /*===------------------------------------------------------------------===*
  * Tools (opt_main.cpp)

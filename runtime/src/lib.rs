@@ -79,6 +79,8 @@ mod host;
 #[cfg(feature = "melior")]
 pub mod analysis;
 #[cfg(feature = "melior")]
+pub mod conversion;
+#[cfg(feature = "melior")]
 pub mod ir;
 #[cfg(feature = "melior")]
 pub mod rewrite;

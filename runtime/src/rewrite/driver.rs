@@ -208,21 +208,23 @@ pub fn walk_and_apply_patterns(
 
 /// Which driver an application runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Driver {
+pub(crate) enum Driver {
     Greedy,
     Walk,
+    /// A dialect conversion (`crate::conversion`).
+    Conversion,
 }
 
 /// One pattern application running on this thread.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Application {
+pub(crate) struct Application {
     /// The driver.
-    pub(super) driver: Driver,
+    pub(crate) driver: Driver,
     /// The op it runs on: patterns must not erase it or its parents.
-    pub(super) root: sys::MlirOperation,
+    pub(crate) root: sys::MlirOperation,
     /// A pattern panicked or made a refused change: the rest of the
     /// application matches nothing, and the apply function fails.
-    pub(super) failed: bool,
+    pub(crate) failed: bool,
 }
 
 thread_local! {
@@ -233,7 +235,7 @@ thread_local! {
 
 /// Runs `apply` as one application of `driver` on `root`, and fails when a
 /// pattern failed in it.
-fn with_application<R>(
+pub(crate) fn with_application<R>(
     root: OperationRef<'_>,
     driver: Driver,
     apply: impl FnOnce() -> R,
@@ -241,7 +243,12 @@ fn with_application<R>(
     let raw = root.raw();
     let refuse = |why: &str| {
         Err(PassError::new(format!(
-            "cannot apply patterns to '{}' now: {why}",
+            "cannot apply {} to '{}' now: {why}",
+            if driver == Driver::Conversion {
+                "a conversion"
+            } else {
+                "patterns"
+            },
             root.name()
         )))
     };
@@ -282,13 +289,13 @@ fn with_application<R>(
 }
 
 /// The innermost application running on this thread.
-pub(super) fn current_application() -> Option<Application> {
+pub(crate) fn current_application() -> Option<Application> {
     APPLICATIONS.with(|a| a.borrow().last().copied())
 }
 
 /// Records that a pattern failed (panicked, or made a refused change) in the
 /// innermost application.
-pub(super) fn mark_application_failed() {
+pub(crate) fn mark_application_failed() {
     APPLICATIONS.with(|a| {
         if let Some(last) = a.borrow_mut().last_mut() {
             last.failed = true;

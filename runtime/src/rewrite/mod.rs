@@ -88,15 +88,16 @@
 
 #[cfg(debug_assertions)]
 mod check;
-mod driver;
+pub(crate) mod driver;
 mod pass;
 mod pattern;
-mod set;
+pub(crate) mod set;
 
 pub use driver::{
     apply_patterns_greedily, walk_and_apply_patterns, GreedyConfig, RegionSimplification,
     Strictness,
 };
 pub use pass::{PatternDriver, PatternPass};
+pub(crate) use pattern::short_type_name;
 pub use pattern::{MatchResult, NoMatch, PatternRewriter, RewritePattern};
 pub use set::{PatternSet, PatternSetBuilder};

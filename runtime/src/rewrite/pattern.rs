@@ -584,7 +584,7 @@ pub(super) unsafe extern "C" fn destruct_pattern(user_data: *mut c_void) {
 }
 
 /// `my_crate::patterns::FoldAddZero` becomes `FoldAddZero`.
-pub(super) fn short_type_name<T>() -> &'static str {
+pub(crate) fn short_type_name<T>() -> &'static str {
     let full = type_name::<T>();
     let base = full.split('<').next().unwrap_or(full);
     base.rsplit("::").next().unwrap_or(base)

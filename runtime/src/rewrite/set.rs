@@ -112,7 +112,11 @@ impl PatternSetBuilder {
 }
 
 /// Refuses a root that names no operation of a loaded dialect.
-fn check_root(context: sys::MlirContext, pattern: &str, root: &str) -> Result<(), PassError> {
+pub(crate) fn check_root(
+    context: sys::MlirContext,
+    pattern: &str,
+    root: &str,
+) -> Result<(), PassError> {
     let mut known: Vec<String> = Vec::new();
     // SAFETY: a valid context; the callback appends to `known`.
     let status = unsafe {

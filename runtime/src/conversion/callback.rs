@@ -1,0 +1,95 @@
+//! Rust closures as the bridge's callbacks: boxing, releasing, and what a
+//! panic in one becomes.
+//!
+//! A panic inside a conversion in progress on this thread is reported as an
+//! error diagnostic (at the op concerned, or at the op the conversion runs
+//! on) and fails the conversion. A panic in a callback that Rust code
+//! called directly ([`TypeConverter::convert_type`](super::TypeConverter::convert_type),
+//! [`ConversionTarget::is_legal`](super::ConversionTarget::is_legal)) is
+//! raised again in that Rust code once MLIR has returned.
+
+use std::{cell::RefCell, ffi::c_void};
+
+use mlir_sys as sys;
+
+use crate::{
+    external::current_pass,
+    ffi::{emit_error_at, trap},
+    rewrite::driver::{current_application, mark_application_failed, Driver},
+};
+
+/// Boxes `value` as a callback's user data.
+pub(super) fn boxed<T: Send + Sync + 'static>(value: T) -> *mut c_void {
+    Box::into_raw(Box::new(value)).cast()
+}
+
+/// Releases user data made by [`boxed`] with the same `T`; a panic in its
+/// drop is printed, never unwound into C++.
+pub(super) unsafe extern "C" fn drop_boxed<T>(user_data: *mut c_void) {
+    // SAFETY: made by `boxed::<T>`, released once by the bridge.
+    let value = unsafe { Box::from_raw(user_data.cast::<T>()) };
+    if let Err(panic) = trap(move || drop(value)) {
+        eprintln!("mlir-pass: a conversion callback panicked while being dropped: {panic}");
+    }
+}
+
+/// Where a panicking callback was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum CallbackSite {
+    Legality,
+    TypeConversion,
+    Materialization,
+}
+
+thread_local! {
+    /// A panic in a callback called outside a conversion, to raise again
+    /// when the bridge returns to Rust.
+    static PENDING: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Reports a callback's panic (`message` says which callback and why).
+pub(super) fn report_panic(site: CallbackSite, message: &str, location: Option<sys::MlirLocation>) {
+    let _ = site;
+    match current_application() {
+        Some(application) if application.driver == Driver::Conversion => {
+            if application.failed {
+                // Already reported: one diagnostic per failed conversion.
+                return;
+            }
+            mark_application_failed();
+            let message = match current_pass() {
+                Some(pass) => format!("pass '{pass}': {message}"),
+                None => message.to_owned(),
+            };
+            // SAFETY: the root op is valid while its conversion runs, and
+            // `location` (when given) is a location of its context.
+            unsafe {
+                let location =
+                    location.unwrap_or_else(|| sys::mlirOperationGetLocation(application.root));
+                emit_error_at(location, &message);
+            }
+        }
+        _ => PENDING.with(|pending| {
+            pending
+                .borrow_mut()
+                .get_or_insert_with(|| message.to_owned());
+        }),
+    }
+}
+
+/// Whether the conversion running on this thread has failed already (then
+/// callbacks answer without calling Rust code).
+pub(super) fn conversion_failed() -> bool {
+    matches!(
+        current_application(),
+        Some(application) if application.driver == Driver::Conversion && application.failed
+    )
+}
+
+/// Raises again, in Rust, the panic of a callback that Rust code called
+/// directly.
+pub(super) fn resume_pending_panic() {
+    if let Some(message) = PENDING.with(|pending| pending.borrow_mut().take()) {
+        panic!("{message}");
+    }
+}

@@ -1,0 +1,393 @@
+//! [`ConversionPattern`]s and the [`ConversionPatternRewriter`] they get.
+
+use std::{cell::Cell, ffi::c_void, fmt, ops::Deref};
+
+use melior::{
+    ir::{operation::OperationLike, BlockLike, BlockRef, RegionLike, Value, ValueLike},
+    Context, RewriterBase,
+};
+use mlir_sys as sys;
+
+use super::{
+    callback::conversion_failed,
+    types::{SignatureConversion, TypeConverter},
+};
+use crate::{
+    external::current_pass,
+    ffi::{bridge, context_from_raw, emit_error_at, op_name, string_ref, trap},
+    handle::OperationRef,
+    ir::erasure,
+    rewrite::{
+        driver::{current_application, mark_application_failed},
+        MatchResult, NoMatch,
+    },
+};
+
+/// The ops a [`ConversionPattern`] is tried on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PatternRoot<'a> {
+    /// Ops with this name, such as `"math.erf"`.
+    Op(&'a str),
+    /// Every op (C++'s `MatchAnyOpTypeTag`): the pattern decides in
+    /// `match_and_rewrite` which ones it converts.
+    AnyOp,
+}
+
+impl<'a> From<&'a str> for PatternRoot<'a> {
+    fn from(name: &'a str) -> Self {
+        Self::Op(name)
+    }
+}
+
+/// A pattern of a dialect conversion: C++'s `ConversionPattern` /
+/// `OpConversionPattern<Op>`.
+///
+/// `match_and_rewrite` gets the op, its operands *as converted so far*
+/// (C++'s adaptor: when a pattern has a type converter, each operand has
+/// the converted type, materialized if its producer is not converted yet),
+/// and the rewriter. It is `&self` and the pattern `Send + Sync`: one frozen
+/// set may be applied on several threads at once.
+///
+/// # Changes go through the rewriter
+/// A conversion can roll back what a pattern did (a pattern that fails
+/// after changing the IR, or a partial conversion that fails): only changes
+/// made through the [`ConversionPatternRewriter`] (creating, replacing,
+/// erasing, modifying ops in place, converting block signatures) are undone.
+/// Never change the IR around a conversion another way while it runs
+/// ([`crate::ir::OperationMutExt::erase`] refuses to).
+pub trait ConversionPattern: Send + Sync + 'static {
+    /// The ops it is tried on.
+    fn root(&self) -> PatternRoot<'_>;
+
+    /// Its priority among the patterns for the same op (higher first). 1 by
+    /// default.
+    fn benefit(&self) -> u16 {
+        1
+    }
+
+    /// Converts `op`: replaces or erases it through `rewriter`, using
+    /// `operands` (its operands as converted). Returns `Err(NoMatch)`,
+    /// without changing anything, when it does not apply
+    /// ([`ConversionPatternRewriter::notify_match_failure`] says why).
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult;
+}
+
+/// The rewriter a [`ConversionPattern`] gets: C++'s
+/// `ConversionPatternRewriter`. It is melior's [`RewriterBase`] (by
+/// `Deref`: `insert`, `set_insertion_point_*`, `replace_all_uses_with`,
+/// `inline_block_before`, ...), whose methods here are the conversion's own
+/// (erasing defers to the end, replacing records the mapping so that later
+/// patterns see converted values), plus the conversion's methods.
+pub struct ConversionPatternRewriter<'a> {
+    raw: *mut bridge::MlirPassBridgeConversionRewriter,
+    base: RewriterBase<'a, 'a>,
+    context: sys::MlirContext,
+    entry: &'a PatternEntry,
+    location: sys::MlirLocation,
+    root: sys::MlirOperation,
+    refused: Cell<bool>,
+}
+
+impl<'a> ConversionPatternRewriter<'a> {
+    /// The context, for melior's builders.
+    pub fn context(&self) -> &Context {
+        context_from_raw(&self.context)
+    }
+
+    /// The pattern's type converter, if it was added with one.
+    pub fn type_converter(&self) -> Option<&TypeConverter> {
+        self.entry.converter.as_ref()
+    }
+
+    /// What `value` has been replaced with so far in this conversion (C++'s
+    /// `getRemappedValue`), materialized to the converted type when the
+    /// pattern has a converter; `None` when that fails.
+    pub fn remapped_value<'c>(&self, value: Value<'c, '_>) -> Option<Value<'c, 'a>> {
+        // SAFETY: a valid rewriter and value.
+        let raw = unsafe {
+            bridge::mlirPassBridgeConversionRewriterGetRemappedValue(self.raw, value.to_raw())
+        };
+        // SAFETY: a valid value when not null.
+        (!raw.ptr.is_null()).then(|| unsafe { Value::from_raw(raw) })
+    }
+
+    /// Replaces the results of `op` with `values` (converted values) and
+    /// erases `op` when the conversion ends (C++'s `replaceOp`).
+    ///
+    /// Refused (an error naming the pattern, and the conversion fails)
+    /// when the counts differ or `op` is the op the conversion runs on or
+    /// holds it.
+    pub fn replace_op_with_values(
+        &self,
+        op: melior::ir::OperationRef<'_, '_>,
+        values: &[Value<'_, '_>],
+    ) {
+        let raw = op.to_raw();
+        if self.check_frees(raw, "replace")
+            && self.check_count(raw, values.len(), op.result_count())
+        {
+            self.base.replace_op_with_values(op, values);
+        }
+    }
+
+    /// Replaces the results of `op` with those of `new_op` and erases `op`
+    /// when the conversion ends, with the checks of
+    /// [`replace_op_with_values`](Self::replace_op_with_values).
+    pub fn replace_op_with_operation(
+        &self,
+        op: melior::ir::OperationRef<'_, '_>,
+        new_op: melior::ir::OperationRef<'_, '_>,
+    ) {
+        let raw = op.to_raw();
+        if self.check_frees(raw, "replace")
+            && self.check_count(raw, new_op.result_count(), op.result_count())
+        {
+            self.base.replace_op_with_operation(op, new_op);
+        }
+    }
+
+    /// Erases `op` when the conversion ends (C++'s `eraseOp`); its results
+    /// must have no uses left by then. Refused when `op` is the op the
+    /// conversion runs on or holds it.
+    pub fn erase_op(&self, op: melior::ir::OperationRef<'_, '_>) {
+        if self.check_frees(op.to_raw(), "erase") {
+            self.base.erase_op(op);
+        }
+    }
+
+    /// Changes `op` in place between `start_op_modification` and
+    /// `finalize_op_modification`, so that the change can be rolled back.
+    pub fn modify_op_in_place<R>(
+        &self,
+        op: melior::ir::OperationRef<'a, 'a>,
+        change: impl FnOnce(melior::ir::operation::OperationRefMut<'a, 'a>) -> R,
+    ) -> R {
+        self.base.start_op_modification(op);
+        // SAFETY: the same op, valid for 'a.
+        let result =
+            change(unsafe { melior::ir::operation::OperationRefMut::from_raw(op.to_raw()) });
+        self.base.finalize_op_modification(op);
+        result
+    }
+
+    /// Converts the argument types of the blocks of `region` with
+    /// `converter` (the entry block's by `entry` when given), C++'s
+    /// `convertRegionTypes`. Returns the new entry block.
+    ///
+    /// # Errors
+    /// The region is empty, a type does not convert, or `entry` does not
+    /// map every argument of the entry block.
+    pub fn convert_region_types<'c: 'r, 'r>(
+        &self,
+        region: &impl RegionLike<'c, 'r>,
+        converter: &TypeConverter,
+        entry: Option<&SignatureConversion<'_>>,
+    ) -> Result<BlockRef<'c, 'a>, NoMatch> {
+        if let Some(conversion) = entry {
+            let block = region.first_block().ok_or(NoMatch)?;
+            if conversion.inputs() != block.argument_count()
+                || conversion.first_unmapped().is_some()
+            {
+                return Err(NoMatch);
+            }
+        }
+        // SAFETY: valid rewriter, region and converter; `entry` is valid.
+        let block = unsafe {
+            bridge::mlirPassBridgeConversionRewriterConvertRegionTypes(
+                self.raw,
+                region.to_raw(),
+                converter.raw(),
+                entry.map_or(std::ptr::null_mut(), |c| c.raw()),
+            )
+        };
+        super::callback::resume_pending_panic();
+        // SAFETY: a valid block when not null.
+        (!block.ptr.is_null())
+            .then(|| unsafe { BlockRef::from_raw(block) })
+            .ok_or(NoMatch)
+    }
+
+    /// Replaces `block` by a block whose arguments are `conversion`'s
+    /// converted types, mapping the old arguments (C++'s
+    /// `applySignatureConversion`); `converter` materializes values where
+    /// types differ. Returns the new block.
+    ///
+    /// # Errors
+    /// `conversion` is for another number of arguments than `block` has,
+    /// or leaves an argument unmapped.
+    pub fn apply_signature_conversion<'c>(
+        &self,
+        block: BlockRef<'c, '_>,
+        conversion: &SignatureConversion<'_>,
+        converter: Option<&TypeConverter>,
+    ) -> Result<BlockRef<'c, 'a>, NoMatch> {
+        if conversion.inputs() != block.argument_count() || conversion.first_unmapped().is_some() {
+            return Err(NoMatch);
+        }
+        // SAFETY: valid rewriter, block and conversion (checked above).
+        let new_block = unsafe {
+            bridge::mlirPassBridgeConversionRewriterApplySignatureConversion(
+                self.raw,
+                block.to_raw(),
+                conversion.raw(),
+                converter.map_or(std::ptr::null_mut(), |c| c.raw()),
+            )
+        };
+        // SAFETY: a valid block when not null.
+        (!new_block.ptr.is_null())
+            .then(|| unsafe { BlockRef::from_raw(new_block) })
+            .ok_or(NoMatch)
+    }
+
+    /// Records why the pattern does not apply (C++'s `notifyMatchFailure`;
+    /// shown in MLIR's debug output of the conversion) and returns
+    /// `NoMatch`: `return Err(rewriter.notify_match_failure("not a scalar"))`.
+    pub fn notify_match_failure(&self, reason: &str) -> NoMatch {
+        // SAFETY: valid rewriter and location.
+        unsafe {
+            bridge::mlirPassBridgeConversionRewriterNotifyMatchFailure(
+                self.raw,
+                self.location,
+                string_ref(reason),
+            )
+        };
+        NoMatch
+    }
+
+    fn check_frees(&self, op: sys::MlirOperation, what: &str) -> bool {
+        if erasure::is_ancestor_or_self(op, self.root) {
+            // SAFETY: a valid op.
+            let name = unsafe { op_name(op) };
+            self.refuse(&format!(
+                "cannot {what} '{name}': it is the op the conversion runs on, or holds it"
+            ));
+            return false;
+        }
+        true
+    }
+
+    fn check_count(&self, op: sys::MlirOperation, given: usize, expected: usize) -> bool {
+        if given != expected {
+            // SAFETY: a valid op.
+            let name = unsafe { op_name(op) };
+            self.refuse(&format!(
+                "cannot replace '{name}': {given} replacement values given for {expected} results"
+            ));
+            return false;
+        }
+        true
+    }
+
+    #[cold]
+    fn refuse(&self, why: &str) {
+        self.refused.set(true);
+        mark_application_failed();
+        let message = self.entry.message(why);
+        // SAFETY: a location of the context.
+        unsafe { emit_error_at(self.location, &message) };
+    }
+}
+
+impl<'a> Deref for ConversionPatternRewriter<'a> {
+    type Target = RewriterBase<'a, 'a>;
+
+    fn deref(&self) -> &Self::Target {
+        &self.base
+    }
+}
+
+impl fmt::Debug for ConversionPatternRewriter<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ConversionPatternRewriter")
+            .finish_non_exhaustive()
+    }
+}
+
+/// One pattern as the bridge's user data.
+pub(super) struct PatternEntry {
+    pub(super) pattern: Box<dyn ConversionPattern>,
+    pub(super) name: &'static str,
+    pub(super) converter: Option<TypeConverter>,
+    pub(super) context: sys::MlirContext,
+}
+
+impl PatternEntry {
+    fn message(&self, what: &str) -> String {
+        let message = format!("pattern '{}': {what}", self.name);
+        match current_pass() {
+            Some(pass) => format!("pass '{pass}': {message}"),
+            None => message,
+        }
+    }
+}
+
+/// The bridge's `matchAndRewrite` callback.
+pub(super) unsafe extern "C" fn match_and_rewrite(
+    op: sys::MlirOperation,
+    count: isize,
+    operands: *const sys::MlirValue,
+    rewriter: *mut bridge::MlirPassBridgeConversionRewriter,
+    user_data: *mut c_void,
+) -> sys::MlirLogicalResult {
+    const FAILURE: sys::MlirLogicalResult = sys::MlirLogicalResult { value: 0 };
+    if conversion_failed() {
+        return FAILURE;
+    }
+    let Some(application) = current_application() else {
+        return FAILURE;
+    };
+    // SAFETY: the entry made by the set builder, alive with the set; MLIR
+    // hands a valid op, `count` operands and a rewriter for the call.
+    let entry = unsafe { &*user_data.cast::<PatternEntry>() };
+    let (matched, location) = unsafe {
+        (
+            OperationRef::from_raw_in(op, entry.context),
+            sys::mlirOperationGetLocation(op),
+        )
+    };
+    let values: Vec<Value<'_, '_>> = (0..count.max(0) as usize)
+        // SAFETY: as above.
+        .map(|i| unsafe { Value::from_raw(*operands.add(i)) })
+        .collect();
+    let rewriter = ConversionPatternRewriter {
+        raw: rewriter,
+        // SAFETY: the conversion rewriter is a valid `RewriterBase`.
+        base: unsafe {
+            RewriterBase::from_raw(bridge::mlirPassBridgeConversionRewriterAsBase(rewriter))
+        },
+        context: entry.context,
+        entry,
+        location,
+        root: application.root,
+        refused: Cell::new(false),
+    };
+    match trap(|| entry.pattern.match_and_rewrite(matched, &values, &rewriter)) {
+        Ok(_) if rewriter.refused.get() => FAILURE,
+        Ok(Ok(())) => sys::MlirLogicalResult { value: 1 },
+        Ok(Err(NoMatch)) => FAILURE,
+        Err(panic) => {
+            mark_application_failed();
+            // SAFETY: a valid op.
+            let name = unsafe { op_name(op) };
+            let message = entry.message(&format!("panicked on '{name}': {panic}"));
+            // SAFETY: a valid location.
+            unsafe { emit_error_at(location, &message) };
+            FAILURE
+        }
+    }
+}
+
+/// The bridge's destructor of a pattern's user data.
+pub(super) unsafe extern "C" fn destroy_pattern(user_data: *mut c_void) {
+    // SAFETY: made by `Box::into_raw` in the set builder, released once.
+    let entry = unsafe { Box::from_raw(user_data.cast::<PatternEntry>()) };
+    let name = entry.name;
+    if let Err(panic) = trap(move || drop(entry)) {
+        eprintln!("mlir-pass: conversion pattern '{name}' panicked while being dropped: {panic}");
+    }
+}

@@ -1,0 +1,315 @@
+//! [`ConversionTarget`]: which ops are legal after a conversion.
+
+use std::{ffi::c_void, fmt};
+
+use mlir_sys as sys;
+
+use super::{
+    callback::{boxed, drop_boxed, report_panic, CallbackSite},
+    types::TypeConverter,
+};
+use crate::{
+    ffi::{
+        bridge::{self, MlirPassBridgeLegality, MlirPassBridgeLegalityAnswer},
+        op_name, string_ref, trap,
+    },
+    handle::{ContextRef, OperationRef},
+};
+
+/// What a conversion must reach: C++'s `ConversionTarget`.
+///
+/// Each op is legal, illegal, dynamically legal (a Rust closure decides per
+/// op), or has no rule (an *unknown* op: a partial conversion leaves it, a
+/// full conversion fails on it). A rule for an op takes precedence over one
+/// for its dialect.
+///
+/// The closures are `Send + Sync`: a conversion in a pass on `func.func`
+/// runs on several threads at once, each with its own target or sharing
+/// one.
+pub struct ConversionTarget {
+    raw: *mut bridge::MlirPassBridgeConversionTarget,
+    context: sys::MlirContext,
+    /// Type converters that upstream legality rules (structural
+    /// conversions) refer to: kept alive as long as the target.
+    pub(super) converters: Vec<TypeConverter>,
+}
+
+// SAFETY: the C++ target is only read while conversions run (its
+// `std::function`s are `Send + Sync` Rust closures); it is changed through
+// `&mut self` only.
+unsafe impl Send for ConversionTarget {}
+// SAFETY: as above.
+unsafe impl Sync for ConversionTarget {}
+
+impl ConversionTarget {
+    /// An empty target for `context`: no op has a rule.
+    pub fn new(context: ContextRef<'_>) -> Self {
+        // SAFETY: a valid context.
+        let raw = unsafe { bridge::mlirPassBridgeConversionTargetCreate(context.raw()) };
+        assert!(
+            !raw.is_null(),
+            "mlir-pass: out of memory creating a ConversionTarget"
+        );
+        Self {
+            raw,
+            context: context.raw(),
+            converters: Vec::new(),
+        }
+    }
+
+    /// Ops named `name` (such as `"arith.addi"`) are legal.
+    pub fn add_legal_op(&mut self, name: &str) -> &mut Self {
+        self.set_op(name, MlirPassBridgeLegality::MlirPassBridgeLegal)
+    }
+
+    /// Ops named `name` are illegal: the conversion must convert them.
+    pub fn add_illegal_op(&mut self, name: &str) -> &mut Self {
+        self.set_op(name, MlirPassBridgeLegality::MlirPassBridgeIllegal)
+    }
+
+    /// Ops named `name` are legal when `legal` says so (C++'s
+    /// `addDynamicallyLegalOp`).
+    pub fn add_dynamically_legal_op<F>(&mut self, name: &str, legal: F) -> &mut Self
+    where
+        F: Fn(OperationRef<'_>) -> bool + Send + Sync + 'static,
+    {
+        let (user_data, destroy) = legality(legal, self.context);
+        // SAFETY: a valid target; the bridge owns `user_data` from now on.
+        let ok = unsafe {
+            bridge::mlirPassBridgeConversionTargetSetOpAction(
+                self.raw,
+                string_ref(name),
+                MlirPassBridgeLegality::MlirPassBridgeDynamicallyLegal,
+                Some(answer::<F>),
+                user_data,
+                Some(destroy),
+            )
+        };
+        out_of_memory(ok);
+        self
+    }
+
+    /// Every op of the dialect `namespace` (such as `"arith"`) is legal,
+    /// unless a rule for the op says otherwise.
+    pub fn add_legal_dialect(&mut self, namespace: &str) -> &mut Self {
+        self.set_dialect(namespace, MlirPassBridgeLegality::MlirPassBridgeLegal)
+    }
+
+    /// Every op of the dialect `namespace` is illegal, unless a rule for the
+    /// op says otherwise.
+    pub fn add_illegal_dialect(&mut self, namespace: &str) -> &mut Self {
+        self.set_dialect(namespace, MlirPassBridgeLegality::MlirPassBridgeIllegal)
+    }
+
+    /// Ops of the dialect `namespace` are legal when `legal` says so
+    /// (C++'s `addDynamicallyLegalDialect`).
+    pub fn add_dynamically_legal_dialect<F>(&mut self, namespace: &str, legal: F) -> &mut Self
+    where
+        F: Fn(OperationRef<'_>) -> bool + Send + Sync + 'static,
+    {
+        let (user_data, destroy) = legality(legal, self.context);
+        // SAFETY: a valid target; the bridge owns `user_data` from now on.
+        let ok = unsafe {
+            bridge::mlirPassBridgeConversionTargetSetDialectAction(
+                self.raw,
+                string_ref(namespace),
+                MlirPassBridgeLegality::MlirPassBridgeDynamicallyLegal,
+                Some(answer::<F>),
+                user_data,
+                Some(destroy),
+            )
+        };
+        out_of_memory(ok);
+        self
+    }
+
+    /// Ops with no rule (neither for them nor for their dialect) are legal
+    /// when `legal` says so (C++'s `markUnknownOpDynamicallyLegal`).
+    /// `|_| true` makes every unknown op legal, so that a full conversion
+    /// leaves them alone.
+    pub fn mark_unknown_ops_dynamically_legal<F>(&mut self, legal: F) -> &mut Self
+    where
+        F: Fn(OperationRef<'_>) -> bool + Send + Sync + 'static,
+    {
+        let (user_data, destroy) = legality(legal, self.context);
+        // SAFETY: a valid target; the bridge owns `user_data` from now on.
+        let ok = unsafe {
+            bridge::mlirPassBridgeConversionTargetSetUnknownOpCallback(
+                self.raw,
+                Some(answer::<F>),
+                user_data,
+                Some(destroy),
+            )
+        };
+        out_of_memory(ok);
+        self
+    }
+
+    /// The (legal or dynamically legal) ops named `name` are recursively
+    /// legal: what they hold is legal too and is not converted (C++'s
+    /// `markOpRecursivelyLegal`).
+    pub fn mark_op_recursively_legal(&mut self, name: &str) -> &mut Self {
+        // SAFETY: a valid target; no callback.
+        let ok = unsafe {
+            bridge::mlirPassBridgeConversionTargetMarkRecursivelyLegal(
+                self.raw,
+                string_ref(name),
+                None,
+                std::ptr::null_mut(),
+                None,
+            )
+        };
+        out_of_memory(ok);
+        self
+    }
+
+    /// As [`mark_op_recursively_legal`](Self::mark_op_recursively_legal),
+    /// for the ops named `name` for which `recursive` answers true.
+    pub fn mark_op_recursively_legal_if<F>(&mut self, name: &str, recursive: F) -> &mut Self
+    where
+        F: Fn(OperationRef<'_>) -> bool + Send + Sync + 'static,
+    {
+        let (user_data, destroy) = legality(recursive, self.context);
+        // SAFETY: a valid target; the bridge owns `user_data` from now on.
+        let ok = unsafe {
+            bridge::mlirPassBridgeConversionTargetMarkRecursivelyLegal(
+                self.raw,
+                string_ref(name),
+                Some(answer::<F>),
+                user_data,
+                Some(destroy),
+            )
+        };
+        out_of_memory(ok);
+        self
+    }
+
+    /// Whether `op` is legal on this target (`Some(true)`), illegal
+    /// (`Some(false)`), or has no rule (`None`).
+    pub fn is_legal(&self, op: OperationRef<'_>) -> Option<bool> {
+        // SAFETY: valid target and op; a panicking closure is re-raised below.
+        let answer = unsafe { bridge::mlirPassBridgeConversionTargetIsLegal(self.raw, op.raw()) };
+        super::callback::resume_pending_panic();
+        match answer {
+            MlirPassBridgeLegalityAnswer::MlirPassBridgeAnswerLegal => Some(true),
+            MlirPassBridgeLegalityAnswer::MlirPassBridgeAnswerIllegal => Some(false),
+            _ => None,
+        }
+    }
+
+    pub(super) fn raw(&self) -> *mut bridge::MlirPassBridgeConversionTarget {
+        self.raw
+    }
+
+    pub(super) fn context(&self) -> sys::MlirContext {
+        self.context
+    }
+
+    fn set_op(&mut self, name: &str, action: MlirPassBridgeLegality) -> &mut Self {
+        // SAFETY: a valid target; no callback.
+        let ok = unsafe {
+            bridge::mlirPassBridgeConversionTargetSetOpAction(
+                self.raw,
+                string_ref(name),
+                action,
+                None,
+                std::ptr::null_mut(),
+                None,
+            )
+        };
+        out_of_memory(ok);
+        self
+    }
+
+    fn set_dialect(&mut self, namespace: &str, action: MlirPassBridgeLegality) -> &mut Self {
+        // SAFETY: a valid target; no callback.
+        let ok = unsafe {
+            bridge::mlirPassBridgeConversionTargetSetDialectAction(
+                self.raw,
+                string_ref(namespace),
+                action,
+                None,
+                std::ptr::null_mut(),
+                None,
+            )
+        };
+        out_of_memory(ok);
+        self
+    }
+}
+
+impl Drop for ConversionTarget {
+    fn drop(&mut self) {
+        // SAFETY: created in `new`, destroyed once; releases the closures.
+        unsafe { bridge::mlirPassBridgeConversionTargetDestroy(self.raw) }
+    }
+}
+
+impl fmt::Debug for ConversionTarget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ConversionTarget").finish_non_exhaustive()
+    }
+}
+
+pub(super) fn out_of_memory(ok: bool) {
+    assert!(
+        ok,
+        "mlir-pass: out of memory in the dialect conversion bridge"
+    );
+}
+
+/// A legality closure with the context its ops belong to.
+struct Legality<F> {
+    legal: F,
+    context: sys::MlirContext,
+}
+
+// SAFETY: the closure is `Send + Sync`; the context handle is only used to
+// wrap the ops MLIR hands the closure (an MLIR context is thread-safe).
+unsafe impl<F: Send> Send for Legality<F> {}
+// SAFETY: as above.
+unsafe impl<F: Sync> Sync for Legality<F> {}
+
+fn legality<F>(
+    legal: F,
+    context: sys::MlirContext,
+) -> (*mut c_void, unsafe extern "C" fn(*mut c_void))
+where
+    F: Fn(OperationRef<'_>) -> bool + Send + Sync + 'static,
+{
+    (
+        boxed(Legality { legal, context }),
+        drop_boxed::<Legality<F>>,
+    )
+}
+
+/// The bridge's legality callback for a closure `F`.
+unsafe extern "C" fn answer<F>(
+    op: sys::MlirOperation,
+    user_data: *mut c_void,
+) -> MlirPassBridgeLegalityAnswer
+where
+    F: Fn(OperationRef<'_>) -> bool + Send + Sync + 'static,
+{
+    // SAFETY: the box made by `legality`, alive while the target is.
+    let entry = unsafe { &*user_data.cast::<Legality<F>>() };
+    // SAFETY: MLIR hands a valid op of the target's context.
+    let handle = unsafe { OperationRef::from_raw_in(op, entry.context) };
+    match trap(|| (entry.legal)(handle)) {
+        Ok(true) => MlirPassBridgeLegalityAnswer::MlirPassBridgeAnswerLegal,
+        Ok(false) => MlirPassBridgeLegalityAnswer::MlirPassBridgeAnswerIllegal,
+        Err(panic) => {
+            // SAFETY: a valid op.
+            let name = unsafe { op_name(op) };
+            // SAFETY: as above.
+            let location = unsafe { sys::mlirOperationGetLocation(op) };
+            report_panic(
+                CallbackSite::Legality,
+                &format!("the legality callback panicked on '{name}': {panic}"),
+                Some(location),
+            );
+            // Legal: the conversion leaves the op, and fails at its end.
+            MlirPassBridgeLegalityAnswer::MlirPassBridgeAnswerLegal
+        }
+    }
+}
