@@ -11,7 +11,10 @@ use std::{
 };
 
 mod common;
-use common::{assert_example_annotated_then_canonicalized, example_input, text};
+use common::{
+    assert_all_llvm, assert_example_annotated_then_canonicalized, example_input, lowering_program,
+    text, translate_and_run, LOWERING_PROGRAM_EXIT,
+};
 
 const DRIVER: &str = env!("CARGO_BIN_EXE_mlir-pass-opt");
 const MIXED: &str = "--pass-pipeline=builtin.module(func.func(annotate-op-count),canonicalize)";
@@ -712,5 +715,44 @@ fn print_ir_by_name_refuses_pipelines_and_unknown_names() {
         help.contains("\n  --mlir-print-ir-before=<pass-arg>  ")
             && help.contains("- Print IR before specified passes\n"),
         "{help}"
+    );
+}
+
+/// `example-lower-to-llvm` alone takes the program to the `llvm` dialect
+/// (a Rust pattern and upstream's populators in one full conversion), and
+/// what it prints runs: `mlir-translate --mlir-to-llvmir | lli`.
+#[test]
+fn example_lower_to_llvm_gives_a_program_that_lli_runs() {
+    let program = lowering_program();
+    let output = driver(
+        &[
+            program.to_str().unwrap(),
+            "--pass-pipeline=builtin.module(example-lower-to-llvm)",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let lowered = text(&output.stdout);
+    assert_all_llvm(&lowered);
+    // math.erf went to libm through the Rust pattern, declared once.
+    assert_eq!(
+        lowered.matches("llvm.func @erf(f64) -> f64").count(),
+        1,
+        "{lowered}"
+    );
+    assert!(lowered.contains("llvm.call @erf("), "{lowered}");
+    assert_eq!(translate_and_run(&lowered), LOWERING_PROGRAM_EXIT);
+}
+
+/// An op that nothing lowers fails the pass at that op, as MLIR reports it.
+#[test]
+fn example_lower_to_llvm_fails_at_an_op_it_cannot_lower() {
+    let output = driver(
+        &["--pass-pipeline=builtin.module(example-lower-to-llvm)"],
+        "func.func @f(%v: vector<2xf64>) -> vector<2xf64> {\n  %e = math.erf %v : vector<2xf64>\n  return %e : vector<2xf64>\n}\n",
+    );
+    assert_fails_with(
+        &output,
+        "<stdin>:2:8: error: failed to legalize operation 'math.erf'",
     );
 }

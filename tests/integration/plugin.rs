@@ -351,3 +351,72 @@ fn a_panic_prints_its_diagnostic_and_nothing_else() {
         assert!(!stderr.contains(noise), "{noise} in\n{stderr}");
     }
 }
+
+/// `example-lower-to-llvm` inside the stock `mlir-opt`: the same lowering,
+/// and the program runs under `lli`.
+#[test]
+fn mlir_opt_lowers_a_program_to_llvm_with_a_rust_conversion() {
+    let output = mlir_opt(
+        Path::new("/"),
+        &[
+            &format!("--load-pass-plugin={}", example_plugin().display()),
+            "--pass-pipeline=builtin.module(example-lower-to-llvm)",
+            common::lowering_program().to_str().unwrap(),
+        ],
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let lowered = text(&output.stdout);
+    common::assert_all_llvm(&lowered);
+    assert_eq!(
+        common::translate_and_run(&lowered),
+        common::LOWERING_PROGRAM_EXIT
+    );
+}
+
+/// The conversion test passes inside the stock `mlir-opt`: type conversion
+/// with upstream's structural patterns and a function-legality check, a
+/// pattern on any op with unregistered ops, and a panic as a diagnostic.
+#[test]
+fn conversions_behave_the_same_inside_the_stock_mlir_opt() {
+    let dir = scratch_dir("conversion");
+    let input = dir.join("widen.mlir");
+    std::fs::write(
+        &input,
+        "func.func @add(%a: i16, %b: i16) -> i16 {\n  %s = arith.addi %a, %b : i16\n  \"x.use\"(%s) : (i16) -> ()\n  return %s : i16\n}\nfunc.func @g() {\n  \"x.one\"() : () -> ()\n  return\n}\n",
+    )
+    .unwrap();
+    let run = |pipeline: &str| {
+        mlir_opt(
+            &dir,
+            &[
+                &format!("--load-pass-plugin={}", probe_plugin().display()),
+                "--allow-unregistered-dialect",
+                &format!("--pass-pipeline=builtin.module({pipeline})"),
+                input.to_str().unwrap(),
+            ],
+        )
+    };
+    let widened = run("test-conv-widen");
+    assert!(widened.status.success(), "{}", text(&widened.stderr));
+    let out = text(&widened.stdout);
+    assert!(
+        out.contains("func.func @add(%arg0: i32, %arg1: i32) -> i32"),
+        "{out}"
+    );
+    assert!(out.contains("arith.trunci %0 : i32 to i16"), "{out}");
+    let marked = run("func.func(test-conv-any-op)");
+    assert!(marked.status.success(), "{}", text(&marked.stderr));
+    assert!(
+        text(&marked.stdout).contains("\"x.one\"() {done = true}"),
+        "{}",
+        text(&marked.stdout)
+    );
+    let panicked = run("func.func(test-conv-panic{site=legality})");
+    assert!(!panicked.status.success());
+    let stderr = text(&panicked.stderr);
+    assert!(
+        stderr.contains("error: pass 'test-conv-panic': the legality callback panicked on 'arith.addi': legality exploded"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("thread '"), "{stderr}");
+}

@@ -12,6 +12,9 @@
 //!   tested to give byte-identical output.
 //! - [`ExampleCleanup`] (`example-cleanup`): a named pipeline of them, with
 //!   options.
+//! - [`ExampleLowerToLlvm`] (`example-lower-to-llvm`): a whole module to the
+//!   `llvm` dialect in one dialect conversion, a Rust pattern
+//!   ([`ErfToLibm`]) beside upstream's populators.
 //!
 //! A program that wants these passes registered depends on this crate and
 //! calls [`mlir_pass::register_all`]; naming the crate once (for example
@@ -20,6 +23,7 @@
 #![warn(missing_docs)]
 
 mod fold;
+mod lower;
 mod pipelines;
 mod ports;
 
@@ -38,6 +42,7 @@ pub mod dialect_handles {
 }
 
 pub use fold::{FoldArithIdentities, IDENTITY_PATTERNS};
+pub use lower::{ErfToLibm, ExampleLowerToLlvm};
 pub use pipelines::ExampleCleanup;
 pub use ports::{StripDebugInfo, SymbolDce, SymbolPrivatize};
 

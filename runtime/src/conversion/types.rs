@@ -119,14 +119,14 @@ impl Drop for Inner {
 ///
 /// ```
 /// use mlir_pass::conversion::{TypeConversion, TypeConverter};
-/// use mlir_pass::melior::ir::{r#type::IntegerType, TypeLike};
+/// use mlir_pass::melior::ir::r#type::IntegerType;
 ///
 /// let mut converter = TypeConverter::new();
 /// // Every type is legal as it is...
-/// converter.add_conversion(|ty| TypeConversion::to(ty));
+/// converter.add_identity_conversion();
 /// // ...but i1 becomes i8.
-/// converter.add_conversion(|ty| match IntegerType::try_from(ty) {
-///     Ok(int) if int.width() == 1 => TypeConversion::to(IntegerType::new(ty.context().to_ref(), 8).into()),
+/// converter.add_conversion(|ty, context| match IntegerType::try_from(ty) {
+///     Ok(int) if int.width() == 1 => TypeConversion::to(IntegerType::new(context, 8).into()),
 ///     _ => TypeConversion::NotApplicable,
 /// });
 /// ```
@@ -179,13 +179,14 @@ impl TypeConverter {
     }
 
     /// Adds a conversion, asked before the ones added earlier (C++'s
-    /// `addConversion`). See [`TypeConversion`] for its answers.
+    /// `addConversion`): a closure given the type and its context (to build
+    /// types with melior), answering a [`TypeConversion`].
     ///
     /// # Panics
     /// The converter is shared (see [`TypeConverter`]).
     pub fn add_conversion<F>(&mut self, convert: F) -> &mut Self
     where
-        F: for<'c> Fn(Type<'c>) -> TypeConversion<'c> + Send + Sync + 'static,
+        F: for<'c> Fn(Type<'c>, &'c Context) -> TypeConversion<'c> + Send + Sync + 'static,
     {
         let raw = self.raw_mut("conversion");
         // SAFETY: a valid converter; the bridge owns the box from now on.
@@ -199,6 +200,16 @@ impl TypeConverter {
         };
         out_of_memory(ok);
         self
+    }
+
+    /// Adds the conversion of every type to itself (C++'s
+    /// `addConversion([](Type t) { return t; })`), usually first, so that
+    /// types no later conversion handles are legal.
+    ///
+    /// # Panics
+    /// The converter is shared (see [`TypeConverter`]).
+    pub fn add_identity_conversion(&mut self) -> &mut Self {
+        self.add_conversion(|ty, _| TypeConversion::to(ty))
     }
 
     /// Adds a source materialization: builds, with the [`Materializer`],
@@ -599,14 +610,21 @@ unsafe extern "C" fn convert_one<F>(
     user_data: *mut c_void,
 ) -> MlirPassBridgeConversionOutcome
 where
-    F: for<'c> Fn(Type<'c>) -> TypeConversion<'c> + Send + Sync + 'static,
+    F: for<'c> Fn(Type<'c>, &'c Context) -> TypeConversion<'c> + Send + Sync + 'static,
 {
     if conversion_failed() {
         return MlirPassBridgeConversionOutcome::MlirPassBridgeConversionFailed;
     }
-    // SAFETY: the box made in `add_conversion`; a valid type.
-    let (convert, ty) = unsafe { (&*user_data.cast::<F>(), Type::from_raw(ty)) };
-    match trap(|| convert(ty)) {
+    // SAFETY: the box made in `add_conversion`; a valid type, whose context
+    // outlives the call.
+    let (convert, ty, context) = unsafe {
+        (
+            &*user_data.cast::<F>(),
+            Type::from_raw(ty),
+            sys::mlirTypeGetContext(ty),
+        )
+    };
+    match trap(|| convert(ty, context_from_raw(&context))) {
         Ok(TypeConversion::Converted(types)) => {
             for converted in types {
                 // SAFETY: the list is valid during the callback.

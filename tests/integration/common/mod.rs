@@ -319,3 +319,65 @@ pub fn assert_analysis_probes(out: &str) {
         &["probe.declaration = true", "probe.ssa = true"],
     );
 }
+
+/// `tests/inputs/conversion/lower-to-llvm/program.mlir`: a `main` of `func`,
+/// `arith`, `cf`, `math`, `index` and `vector` ops that returns 213.
+pub fn lowering_program() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/inputs/conversion/lower-to-llvm/program.mlir")
+}
+
+/// What the lowering program returns.
+pub const LOWERING_PROGRAM_EXIT: i32 = 213;
+
+/// Translates `llvm_dialect` (a module in the `llvm` dialect) to LLVM IR
+/// with `mlir-translate --mlir-to-llvmir` and runs it with `lli`: `main`'s
+/// return value (the exit code).
+pub fn translate_and_run(llvm_dialect: &str) -> i32 {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let run = |tool: &str, args: &[&str], input: &[u8]| {
+        let mut child = Command::new(format!("/usr/lib/llvm-22/bin/{tool}"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{tool} (llvm-22 tools) runs: {e}"));
+        child.stdin.take().unwrap().write_all(input).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let translated = run(
+        "mlir-translate",
+        &["--mlir-to-llvmir"],
+        llvm_dialect.as_bytes(),
+    );
+    assert!(
+        translated.status.success(),
+        "mlir-translate refused the lowering: {}\n{llvm_dialect}",
+        text(&translated.stderr)
+    );
+    let ran = run("lli", &[], &translated.stdout);
+    assert!(ran.stderr.is_empty(), "lli: {}", text(&ran.stderr));
+    ran.status.code().expect("lli exits with main's value")
+}
+
+/// Every op of a lowered module is in the `llvm` dialect (or the module).
+pub fn assert_all_llvm(lowered: &str) {
+    for line in lowered.lines() {
+        let line = line.trim_start();
+        let name = line
+            .split_once(" = ")
+            .map_or(line, |(_, rest)| rest)
+            .split([' ', '(', '<'])
+            .next()
+            .unwrap_or("");
+        if name.contains('.')
+            && !name.starts_with('"')
+            && !name.starts_with('%')
+            && !name.starts_with('^')
+        {
+            assert!(name.starts_with("llvm."), "{name} left in:\n{lowered}");
+        }
+    }
+}

@@ -1,0 +1,327 @@
+//! Dialect conversion from Rust (`mlir_pass::conversion`): targets, type
+//! converters with materializations, conversion patterns on an op or any
+//! op, upstream's structural patterns beside Rust ones, the three apply
+//! functions, rollback, and failures and panics as diagnostics.
+
+use mlir_pass::{
+    conversion::{TypeConversion, TypeConverter},
+    melior::ir::{r#type::IntegerType, Type, TypeLike},
+    Context, MlirError, Module, PassManager,
+};
+use mlir_pass_tests::conversion_passes::widening_converter;
+
+use super::{run, setup};
+
+fn run_unregistered(pipeline: &str, source: &str) -> Result<String, MlirError> {
+    let context = setup();
+    context.allow_unregistered_dialects(true);
+    super::run_on(&context, pipeline, source)
+}
+
+/// The diagnostics of a failing run, one string each.
+fn errors(result: Result<String, MlirError>) -> Vec<String> {
+    match result {
+        Ok(out) => panic!("expected a failure, got:\n{out}"),
+        Err(e) => e.diagnostics.iter().map(ToString::to_string).collect(),
+    }
+}
+
+const WIDEN: &str = r#"
+func.func @add(%a: i16, %b: i16) -> i16 {
+  %s = arith.addi %a, %b : i16
+  %m = arith.muli %s, %a : i16
+  return %m : i16
+}
+func.func @caller(%x: i16, %y: i64) -> i16 {
+  %r = call @add(%x, %x) : (i16, i16) -> i16
+  %z = arith.addi %y, %y : i64
+  return %r : i16
+}
+"#;
+
+#[test]
+fn a_type_converter_and_upstream_structural_patterns_widen_signatures_calls_and_ops() {
+    let out = run("builtin.module(test-conv-widen)", WIDEN).unwrap();
+    assert!(
+        out.contains("func.func @add(%arg0: i32, %arg1: i32) -> i32"),
+        "{out}"
+    );
+    assert!(out.contains("arith.addi %arg0, %arg1 : i32"), "{out}");
+    assert!(out.contains("arith.muli %0, %arg0 : i32"), "{out}");
+    assert!(
+        out.contains("call @add(%arg0, %arg0) : (i32, i32) -> i32"),
+        "{out}"
+    );
+    // i64 was legal all along.
+    assert!(out.contains("arith.addi %arg1, %arg1 : i64"), "{out}");
+    assert!(!out.contains("i16"), "{out}");
+}
+
+#[test]
+fn source_materializations_serve_uses_the_conversion_left_alone() {
+    // `x.use` is unknown to the target: a partial conversion leaves it,
+    // and it still wants an i16, which the source materialization builds.
+    let out = run_unregistered(
+        "builtin.module(test-conv-widen)",
+        "func.func @f(%a: i16) { %s = arith.addi %a, %a : i16\n \"x.use\"(%s) : (i16) -> ()\n return }",
+    )
+    .unwrap();
+    assert!(out.contains("arith.addi %arg0, %arg0 : i32"), "{out}");
+    assert!(out.contains("arith.trunci %0 : i32 to i16"), "{out}");
+    assert!(out.contains("\"x.use\"(%1) : (i16) -> ()"), "{out}");
+}
+
+#[test]
+fn convert_region_types_converts_block_arguments_of_an_unregistered_op() {
+    let out = run_unregistered(
+        "builtin.module(test-conv-widen)",
+        "func.func @f() { \"x.region\"() ({\n^bb0(%a: i16):\n %s = arith.addi %a, %a : i16\n \"x.use\"(%s) : (i16) -> ()\n}) : () -> ()\n return }",
+    )
+    .unwrap();
+    assert!(out.contains("^bb0(%arg0: i32):"), "{out}");
+    assert!(out.contains("converted = true"), "{out}");
+    assert!(out.contains("arith.addi %arg0, %arg0 : i32"), "{out}");
+}
+
+#[test]
+fn a_full_conversion_fails_at_an_op_with_no_rule_and_a_partial_one_leaves_it() {
+    let source = "func.func @f(%a: i16) { \"x.keep\"() : () -> ()\n return }";
+    // Partial: x.keep has no rule and stays.
+    assert!(run_unregistered("builtin.module(test-conv-widen)", source)
+        .unwrap()
+        .contains("\"x.keep\"()"));
+    // Full with unknown ops legal: fine too.
+    assert!(run_unregistered("builtin.module(test-conv-widen{full=true})", source).is_ok());
+    // Full, an op marked illegal without a pattern: MLIR's message at the op.
+    let errors = errors(run(
+        "builtin.module(func.func(test-conv-rollback))",
+        "func.func @f(%a: i32) -> i32 { %m = arith.muli %a, %a : i32\n return %m : i32 }",
+    ));
+    assert!(
+        errors.iter().any(|e| e.contains(
+            "failed to legalize operation 'arith.muli' that was explicitly marked illegal"
+        )),
+        "{errors:?}"
+    );
+}
+
+const ROLLBACK: &str = "func.func @f(%a: i32) -> i32 {\n  %s = arith.addi %a, %a : i32\n  %m = arith.muli %s, %a : i32\n  return %m : i32\n}\nfunc.func @g(%a: i32) -> i32 {\n  %s = arith.addi %a, %a : i32\n  return %s : i32\n}";
+
+#[test]
+fn a_failed_partial_conversion_leaves_the_ir_as_it_was() {
+    let context = setup();
+    let mut module = Module::parse(&context, ROLLBACK, "input.mlir").unwrap();
+    let before = module.to_string();
+    // Sequential, so that the failure of @f does not race with @g.
+    context.enable_multithreading(false);
+    let mut pm =
+        PassManager::parse(&context, "builtin.module(func.func(test-conv-rollback))").unwrap();
+    let error = pm.run(&mut module).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("failed to legalize operation 'arith.muli'"),
+        "{error}"
+    );
+    // @f's addi was converted to a subi before the muli failed: rolled back.
+    let after = module.to_string();
+    let f_before = &before[..before.find("func.func @g").unwrap()];
+    let f_after = &after[..after.find("func.func @g").unwrap()];
+    assert_eq!(f_after, f_before);
+    assert!(!f_after.contains("arith.subi"), "{after}");
+}
+
+#[test]
+fn a_partial_conversion_that_succeeds_converts_and_rollback_can_be_off() {
+    let source = "func.func @g(%a: i32) -> i32 { %s = arith.addi %a, %a : i32\n return %s : i32 }";
+    for pipeline in [
+        "builtin.module(func.func(test-conv-rollback))",
+        "builtin.module(func.func(test-conv-rollback{rollback=false}))",
+    ] {
+        let out = run(pipeline, source).unwrap();
+        assert!(
+            out.contains("arith.subi %arg0, %arg0 : i32"),
+            "{pipeline}: {out}"
+        );
+        assert!(!out.contains("arith.addi"), "{pipeline}: {out}");
+    }
+}
+
+const ANY_OP: &str = "func.func @f(%a: i32) -> i32 {\n  %x = \"x.one\"(%a) : (i32) -> i32\n  \"x.two\"() ({\n    \"x.three\"() : () -> ()\n  }) : () -> ()\n  %y = arith.addi %x, %a : i32\n  \"other.op\"() : () -> ()\n  return %y : i32\n}";
+
+#[test]
+fn a_pattern_on_any_op_with_an_unknown_op_rule_and_unregistered_ops() {
+    let errors = errors(run_unregistered(
+        "builtin.module(func.func(test-conv-any-op))",
+        ANY_OP,
+    ));
+    // other.op is not an x op: the pattern declines it, and the full
+    // conversion fails there, as MLIR reports it.
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("failed to legalize operation 'other.op'")),
+        "{errors:?}"
+    );
+    let without_other = ANY_OP.replace("  \"other.op\"() : () -> ()\n", "");
+    let out = run_unregistered(
+        "builtin.module(func.func(test-conv-any-op))",
+        &without_other,
+    )
+    .unwrap();
+    for name in ["x.one", "x.three"] {
+        let line = out.lines().find(|l| l.contains(name)).unwrap();
+        assert!(line.contains("done = true"), "{out}");
+    }
+    // x.two's attributes follow its region.
+    assert!(out.contains("}) {done = true} : () -> ()"), "{out}");
+    assert!(
+        !out.lines()
+            .any(|l| l.contains("arith.addi") && l.contains("done")),
+        "{out}"
+    );
+}
+
+#[test]
+fn an_analysis_conversion_finds_the_ops_it_would_legalize_and_changes_nothing() {
+    let out = run_unregistered(
+        "builtin.module(func.func(test-conv-any-op{analysis=true}))",
+        ANY_OP,
+    )
+    .unwrap();
+    for name in ["x.one", "x.three"] {
+        let line = out.lines().find(|l| l.contains(name)).unwrap();
+        assert!(line.contains("legalizable"), "{name}: {out}");
+    }
+    assert!(out.contains("}) {legalizable = true} : () -> ()"), "{out}");
+    assert!(!out.contains("done"), "{out}");
+    let other = out.lines().find(|l| l.contains("other.op")).unwrap();
+    assert!(!other.contains("legalizable"), "{out}");
+}
+
+const ADD: &str = "func.func @f(%a: i32) -> i32 { %s = arith.addi %a, %a : i32\n return %s : i32 }";
+
+#[test]
+fn a_panic_anywhere_in_a_conversion_is_a_diagnostic_naming_it() {
+    for (site, expected) in [
+        (
+            "pattern",
+            "pattern 'Exploding': panicked on 'arith.addi': pattern exploded",
+        ),
+        (
+            "legality",
+            "the legality callback panicked on 'arith.addi': legality exploded",
+        ),
+        (
+            "type",
+            "the type conversion panicked on 'i32': type conversion exploded",
+        ),
+        (
+            "target",
+            "the materialization to 'i64' panicked: materialization exploded",
+        ),
+    ] {
+        let pipeline = format!("builtin.module(func.func(test-conv-panic{{site={site}}}))");
+        let errors = errors(run(&pipeline, ADD));
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.contains("pass 'test-conv-panic'") && e.contains(expected)),
+            "{site}: {errors:?}"
+        );
+    }
+}
+
+#[test]
+fn the_conversion_rewriter_refuses_erasing_the_root_or_a_wrong_replacement_count() {
+    let errors_root = errors(run(
+        "builtin.module(func.func(test-conv-panic{site=erase-root}))",
+        ADD,
+    ));
+    assert!(
+        errors_root.iter().any(|e| e.contains(
+            "pattern 'Exploding': cannot erase 'func.func': it is the op the conversion runs on, or holds it"
+        )),
+        "{errors_root:?}"
+    );
+    let errors_count = errors(run(
+        "builtin.module(func.func(test-conv-panic{site=count}))",
+        ADD,
+    ));
+    assert!(
+        errors_count
+            .iter()
+            .any(|e| e
+                .contains("cannot replace 'arith.addi': 2 replacement values given for 1 results")),
+        "{errors_count:?}"
+    );
+}
+
+#[test]
+fn a_type_converter_answers_one_to_one_one_to_many_dropped_and_failed() {
+    let context = Context::new();
+    let melior = context.as_melior();
+    let i = |w| -> Type<'_> { IntegerType::new(melior, w).into() };
+    let mut converter = TypeConverter::new();
+    converter.add_conversion(
+        |ty, context| match IntegerType::try_from(ty).map(|t| t.width()) {
+            Ok(64) => TypeConversion::Converted(vec![
+                IntegerType::new(context, 32).into(),
+                IntegerType::new(context, 32).into(),
+            ]),
+            Ok(1) => TypeConversion::Converted(vec![]),
+            Ok(7) => TypeConversion::Failed,
+            Ok(8) => TypeConversion::to(ty),
+            _ => TypeConversion::NotApplicable,
+        },
+    );
+    assert_eq!(converter.convert_type(i(64)), Some(vec![i(32), i(32)]));
+    assert_eq!(converter.convert_type(i(1)), Some(vec![]));
+    assert_eq!(converter.convert_type(i(7)), None);
+    assert_eq!(converter.convert_type(i(16)), None, "no conversion applies");
+    assert_eq!(converter.convert_single(i(8)), Some(i(8)));
+    assert_eq!(converter.convert_single(i(64)), None, "1:2 is not single");
+    assert!(converter.is_legal_type(i(8)));
+    assert!(!converter.is_legal_type(i(64)));
+
+    let widening = widening_converter();
+    let signature = widening.convert_signature(&[i(16), i(8)]).unwrap();
+    assert_eq!(signature.converted_types(), vec![i(32), i(8)]);
+    assert!(signature.is_mapped(1));
+}
+
+#[test]
+#[should_panic(expected = "cannot add a conversion to a TypeConverter that is shared")]
+fn a_shared_type_converter_cannot_change() {
+    let mut converter = TypeConverter::new();
+    let _shared = converter.clone();
+    converter.add_identity_conversion();
+}
+
+#[test]
+#[should_panic(expected = "type conversion exploded")]
+fn a_panic_in_a_conversion_called_from_rust_is_raised_again_in_rust() {
+    let context = Context::new();
+    let mut converter = TypeConverter::new();
+    converter.add_conversion(|_, _| panic!("type conversion exploded"));
+    converter.convert_type(IntegerType::new(context.as_melior(), 3).into());
+}
+
+#[test]
+fn a_signature_conversion_refuses_an_input_out_of_range_or_mapped_twice() {
+    let context = Context::new();
+    let i32_type: Type<'_> = IntegerType::new(context.as_melior(), 32).into();
+    let mut signature = mlir_pass::conversion::SignatureConversion::new(1);
+    signature.add_inputs(0, &[i32_type]).unwrap();
+    assert!(signature
+        .add_inputs(0, &[i32_type])
+        .unwrap_err()
+        .to_string()
+        .contains("input #0 is already mapped"));
+    assert!(signature
+        .add_inputs(3, &[])
+        .unwrap_err()
+        .to_string()
+        .contains("input #3 is out of range (1 inputs)"));
+    assert!(i32_type.is_integer());
+}

@@ -1,0 +1,370 @@
+//! Passes that run dialect conversions (`mlir_pass::conversion`), for the
+//! integration tests in both hosts (`mlir-pass-opt`/in-process and the
+//! stock `mlir-opt` with the probe plugin).
+
+use mlir_pass::{
+    conversion::{
+        apply_analysis_conversion, apply_full_conversion, apply_partial_conversion,
+        ConversionConfig, ConversionPattern, ConversionPatternRewriter, ConversionPatternSet,
+        ConversionTarget, PatternRoot, TypeConversion, TypeConverter,
+    },
+    ir::{OperationExt, OperationMutExt},
+    melior::ir::{
+        operation::{OperationBuilder, OperationLike},
+        r#type::IntegerType,
+        Type, TypeLike, Value, ValueLike,
+    },
+    mlir_pass,
+    rewrite::{MatchResult, NoMatch},
+    OperationRef, Pass, PassError,
+};
+
+/// i16 becomes i32; every other type is legal as it is. Materializations
+/// are `arith.extsi` (to i32) and `arith.trunci` (back to i16).
+pub fn widening_converter() -> TypeConverter {
+    let mut converter = TypeConverter::new();
+    converter
+        .add_identity_conversion()
+        .add_conversion(|ty, context| match IntegerType::try_from(ty) {
+            Ok(int) if int.width() == 16 => {
+                TypeConversion::to(IntegerType::new(context, 32).into())
+            }
+            _ => TypeConversion::NotApplicable,
+        })
+        .add_target_materialization(|builder, to, inputs, location| {
+            let op = OperationBuilder::new("arith.extsi", location)
+                .add_operands(inputs)
+                .add_results(&[to])
+                .build()
+                .ok()?;
+            builder.insert(op).result(0).ok().map(Into::into)
+        })
+        .add_source_materialization(|builder, to, inputs, location| {
+            let op = OperationBuilder::new("arith.trunci", location)
+                .add_operands(inputs)
+                .add_results(&[to])
+                .build()
+                .ok()?;
+            builder.insert(op).result(0).ok().map(Into::into)
+        });
+    converter
+}
+
+/// Rebuilds an `arith` binary op on the converted operands, with the
+/// converted result type.
+struct WidenBinary(&'static str);
+
+impl ConversionPattern for WidenBinary {
+    fn root(&self) -> PatternRoot<'_> {
+        PatternRoot::Op(self.0)
+    }
+
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult {
+        let op = op.melior();
+        let converter = rewriter.type_converter().ok_or(NoMatch)?;
+        let result: Type<'_> = op.result(0)?.r#type();
+        let Some(converted) = converter.convert_single(result) else {
+            return Err(rewriter.notify_match_failure("result type does not convert"));
+        };
+        let new_op = rewriter.insert(
+            OperationBuilder::new(self.0, op.location())
+                .add_operands(operands)
+                .add_results(&[converted])
+                .build()
+                .map_err(|_| NoMatch)?,
+        );
+        rewriter.replace_op_with_operation(op, new_op);
+        Ok(())
+    }
+}
+
+/// Converts the block argument types of the regions of `x.region` ops
+/// and marks them `converted`.
+struct RegionArguments;
+
+impl ConversionPattern for RegionArguments {
+    fn root(&self) -> PatternRoot<'_> {
+        PatternRoot::Op("x.region")
+    }
+
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        _operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult {
+        let converter = rewriter.type_converter().ok_or(NoMatch)?.clone();
+        let op = op.melior();
+        for index in 0..op.region_count() {
+            rewriter.convert_region_types(&op.region(index)?, &converter, None)?;
+        }
+        rewriter.modify_op_in_place(op, |mut op| op.set_bool_attr("converted", true));
+        Ok(())
+    }
+}
+
+/// Widens i16 to i32 in functions: signatures, calls, returns,
+/// `arith.addi`/`arith.muli`, and the block arguments of `x.region`
+/// ops; other uses get `arith.trunci` back to i16.
+#[mlir_pass(argument = "test-conv-widen", op = "builtin.module", dialects = [arith, func])]
+#[derive(Clone, Debug, Default)]
+pub struct ConvWiden {
+    /// Run a full conversion (unknown ops are legal) instead of a partial one.
+    #[option]
+    pub full: bool,
+}
+
+impl Pass for ConvWiden {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let converter = widening_converter();
+        let mut target = ConversionTarget::new(op.context());
+        for name in ["arith.addi", "arith.muli", "func.call"] {
+            let c = converter.clone();
+            target.add_dynamically_legal_op(name, move |op| c.is_legal_op(op));
+        }
+        let c = converter.clone();
+        target.add_dynamically_legal_op("func.func", move |op| c.is_legal_function(op));
+        let c = converter.clone();
+        target.add_dynamically_legal_op("func.return", move |op| c.is_legal_return(op));
+        target.add_dynamically_legal_op("x.region", |op| {
+            op.melior().bool_attr("converted") == Some(true)
+        });
+        target
+            .add_legal_op("arith.extsi")
+            .add_legal_op("arith.trunci")
+            .add_legal_op("arith.constant");
+        if self.full {
+            target.add_legal_op("builtin.module");
+            target.mark_unknown_ops_dynamically_legal(|_| true);
+        }
+        let patterns = ConversionPatternSet::builder(op.context())
+            .add_with_converter(WidenBinary("arith.addi"), &converter)
+            .add_with_converter(WidenBinary("arith.muli"), &converter)
+            .add_with_converter(RegionArguments, &converter)
+            .function_signature_conversion(&converter)
+            .call_conversion(&converter)
+            .return_conversion(&converter)
+            .freeze();
+        let config = ConversionConfig::default();
+        if self.full {
+            apply_full_conversion(op, &target, &patterns, &config)
+        } else {
+            apply_partial_conversion(op, &target, &patterns, &config)
+        }
+    }
+}
+
+/// `arith.addi` becomes `arith.subi` (a rewrite that is visible), and
+/// `arith.muli` is illegal with no pattern: the conversion fails when a
+/// function has one, and the IR must be left as it was.
+struct AddToSub;
+
+impl ConversionPattern for AddToSub {
+    fn root(&self) -> PatternRoot<'_> {
+        PatternRoot::Op("arith.addi")
+    }
+
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult {
+        let op = op.melior();
+        let sub = rewriter.insert(
+            OperationBuilder::new("arith.subi", op.location())
+                .add_operands(operands)
+                .add_results(&[op.result(0)?.r#type()])
+                .build()
+                .map_err(|_| NoMatch)?,
+        );
+        rewriter.replace_op_with_operation(op, sub);
+        Ok(())
+    }
+}
+
+/// A partial conversion: `arith.addi` to `arith.subi`; `arith.muli` illegal.
+#[mlir_pass(argument = "test-conv-rollback", op = "func.func", dialects = [arith])]
+#[derive(Clone, Debug, Default)]
+pub struct ConvRollback {
+    /// The driver's pattern rollback (`allow_pattern_rollback`).
+    #[option(default = true)]
+    pub rollback: bool,
+}
+
+impl Pass for ConvRollback {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let mut target = ConversionTarget::new(op.context());
+        target
+            .add_illegal_op("arith.addi")
+            .add_illegal_op("arith.muli")
+            .add_legal_op("arith.subi");
+        let patterns = ConversionPatternSet::builder(op.context())
+            .add(AddToSub)
+            .freeze();
+        let config = ConversionConfig {
+            allow_pattern_rollback: self.rollback,
+            ..ConversionConfig::default()
+        };
+        apply_partial_conversion(op, &target, &patterns, &config)
+    }
+}
+
+/// Marks any op of the unregistered `x` dialect `done` (a pattern on any
+/// op), and leaves the others.
+struct MarkAnyTestOp;
+
+impl ConversionPattern for MarkAnyTestOp {
+    fn root(&self) -> PatternRoot<'_> {
+        PatternRoot::AnyOp
+    }
+
+    fn benefit(&self) -> u16 {
+        2
+    }
+
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        _operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult {
+        let op = op.melior();
+        if !op.name_str().starts_with("x.") {
+            return Err(rewriter.notify_match_failure("not an x op"));
+        }
+        rewriter.modify_op_in_place(op, |mut op| op.set_bool_attr("done", true));
+        Ok(())
+    }
+}
+
+/// A full conversion in which ops with no rule are legal once marked
+/// `done`, by a pattern on any op. With `analysis=true`, an analysis
+/// conversion instead, which only marks the ops it would legalize
+/// `legalizable`.
+#[mlir_pass(argument = "test-conv-any-op", op = "func.func", dialects = [func])]
+#[derive(Clone, Debug, Default)]
+pub struct ConvAnyOp {
+    /// Run an analysis conversion.
+    #[option]
+    pub analysis: bool,
+}
+
+impl Pass for ConvAnyOp {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let mut target = ConversionTarget::new(op.context());
+        target.add_legal_dialect("func").add_legal_dialect("arith");
+        target.mark_unknown_ops_dynamically_legal(|op| op.melior().bool_attr("done") == Some(true));
+        let patterns = ConversionPatternSet::builder(op.context())
+            .add(MarkAnyTestOp)
+            .freeze();
+        let config = ConversionConfig::default();
+        if self.analysis {
+            let ops = apply_analysis_conversion(op, &target, &patterns, &config)?;
+            for found in ops {
+                found.melior_mut().set_bool_attr("legalizable", true);
+            }
+            return Ok(());
+        }
+        apply_full_conversion(op, &target, &patterns, &config)
+    }
+}
+
+/// Panics where its option says (`site=pattern|legality|type|target`), or
+/// makes a change the rewriter refuses (`site=erase-root|count`).
+struct Exploding(String);
+
+impl ConversionPattern for Exploding {
+    fn root(&self) -> PatternRoot<'_> {
+        PatternRoot::Op("arith.addi")
+    }
+
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult {
+        let op = op.melior();
+        match self.0.as_str() {
+            "pattern" => panic!("pattern exploded"),
+            "erase-root" => {
+                let function = op.parent_operation().ok_or(NoMatch)?;
+                rewriter.erase_op(function);
+                Ok(())
+            }
+            "count" => {
+                rewriter.replace_op_with_values(op, &[operands[0], operands[1]]);
+                Ok(())
+            }
+            _ => {
+                let converter = rewriter.type_converter().ok_or(NoMatch)?;
+                let ty = converter
+                    .convert_single(op.result(0)?.r#type())
+                    .ok_or(NoMatch)?;
+                let new_op = rewriter.insert(
+                    OperationBuilder::new("arith.addi", op.location())
+                        .add_operands(operands)
+                        .add_results(&[ty])
+                        .build()
+                        .map_err(|_| NoMatch)?,
+                );
+                rewriter.modify_op_in_place(new_op, |mut new_op| new_op.set_bool_attr("new", true));
+                rewriter.replace_op_with_operation(op, new_op);
+                Ok(())
+            }
+        }
+    }
+}
+
+/// A conversion whose pattern, legality closure, type conversion or
+/// materialization panics (option `site`), or whose pattern makes a change
+/// the rewriter refuses (`site=erase-root`, `site=count`).
+#[mlir_pass(argument = "test-conv-panic", op = "func.func", dialects = [arith])]
+#[derive(Clone, Debug, Default)]
+pub struct ConvPanic {
+    /// Where: pattern, legality, type, target, erase-root, count.
+    #[option(default = "pattern")]
+    pub site: String,
+}
+
+impl Pass for ConvPanic {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let mut converter = TypeConverter::new();
+        let site = self.site.clone();
+        converter.add_conversion(move |ty, context| {
+            if site == "type" && ty.is_integer() {
+                panic!("type conversion exploded");
+            }
+            if site == "target" && ty.is_integer() {
+                return TypeConversion::to(IntegerType::new(context, 64).into());
+            }
+            TypeConversion::to(ty)
+        });
+        let site = self.site.clone();
+        converter.add_target_materialization(move |_, _, _, _| {
+            if site == "target" {
+                panic!("materialization exploded");
+            }
+            None
+        });
+        let mut target = ConversionTarget::new(op.context());
+        let site = self.site.clone();
+        target.add_dynamically_legal_op("arith.addi", move |op| {
+            if site == "legality" {
+                panic!("legality exploded");
+            }
+            op.melior().bool_attr("new") == Some(true)
+        });
+        target.add_legal_dialect("func");
+        let patterns = ConversionPatternSet::builder(op.context())
+            .add_with_converter(Exploding(self.site.clone()), &converter)
+            .freeze();
+        apply_partial_conversion(op, &target, &patterns, &ConversionConfig::default())
+    }
+}
