@@ -9,8 +9,9 @@ use std::time::{Duration, Instant};
 use mlir_pass::{sys, Context, Module, PassManager};
 use mlir_pass_bench::{
     identity_module_text, melior_empty, melior_walk_count, mlirBenchCreateCppEmpty,
-    mlirBenchCreateCppFoldIdentities, mlirBenchCreateCppWalkCount, module_text, symbol_module_text,
-    RustEmpty, RustHeavy, RustSafeWalkCount, RustWalkCount,
+    mlirBenchCreateCppFoldIdentities, mlirBenchCreateCppSubToAdd, mlirBenchCreateCppWalkCount,
+    module_text, subtraction_module_text, symbol_module_text, RustEmpty, RustHeavy,
+    RustSafeWalkCount, RustSubToAdd, RustWalkCount,
 };
 use mlir_pass_example_passes::FoldArithIdentities;
 
@@ -385,6 +386,31 @@ fn main() {
             let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
             println!(
                 "| `{upstream}` | {} | {} | {} | {} |",
+                ms(r.median(0)),
+                ms(r.median(1)),
+                r.ratio(1, 0),
+                r.len()
+            );
+        }
+    }
+
+    if want("conversion") {
+        // (1e) A dialect conversion with one Rust pattern against the same
+        // pattern in C++, same target and driver.
+        println!("\n## 1e. Dialect conversion with one pattern: Rust (`bench-rust-sub-to-add`) vs the same `OpConversionPattern` in C++, partial conversion, one thread\n");
+        println!("| ops | C++ | Rust | Rust / C++ | rounds |");
+        println!("| --- | --- | --- | --- | --- |");
+        for &ops in s.fold_sizes {
+            let source = subtraction_module_text(ops / 10, 10);
+            let mut pms = [
+                func_pm(&context, |pm| {
+                    add_raw(pm, unsafe { mlirBenchCreateCppSubToAdd() })
+                }),
+                func_pm(&context, |pm| pm.add_pass(RustSubToAdd).unwrap()),
+            ];
+            let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
+            println!(
+                "| {ops} | {} | {} | {} | {} |",
                 ms(r.median(0)),
                 ms(r.median(1)),
                 r.ratio(1, 0),

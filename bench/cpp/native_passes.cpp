@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -157,9 +158,49 @@ struct CppFoldIdentities
   FrozenRewritePatternSet patterns;
 };
 
+/// `a - b` becomes `a + b * -1`: the conversion pattern of the Rust
+/// `bench-rust-sub-to-add`, as a C++ author writes it.
+struct CppSubToAdd : OpConversionPattern<arith::SubIOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::SubIOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = adaptor.getLhs().getType();
+    Location loc = op.getLoc();
+    Value minusOne = rewriter.create<arith::ConstantOp>(
+        loc, type, rewriter.getIntegerAttr(type, -1));
+    Value negated =
+        rewriter.create<arith::MulIOp>(loc, type, adaptor.getRhs(), minusOne);
+    rewriter.replaceOpWithNewOp<arith::AddIOp>(op, type, adaptor.getLhs(),
+                                               negated);
+    return success();
+  }
+};
+
+/// A partial conversion with one pattern: `arith.subi` illegal, the rest of
+/// `arith` legal; target and patterns built per run, as the Rust pass does.
+struct CppConvertSubToAdd
+    : public PassWrapper<CppConvertSubToAdd, OperationPass<func::FuncOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CppConvertSubToAdd)
+  StringRef getArgument() const final { return "bench-cpp-sub-to-add"; }
+  void runOnOperation() override {
+    ConversionTarget target(getContext());
+    target.addLegalDialect<arith::ArithDialect>();
+    target.addIllegalOp<arith::SubIOp>();
+    RewritePatternSet patterns(&getContext());
+    patterns.add<CppSubToAdd>(&getContext());
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
 } // namespace
 
 extern "C" {
+MlirPass mlirBenchCreateCppSubToAdd() {
+  return wrap(static_cast<Pass *>(new CppConvertSubToAdd()));
+}
 MlirPass mlirBenchCreateCppFoldIdentities() {
   return wrap(static_cast<Pass *>(new CppFoldIdentities()));
 }

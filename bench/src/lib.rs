@@ -7,7 +7,19 @@
 
 use std::ffi::c_void;
 
-use mlir_pass::{mlir_pass, sys, OperationRef, Pass, PassError};
+use mlir_pass::{
+    conversion::{
+        apply_partial_conversion, ConversionConfig, ConversionPattern, ConversionPatternRewriter,
+        ConversionPatternSet, ConversionTarget, PatternRoot,
+    },
+    melior::{
+        dialect::arith,
+        ir::{attribute::IntegerAttribute, operation::OperationLike, Value, ValueLike},
+    },
+    mlir_pass,
+    rewrite::MatchResult,
+    sys, OperationRef, Pass, PassError,
+};
 use rustc_hash::FxHashMap;
 
 unsafe extern "C" {
@@ -18,6 +30,9 @@ unsafe extern "C" {
     /// The C++ identity-folding pattern pass (same patterns as the Rust
     /// `fold-arith-identities`, same greedy config).
     pub fn mlirBenchCreateCppFoldIdentities() -> sys::MlirPass;
+    /// The C++ twin of [`RustSubToAdd`]: a partial conversion with one
+    /// `OpConversionPattern`.
+    pub fn mlirBenchCreateCppSubToAdd() -> sys::MlirPass;
 }
 
 /// Visits every op under `op`, counts ops by name, and sets `bench.count` on
@@ -229,6 +244,78 @@ pub fn symbol_module_text(functions: usize) -> String {
         text.push_str(&format!(
             "func.func {vis}@f{f}() {{\n{call}  %c = arith.constant {f} : i64 loc(\"m.mlir\":{f}:5)\n  return loc(\"m.mlir\":{f}:7)\n}} loc(\"m.mlir\":{f}:1)\n"
         ));
+    }
+    text
+}
+
+/// `a - b` becomes `a + b * -1` (a conversion pattern).
+struct SubToAdd;
+
+impl ConversionPattern for SubToAdd {
+    fn root(&self) -> PatternRoot<'_> {
+        PatternRoot::Op("arith.subi")
+    }
+
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult {
+        let op = op.melior();
+        let (location, ty) = (op.location(), operands[0].r#type());
+        let context = rewriter.context();
+        let minus_one = rewriter.insert(arith::constant(
+            context,
+            IntegerAttribute::new(ty, -1).into(),
+            location,
+        ));
+        let negated = rewriter.insert(arith::muli(
+            operands[1],
+            minus_one.result(0)?.into(),
+            location,
+        ));
+        let sum = rewriter.insert(arith::addi(
+            operands[0],
+            negated.result(0)?.into(),
+            location,
+        ));
+        rewriter.replace_op_with_operation(op, sum);
+        Ok(())
+    }
+}
+
+/// A partial conversion with one Rust pattern: `arith.subi` illegal, the
+/// rest of `arith` legal; target and patterns built per run.
+#[mlir_pass(argument = "bench-rust-sub-to-add", op = "func.func", dialects = [arith])]
+#[derive(Clone, Default)]
+pub struct RustSubToAdd;
+
+impl Pass for RustSubToAdd {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let mut target = ConversionTarget::new(op.context());
+        target
+            .add_legal_dialect("arith")
+            .add_illegal_op("arith.subi");
+        let patterns = ConversionPatternSet::builder(op.context())
+            .add(SubToAdd)
+            .freeze();
+        apply_partial_conversion(op, &target, &patterns, &ConversionConfig::default())
+    }
+}
+
+/// A module of `functions` functions, each a chain of
+/// `ops_per_function` `arith.subi` ops.
+pub fn subtraction_module_text(functions: usize, ops_per_function: usize) -> String {
+    let mut text = String::new();
+    for f in 0..functions {
+        text.push_str(&format!("func.func @f{f}(%a: i64, %b: i64) -> i64 {{\n"));
+        let mut last = "%a".to_owned();
+        for i in 0..ops_per_function {
+            text.push_str(&format!("  %v{i} = arith.subi {last}, %b : i64\n"));
+            last = format!("%v{i}");
+        }
+        text.push_str(&format!("  return {last} : i64\n}}\n"));
     }
     text
 }

@@ -353,6 +353,16 @@ impl Pass for ConvPanic {
             }
             None
         });
+        // Back to i32 for `func.return` (MLIR builds the materializations
+        // in no fixed order: this one must not fail first).
+        converter.add_source_materialization(|builder, to, inputs, location| {
+            let op = OperationBuilder::new("arith.trunci", location)
+                .add_operands(inputs)
+                .add_results(&[to])
+                .build()
+                .ok()?;
+            builder.insert(op).result(0).ok().map(Into::into)
+        });
         let mut target = ConversionTarget::new(op.context());
         let site = self.site.clone();
         target.add_dynamically_legal_op("arith.addi", move |op| {
@@ -361,7 +371,9 @@ impl Pass for ConvPanic {
             }
             op.melior().bool_attr("new") == Some(true)
         });
-        target.add_legal_dialect("func");
+        target
+            .add_legal_dialect("func")
+            .add_legal_op("arith.trunci");
         let patterns = ConversionPatternSet::builder(op.context())
             .add_with_converter(Exploding(self.site.clone()), &converter)
             .freeze();

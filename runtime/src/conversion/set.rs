@@ -304,7 +304,9 @@ impl ConversionPatternSetBuilder {
     /// # Errors
     /// A root names no operation of its (loaded) dialect.
     pub fn try_freeze(mut self) -> Result<ConversionPatternSet, PassError> {
-        for (pattern, root) in &self.roots {
+        // Taken out: `self` is forgotten below, and its fields with it.
+        let roots = std::mem::take(&mut self.roots);
+        for (pattern, root) in &roots {
             check_root(self.context, pattern, root)?;
         }
         // SAFETY: freezing moves the patterns into a new frozen set; the
