@@ -10,6 +10,7 @@ use mlir_pass::{
     },
     ir::{OperationExt, OperationMutExt},
     melior::ir::{
+        attribute::TypeAttribute,
         operation::{OperationBuilder, OperationLike},
         r#type::IntegerType,
         Type, TypeLike, Value, ValueLike,
@@ -108,15 +109,20 @@ impl ConversionPattern for RegionArguments {
     }
 }
 
-/// Widens i16 to i32 in functions: signatures, calls, returns,
-/// `arith.addi`/`arith.muli`, and the block arguments of `x.region`
-/// ops; other uses get `arith.trunci` back to i16.
+/// Widens i16 to i32 in functions: signatures, calls, returns, `scf` and
+/// `cf` control flow, `arith.addi`/`arith.muli`, and the block arguments of
+/// `x.region` ops; other uses get `arith.trunci` back to i16, and i16
+/// values the conversion does not produce get `arith.extsi` to i32.
 #[mlir_pass(argument = "test-conv-widen", op = "builtin.module", dialects = [arith, func])]
 #[derive(Clone, Debug, Default)]
 pub struct ConvWiden {
     /// Run a full conversion (unknown ops are legal) instead of a partial one.
     #[option]
     pub full: bool,
+    /// Convert `cf` branches with upstream's `cf` structural conversion
+    /// (and its legality) instead of the branch-interface pattern.
+    #[option]
+    pub cf_structural: bool,
 }
 
 impl Pass for ConvWiden {
@@ -128,7 +134,19 @@ impl Pass for ConvWiden {
             target.add_dynamically_legal_op(name, move |op| c.is_legal_op(op));
         }
         let c = converter.clone();
-        target.add_dynamically_legal_op("func.func", move |op| c.is_legal_function(op));
+        if self.cf_structural {
+            // Upstream's function pattern converts the entry block; the cf
+            // structural patterns convert the other blocks' signatures.
+            target.add_dynamically_legal_op("func.func", move |op| {
+                op.melior()
+                    .attribute("function_type")
+                    .ok()
+                    .and_then(|a| TypeAttribute::try_from(a).ok())
+                    .is_some_and(|t| c.is_signature_legal(t.value()))
+            });
+        } else {
+            target.add_dynamically_legal_op("func.func", move |op| c.is_legal_function(op));
+        }
         let c = converter.clone();
         target.add_dynamically_legal_op("func.return", move |op| c.is_legal_return(op));
         target.add_dynamically_legal_op("x.region", |op| {
@@ -142,14 +160,24 @@ impl Pass for ConvWiden {
             target.add_legal_op("builtin.module");
             target.mark_unknown_ops_dynamically_legal(|_| true);
         }
-        let patterns = ConversionPatternSet::builder(op.context())
+        let mut patterns = ConversionPatternSet::builder(op.context())
             .add_with_converter(WidenBinary("arith.addi"), &converter)
             .add_with_converter(WidenBinary("arith.muli"), &converter)
             .add_with_converter(RegionArguments, &converter)
             .function_signature_conversion(&converter)
             .call_conversion(&converter)
             .return_conversion(&converter)
-            .freeze();
+            .scf_structural_conversion(&converter, Some(&mut target));
+        if self.cf_structural {
+            patterns = patterns.cf_structural_conversion(&converter, Some(&mut target));
+        } else {
+            for name in ["cf.br", "cf.cond_br"] {
+                let c = converter.clone();
+                target.add_dynamically_legal_op(name, move |op| c.is_legal_branch(op));
+            }
+            patterns = patterns.branch_conversion(&converter);
+        }
+        let patterns = patterns.freeze();
         let config = ConversionConfig::default();
         if self.full {
             apply_full_conversion(op, &target, &patterns, &config)

@@ -361,9 +361,15 @@ impl TypeConverter {
     }
 
     /// Whether `op` is a function (`FunctionOpInterface`) whose signature
-    /// and body are legal: the usual dynamic legality of `func.func` next
-    /// to [`ConversionPatternSetBuilder::function_signature_conversion`](super::ConversionPatternSetBuilder::function_signature_conversion).
+    /// and the arguments of every block of its body are legal (C++'s
+    /// `isSignatureLegal(f.getFunctionType()) && isLegal(&f.getBody())`).
     /// False for other ops.
+    ///
+    /// Upstream's [function signature conversion](super::ConversionPatternSetBuilder::function_signature_conversion)
+    /// converts the entry block only: for functions with several blocks,
+    /// let [`cf_structural_conversion`](super::ConversionPatternSetBuilder::cf_structural_conversion)
+    /// convert the other blocks and make the function legal on its
+    /// signature alone ([`is_signature_legal`](Self::is_signature_legal)).
     pub fn is_legal_function(&self, op: OperationRef<'_>) -> bool {
         // SAFETY: valid op and converter.
         let legal = unsafe { bridge::mlirPassBridgeIsLegalFunction(op.raw(), self.raw()) };

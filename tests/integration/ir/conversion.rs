@@ -72,6 +72,59 @@ fn source_materializations_serve_uses_the_conversion_left_alone() {
 }
 
 #[test]
+fn target_materializations_convert_operands_whose_producer_stays() {
+    let out = run_unregistered(
+        "builtin.module(test-conv-widen)",
+        "func.func @f() { %x = \"x.make\"() : () -> i16\n %s = arith.addi %x, %x : i16\n \"x.use\"(%s) : (i16) -> ()\n return }",
+    )
+    .unwrap();
+    assert!(out.contains("arith.extsi %0 : i16 to i32"), "{out}");
+    assert!(out.contains("arith.addi %1, %1 : i32"), "{out}");
+    assert!(out.contains("arith.trunci %2 : i32 to i16"), "{out}");
+}
+
+const CONTROL_FLOW: &str = r#"
+func.func @sel(%c: i1, %a: i16, %b: i16) -> i16 {
+  %r = scf.if %c -> (i16) {
+    %s = arith.addi %a, %b : i16
+    scf.yield %s : i16
+  } else {
+    scf.yield %b : i16
+  }
+  cf.br ^next(%r : i16)
+^next(%v: i16):
+  %w = arith.muli %v, %v : i16
+  cf.cond_br %c, ^out(%w : i16), ^next(%w : i16)
+^out(%o: i16):
+  return %o : i16
+}
+"#;
+
+#[test]
+fn upstream_scf_and_cf_structural_conversions_run_beside_rust_patterns() {
+    let out = run(
+        "builtin.module(test-conv-widen{cf-structural=true})",
+        CONTROL_FLOW,
+    )
+    .unwrap();
+    assert!(!out.contains("i16"), "{out}");
+    assert!(out.contains("scf.if %arg0 -> (i32)"), "{out}");
+    assert!(out.contains("cf.br ^bb1(%0 : i32)"), "{out}");
+    assert!(out.contains("^bb1(%1: i32):"), "{out}");
+    assert!(out.contains("arith.muli %1, %1 : i32"), "{out}");
+    // Upstream's function pattern converts the entry block only: with the
+    // branch-interface pattern and a legality that wants every block
+    // converted, the function stays illegal, as it would in C++, and the
+    // failed conversion leaves the function as it was.
+    let errors = errors(run("builtin.module(test-conv-widen)", CONTROL_FLOW));
+    assert!(
+        errors[0].starts_with("input.mlir:2:1: error: failed to legalize operation 'func.func'"),
+        "{errors:?}"
+    );
+    assert!(errors[0].contains("^bb1(%1: i16)"), "{errors:?}");
+}
+
+#[test]
 fn convert_region_types_converts_block_arguments_of_an_unregistered_op() {
     let out = run_unregistered(
         "builtin.module(test-conv-widen)",
