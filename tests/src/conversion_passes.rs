@@ -356,7 +356,8 @@ impl ConversionPattern for Exploding {
 #[mlir_pass(argument = "test-conv-panic", op = "func.func", dialects = [arith])]
 #[derive(Clone, Debug, Default)]
 pub struct ConvPanic {
-    /// Where: pattern, legality, type, target, erase-root, count.
+    /// Where: pattern, legality, type, target, erase-root, count,
+    /// no-materialization.
     #[option(default = "pattern")]
     pub site: String,
 }
@@ -369,7 +370,7 @@ impl Pass for ConvPanic {
             if site == "type" && ty.is_integer() {
                 panic!("type conversion exploded");
             }
-            if site == "target" && ty.is_integer() {
+            if (site == "target" || site == "no-materialization") && ty.is_integer() {
                 return TypeConversion::to(IntegerType::new(context, 64).into());
             }
             TypeConversion::to(ty)
@@ -382,8 +383,13 @@ impl Pass for ConvPanic {
             None
         });
         // Back to i32 for `func.return` (MLIR builds the materializations
-        // in no fixed order: this one must not fail first).
-        converter.add_source_materialization(|builder, to, inputs, location| {
+        // in no fixed order: this one must not fail first); none with
+        // `site=no-materialization`, whose conversion then fails.
+        let site = self.site.clone();
+        converter.add_source_materialization(move |builder, to, inputs, location| {
+            if site == "no-materialization" {
+                return None;
+            }
             let op = OperationBuilder::new("arith.trunci", location)
                 .add_operands(inputs)
                 .add_results(&[to])

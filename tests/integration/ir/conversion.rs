@@ -378,3 +378,38 @@ fn a_signature_conversion_refuses_an_input_out_of_range_or_mapped_twice() {
         .contains("input #3 is out of range (1 inputs)"));
     assert!(i32_type.is_integer());
 }
+
+#[test]
+fn a_materialization_that_cannot_be_built_fails_the_conversion_as_mlir_reports_it() {
+    let errors = errors(run(
+        "builtin.module(func.func(test-conv-panic{site=no-materialization}))",
+        ADD,
+    ));
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("failed to legalize unresolved materialization")),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn conversions_on_many_functions_run_on_every_thread_at_once() {
+    let mut source = String::new();
+    for f in 0..400 {
+        source.push_str(&format!(
+            "func.func @f{f}(%a: i32) -> i32 {{\n  %s = arith.addi %a, %a : i32\n  %x = \"x.op\"(%s) : (i32) -> i32\n  return %x : i32\n}}\n"
+        ));
+    }
+    let context = setup();
+    context.allow_unregistered_dialects(true);
+    context.enable_multithreading(true);
+    let out = super::run_on(
+        &context,
+        "builtin.module(func.func(test-conv-rollback, test-conv-any-op))",
+        &source,
+    )
+    .unwrap();
+    assert_eq!(out.matches("arith.subi").count(), 400);
+    assert_eq!(out.matches("done = true").count(), 400);
+}
