@@ -12,12 +12,13 @@ use mlir_pass::{
         apply_partial_conversion, ConversionConfig, ConversionPattern, ConversionPatternRewriter,
         ConversionPatternSet, ConversionTarget, PatternRoot,
     },
-    melior::{
-        dialect::arith,
-        ir::{attribute::IntegerAttribute, operation::OperationLike, Value, ValueLike},
+    melior::ir::{
+        attribute::IntegerAttribute,
+        operation::{OperationBuilder, OperationLike},
+        Attribute, Identifier, Location, Operation, Type, Value, ValueLike,
     },
     mlir_pass,
-    rewrite::MatchResult,
+    rewrite::{MatchResult, NoMatch},
     sys, OperationRef, Pass, PassError,
 };
 use rustc_hash::FxHashMap;
@@ -262,27 +263,49 @@ impl ConversionPattern for SubToAdd {
         operands: &[Value<'_, '_>],
         rewriter: &ConversionPatternRewriter<'_>,
     ) -> MatchResult {
+        // Result types given, not inferred (melior's `arith::*` helpers
+        // infer them, which costs MLIR an attribute dictionary per op).
         let op = op.melior();
         let (location, ty) = (op.location(), operands[0].r#type());
         let context = rewriter.context();
-        let minus_one = rewriter.insert(arith::constant(
-            context,
+        let value = [(
+            Identifier::new(context, "value"),
             IntegerAttribute::new(ty, -1).into(),
+        )];
+        let minus_one = rewriter.insert(build("arith.constant", location, ty, &[], &value)?);
+        let negated = rewriter.insert(build(
+            "arith.muli",
             location,
-        ));
-        let negated = rewriter.insert(arith::muli(
-            operands[1],
-            minus_one.result(0)?.into(),
+            ty,
+            &[operands[1], minus_one.result(0)?.into()],
+            &[],
+        )?);
+        let sum = rewriter.insert(build(
+            "arith.addi",
             location,
-        ));
-        let sum = rewriter.insert(arith::addi(
-            operands[0],
-            negated.result(0)?.into(),
-            location,
-        ));
+            ty,
+            &[operands[0], negated.result(0)?.into()],
+            &[],
+        )?);
         rewriter.replace_op_with_operation(op, sum);
         Ok(())
     }
+}
+
+/// An op of one result of type `ty`.
+fn build<'c>(
+    name: &str,
+    location: Location<'c>,
+    ty: Type<'c>,
+    operands: &[Value<'c, '_>],
+    attributes: &[(Identifier<'c>, Attribute<'c>)],
+) -> Result<Operation<'c>, NoMatch> {
+    OperationBuilder::new(name, location)
+        .add_operands(operands)
+        .add_attributes(attributes)
+        .add_results(&[ty])
+        .build()
+        .map_err(|_| NoMatch)
 }
 
 /// A partial conversion with one Rust pattern: `arith.subi` illegal, the

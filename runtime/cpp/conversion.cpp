@@ -576,7 +576,10 @@ void mlirPassBridgeConversionRewriterNotifyMatchFailure(
 
 void mlirPassBridgeBuilderInsert(MlirPassBridgeBuilder *builder,
                                  MlirOperation op) noexcept {
-  reinterpret_cast<mlir::OpBuilder *>(builder)->insert(unwrap(op));
+  guarded(false, [&] {
+    reinterpret_cast<mlir::OpBuilder *>(builder)->insert(unwrap(op));
+    return true;
+  });
 }
 
 MlirContext mlirPassBridgeBuilderGetContext(MlirPassBridgeBuilder *builder) noexcept {

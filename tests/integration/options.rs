@@ -1,11 +1,16 @@
 //! Pass options: MLIR's syntax, round-trip printing, errors, docs, and a
-//! property test. Checked against how MLIR itself reads upstream options.
+//! property test. Checked against how MLIR itself reads upstream options,
+//! and (in `options/grammar.rs`) differentially against a C++ twin pass.
+
+#[path = "options/grammar.rs"]
+mod grammar;
 
 use mlir_pass::{options, Context, Module, PassManager};
 use mlir_pass_example_passes::AnnotateOpCount;
-use mlir_pass_tests::{AllOptions, Mode};
+use mlir_pass_tests::{option_twin::register_cpp_twin, AllOptions, Mode};
 
 fn setup() -> Context {
+    register_cpp_twin();
     mlir_pass::register_all().expect("no conflicts");
     Context::new()
 }
@@ -211,7 +216,7 @@ fn our_reading_matches_mlirs_own_for_upstream_options() {
     // (An element holding a comma is left out: MLIR reads `{x,y},z` as two
     // elements, as we do, but prints them unescaped as `{x,y,z}`. So is a
     // stray quote, `keep1"`: MLIR prints `{keep1"}`, which reads back as
-    // `{keep1"}`. option_grammar.rs compares such values with MLIR's own.)
+    // `{keep1"}`. options/grammar.rs compares such values with MLIR's own.)
     let lists = ["a,b", "\"a b\",c", "\"a,b\"", "'q r',s", "{p q}", ""];
     for list in lists {
         let pm = PassManager::parse(

@@ -6,7 +6,7 @@
 //!
 //! The functions here follow MLIR's code step by step, quirks included, so
 //! that a Rust pass accepts exactly the option text a C++ pass accepts
-//! (`tests/integration/option_grammar.rs` checks this against MLIR itself):
+//! (`tests/integration/options/grammar.rs` checks this against MLIR itself):
 //! - An option ends at the first space (only `' '`, not a tab) outside
 //!   `"..."`, `'...'` and `{...}`. A quote without a closing one is an
 //!   ordinary character; an unclosed `{` runs to the end of the text.

@@ -91,6 +91,7 @@ mod check;
 pub(crate) mod driver;
 mod pass;
 mod pattern;
+mod rewriter;
 pub(crate) mod set;
 
 pub use driver::{
@@ -99,5 +100,6 @@ pub use driver::{
 };
 pub use pass::{PatternDriver, PatternPass};
 pub(crate) use pattern::short_type_name;
-pub use pattern::{MatchResult, NoMatch, PatternRewriter, RewritePattern};
+pub use pattern::{MatchResult, NoMatch, RewritePattern};
+pub use rewriter::PatternRewriter;
 pub use set::{PatternSet, PatternSetBuilder};

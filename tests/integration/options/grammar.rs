@@ -10,14 +10,10 @@ use std::{
     sync::Mutex,
 };
 
-use mlir_pass::{options, Context, PassManager};
-use mlir_pass_tests::option_twin::{cpp_twin_values, register_cpp_twin, OptionTwin};
+use mlir_pass::{options, PassManager};
+use mlir_pass_tests::option_twin::{cpp_twin_values, OptionTwin};
 
-fn setup() -> Context {
-    register_cpp_twin();
-    mlir_pass::register_all().expect("no conflicts");
-    Context::new()
-}
+use super::{printed_options, setup};
 
 /// Runs `f` with file descriptor 2 sent to /dev/null: LLVM's command line
 /// writes every value it refuses to stderr itself, which would be hundreds
@@ -44,25 +40,6 @@ fn quietly<R>(f: impl FnOnce() -> R) -> R {
         close(saved);
     }
     out.unwrap_or_else(|panic| resume_unwind(panic))
-}
-
-/// The text between the braces of `argument{...}` in a printed pipeline,
-/// found as MLIR's pipeline parser finds it (braces counted, quotes not).
-fn printed_options<'a>(pipeline: &'a str, argument: &str) -> &'a str {
-    let start = pipeline
-        .find(&format!("{argument}{{"))
-        .unwrap_or_else(|| panic!("{argument} in {pipeline}"));
-    let text = &pipeline[start + argument.len() + 1..];
-    let mut depth = 0;
-    for (i, c) in text.char_indices() {
-        match c {
-            '{' => depth += 1,
-            '}' if depth == 0 => return &text[..i],
-            '}' => depth -= 1,
-            _ => {}
-        }
-    }
-    panic!("unterminated options in {pipeline}")
 }
 
 /// Each option of printed option text, as written: `(name, "name=value")`.
