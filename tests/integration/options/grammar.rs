@@ -10,7 +10,7 @@ use std::{
     sync::Mutex,
 };
 
-use mlir_pass::{options, PassManager};
+use mlir_pass::{options, Context, PassManager};
 use mlir_pass_tests::option_twin::{cpp_twin_values, OptionTwin};
 
 use super::{printed_options, setup};
