@@ -326,6 +326,11 @@ impl ConversionPattern for Exploding {
                 rewriter.erase_op(function);
                 Ok(())
             }
+            "inline" => {
+                let block = op.block().ok_or(NoMatch)?;
+                rewriter.merge_blocks(block, block, &[operands[0], operands[1]]);
+                Ok(())
+            }
             "count" => {
                 rewriter.replace_op_with_values(op, &[operands[0], operands[1]]);
                 Ok(())
@@ -356,7 +361,7 @@ impl ConversionPattern for Exploding {
 #[mlir_pass(argument = "test-conv-panic", op = "func.func", dialects = [arith])]
 #[derive(Clone, Debug, Default)]
 pub struct ConvPanic {
-    /// Where: pattern, legality, type, target, erase-root, count,
+    /// Where: pattern, legality, type, target, erase-root, count, inline,
     /// no-materialization.
     #[option(default = "pattern")]
     pub site: String,

@@ -80,9 +80,13 @@ pub trait ConversionPattern: Send + Sync + 'static {
 /// The rewriter a [`ConversionPattern`] gets: C++'s
 /// `ConversionPatternRewriter`. It is melior's [`RewriterBase`] (by
 /// `Deref`: `insert`, `set_insertion_point_*`, `replace_all_uses_with`,
-/// `inline_block_before`, ...), whose methods here are the conversion's own
-/// (erasing defers to the end, replacing records the mapping so that later
-/// patterns see converted values), plus the conversion's methods.
+/// `clone_op`, ...), whose methods here are the conversion's own (erasing
+/// defers to the end, replacing records the mapping so that later patterns
+/// see converted values), plus the conversion's methods. The methods that
+/// replace, erase or inline are checked versions of melior's, with the same
+/// names: a change that would free the op the conversion runs on, or give
+/// the wrong number of values, is not made; it is an error naming the pass
+/// and the pattern, and the conversion fails.
 pub struct ConversionPatternRewriter<'a> {
     raw: *mut bridge::MlirPassBridgeConversionRewriter,
     base: RewriterBase<'a, 'a>,
@@ -158,6 +162,76 @@ impl<'a> ConversionPatternRewriter<'a> {
         if self.check_frees(op.to_raw(), "erase") {
             self.base.erase_op(op);
         }
+    }
+
+    /// Erases `block` and its ops when the conversion ends (C++'s
+    /// `eraseBlock`). Refused when it holds the op the conversion runs on.
+    pub fn erase_block(&self, block: BlockRef<'_, '_>) {
+        if self.holds_root(block) {
+            self.refuse("cannot erase the block: it holds the op the conversion runs on");
+        } else {
+            self.base.erase_block(block);
+        }
+    }
+
+    /// Moves the ops of `source` before `op`, replacing the uses of its
+    /// arguments with `values`, and erases `source` (C++'s
+    /// `inlineBlockBefore`). Refused when `values` does not have one value
+    /// per argument of `source`.
+    pub fn inline_block_before(
+        &self,
+        source: BlockRef<'_, '_>,
+        op: melior::ir::OperationRef<'_, '_>,
+        values: &[Value<'_, '_>],
+    ) {
+        if self.check_arguments(source, values.len()) {
+            self.base.inline_block_before(source, op, values);
+        }
+    }
+
+    /// Moves the ops of `source` to the end of `destination`, replacing the
+    /// uses of its arguments with `values`, and erases `source` (C++'s
+    /// `mergeBlocks`), with the check of
+    /// [`inline_block_before`](Self::inline_block_before).
+    pub fn merge_blocks(
+        &self,
+        source: BlockRef<'_, '_>,
+        destination: BlockRef<'_, '_>,
+        values: &[Value<'_, '_>],
+    ) {
+        if self.check_arguments(source, values.len()) {
+            self.base.merge_blocks(source, destination, values);
+        }
+    }
+
+    /// Whether `block` holds the op the conversion runs on.
+    fn holds_root(&self, block: BlockRef<'_, '_>) -> bool {
+        let mut op = Some(self.root);
+        while let Some(current) = op {
+            // SAFETY: valid ops and blocks up the parent chain.
+            let parent_block = unsafe { sys::mlirOperationGetBlock(current) };
+            if parent_block.ptr.is_null() {
+                return false;
+            }
+            if parent_block.ptr == block.to_raw().ptr {
+                return true;
+            }
+            // SAFETY: as above.
+            let parent = unsafe { sys::mlirBlockGetParentOperation(parent_block) };
+            op = (!parent.ptr.is_null()).then_some(parent);
+        }
+        false
+    }
+
+    fn check_arguments(&self, block: BlockRef<'_, '_>, given: usize) -> bool {
+        let expected = block.argument_count();
+        if given != expected {
+            self.refuse(&format!(
+                "cannot inline the block: {given} values given for {expected} block arguments"
+            ));
+            return false;
+        }
+        true
     }
 
     /// Changes `op` in place between `start_op_modification` and

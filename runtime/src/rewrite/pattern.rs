@@ -63,7 +63,6 @@ pub trait RewritePattern: Send + Sync + 'static {
     ) -> MatchResult;
 }
 
-
 /// One pattern as MLIR's user data: the pattern and its name for messages.
 pub(super) struct PatternBox {
     pub(super) pattern: Box<dyn RewritePattern>,

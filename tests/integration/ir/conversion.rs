@@ -297,6 +297,16 @@ fn the_conversion_rewriter_refuses_erasing_the_root_or_a_wrong_replacement_count
         )),
         "{errors_root:?}"
     );
+    let errors_inline = errors(run(
+        "builtin.module(func.func(test-conv-panic{site=inline}))",
+        ADD,
+    ));
+    assert!(
+        errors_inline
+            .iter()
+            .any(|e| e.contains("cannot inline the block: 2 values given for 1 block arguments")),
+        "{errors_inline:?}"
+    );
     let errors_count = errors(run(
         "builtin.module(func.func(test-conv-panic{site=count}))",
         ADD,
