@@ -52,11 +52,27 @@ impl ConversionPatternSetBuilder {
         self.add_pattern(pattern, Some(converter.clone()))
     }
 
+    /// Refuses a converter bound to another context than the set's.
+    fn check_converter(&self, converter: &TypeConverter) {
+        if let Some(context) = converter.context() {
+            // SAFETY: both valid contexts.
+            let same = unsafe { sys::mlirContextEqual(context, self.context) };
+            assert!(
+                same,
+                "mlir-pass: the LlvmTypeConverter was made for another MLIR context than the \
+                 conversion pattern set"
+            );
+        }
+    }
+
     fn add_pattern<P: ConversionPattern>(
         mut self,
         pattern: P,
         converter: Option<TypeConverter>,
     ) -> Self {
+        if let Some(converter) = &converter {
+            self.check_converter(converter);
+        }
         let name = crate::rewrite::short_type_name::<P>();
         let (root, any_op) = match pattern.root() {
             PatternRoot::Op(root) => (root.to_owned(), false),
@@ -107,6 +123,9 @@ impl ConversionPatternSetBuilder {
         converter: Option<&TypeConverter>,
         target: Option<&mut ConversionTarget>,
     ) -> Self {
+        if let Some(converter) = converter {
+            self.check_converter(converter);
+        }
         let raw_converter = converter.map_or(std::ptr::null_mut(), TypeConverter::raw);
         let raw_target = target.as_ref().map_or(std::ptr::null_mut(), |t| t.raw());
         // SAFETY: valid set, converter and target; the converter is kept

@@ -94,6 +94,8 @@ impl fmt::Debug for Materializer<'_> {
 
 struct Inner {
     raw: *mut bridge::MlirPassBridgeTypeConverter,
+    /// The context an `LLVMTypeConverter` builds its types in.
+    context: Option<sys::MlirContext>,
 }
 
 // SAFETY: MLIR's `TypeConverter` is used from several threads at once by
@@ -145,17 +147,25 @@ impl TypeConverter {
     /// A converter with no conversions: no type converts.
     pub fn new() -> Self {
         // SAFETY: no arguments.
-        Self::from_raw(unsafe { bridge::mlirPassBridgeTypeConverterCreate() })
+        Self::from_raw(unsafe { bridge::mlirPassBridgeTypeConverterCreate() }, None)
     }
 
-    fn from_raw(raw: *mut bridge::MlirPassBridgeTypeConverter) -> Self {
+    fn from_raw(
+        raw: *mut bridge::MlirPassBridgeTypeConverter,
+        context: Option<sys::MlirContext>,
+    ) -> Self {
         assert!(
             !raw.is_null(),
             "mlir-pass: out of memory creating a TypeConverter"
         );
         Self {
-            inner: Arc::new(Inner { raw }),
+            inner: Arc::new(Inner { raw, context }),
         }
+    }
+
+    /// The context the converter is bound to (an `LLVMTypeConverter`'s).
+    pub(super) fn context(&self) -> Option<sys::MlirContext> {
+        self.inner.context
     }
 
     pub(super) fn raw(&self) -> *mut bridge::MlirPassBridgeTypeConverter {
@@ -443,7 +453,7 @@ impl LlvmTypeConverter {
     pub fn with_index_bitwidth(context: ContextRef<'_>, bits: u32) -> Self {
         // SAFETY: a valid context.
         let raw = unsafe { bridge::mlirPassBridgeTypeConverterCreateLLVM(context.raw(), bits) };
-        Self(TypeConverter::from_raw(raw))
+        Self(TypeConverter::from_raw(raw, Some(context.raw())))
     }
 }
 

@@ -423,3 +423,12 @@ fn conversions_on_many_functions_run_on_every_thread_at_once() {
     assert_eq!(out.matches("arith.subi").count(), 400);
     assert_eq!(out.matches("done = true").count(), 400);
 }
+
+#[test]
+#[should_panic(expected = "the LlvmTypeConverter was made for another MLIR context")]
+fn an_llvm_type_converter_of_another_context_is_refused() {
+    let (one, two) = (Context::new(), Context::new());
+    let converter = mlir_pass::conversion::LlvmTypeConverter::new(one.as_ref());
+    let _ = mlir_pass::conversion::ConversionPatternSet::builder(two.as_ref())
+        .arith_to_llvm(&converter);
+}
