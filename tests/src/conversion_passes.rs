@@ -33,20 +33,10 @@ pub fn widening_converter() -> TypeConverter {
             _ => TypeConversion::NotApplicable,
         })
         .add_target_materialization(|builder, to, inputs, location| {
-            let op = OperationBuilder::new("arith.extsi", location)
-                .add_operands(inputs)
-                .add_results(&[to])
-                .build()
-                .ok()?;
-            builder.insert(op).result(0).ok().map(Into::into)
+            builder.create("arith.extsi", to, inputs, location)
         })
         .add_source_materialization(|builder, to, inputs, location| {
-            let op = OperationBuilder::new("arith.trunci", location)
-                .add_operands(inputs)
-                .add_results(&[to])
-                .build()
-                .ok()?;
-            builder.insert(op).result(0).ok().map(Into::into)
+            builder.create("arith.trunci", to, inputs, location)
         });
     converter
 }
@@ -395,12 +385,7 @@ impl Pass for ConvPanic {
             if site == "no-materialization" {
                 return None;
             }
-            let op = OperationBuilder::new("arith.trunci", location)
-                .add_operands(inputs)
-                .add_results(&[to])
-                .build()
-                .ok()?;
-            builder.insert(op).result(0).ok().map(Into::into)
+            builder.create("arith.trunci", to, inputs, location)
         });
         let mut target = ConversionTarget::new(op.context());
         let site = self.site.clone();

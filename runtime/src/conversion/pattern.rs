@@ -241,12 +241,7 @@ impl<'a> ConversionPatternRewriter<'a> {
         op: melior::ir::OperationRef<'a, 'a>,
         change: impl FnOnce(melior::ir::operation::OperationRefMut<'a, 'a>) -> R,
     ) -> R {
-        self.base.start_op_modification(op);
-        // SAFETY: the same op, valid for 'a.
-        let result =
-            change(unsafe { melior::ir::operation::OperationRefMut::from_raw(op.to_raw()) });
-        self.base.finalize_op_modification(op);
-        result
+        crate::rewrite::modify_in_place(&self.base, op, change)
     }
 
     /// Converts the argument types of the blocks of `region` with

@@ -16,7 +16,7 @@ use crate::{
         string_ref,
     },
     handle::{ContextRef, OperationRef},
-    rewrite::set::check_root,
+    rewrite::set::{check_root, freeze_raw},
     PassError,
 };
 
@@ -328,13 +328,8 @@ impl ConversionPatternSetBuilder {
         for (pattern, root) in &roots {
             check_root(self.context, pattern, root)?;
         }
-        // SAFETY: freezing moves the patterns into a new frozen set; the
-        // moved-from set is destroyed here (see `PatternSetBuilder`).
-        let raw = unsafe {
-            let frozen = sys::mlirFreezeRewritePattern(self.raw);
-            sys::mlirRewritePatternSetDestroy(self.raw);
-            frozen
-        };
+        // SAFETY: a set never frozen, forgotten below.
+        let raw = unsafe { freeze_raw(self.raw) };
         let converters = std::mem::take(&mut self.converters);
         let context = self.context;
         std::mem::forget(self);

@@ -59,12 +59,22 @@ impl ConversionTarget {
 
     /// Ops named `name` (such as `"arith.addi"`) are legal.
     pub fn add_legal_op(&mut self, name: &str) -> &mut Self {
-        self.set_op(name, MlirPassBridgeLegality::MlirPassBridgeLegal)
+        self.rule(
+            OP,
+            name,
+            MlirPassBridgeLegality::MlirPassBridgeLegal,
+            NO_CLOSURE,
+        )
     }
 
     /// Ops named `name` are illegal: the conversion must convert them.
     pub fn add_illegal_op(&mut self, name: &str) -> &mut Self {
-        self.set_op(name, MlirPassBridgeLegality::MlirPassBridgeIllegal)
+        self.rule(
+            OP,
+            name,
+            MlirPassBridgeLegality::MlirPassBridgeIllegal,
+            NO_CLOSURE,
+        )
     }
 
     /// Ops named `name` are legal when `legal` says so (C++'s
@@ -73,32 +83,35 @@ impl ConversionTarget {
     where
         F: Fn(OperationRef<'_>) -> bool + Send + Sync + 'static,
     {
-        let (user_data, destroy) = legality(legal, self.context);
-        // SAFETY: a valid target; the bridge owns `user_data` from now on.
-        let ok = unsafe {
-            bridge::mlirPassBridgeConversionTargetSetOpAction(
-                self.raw,
-                string_ref(name),
-                MlirPassBridgeLegality::MlirPassBridgeDynamicallyLegal,
-                Some(answer::<F>),
-                user_data,
-                Some(destroy),
-            )
-        };
-        out_of_memory(ok);
-        self
+        let closure = closure(legal, self.context);
+        self.rule(
+            OP,
+            name,
+            MlirPassBridgeLegality::MlirPassBridgeDynamicallyLegal,
+            closure,
+        )
     }
 
     /// Every op of the dialect `namespace` (such as `"arith"`) is legal,
     /// unless a rule for the op says otherwise.
     pub fn add_legal_dialect(&mut self, namespace: &str) -> &mut Self {
-        self.set_dialect(namespace, MlirPassBridgeLegality::MlirPassBridgeLegal)
+        self.rule(
+            DIALECT,
+            namespace,
+            MlirPassBridgeLegality::MlirPassBridgeLegal,
+            NO_CLOSURE,
+        )
     }
 
     /// Every op of the dialect `namespace` is illegal, unless a rule for the
     /// op says otherwise.
     pub fn add_illegal_dialect(&mut self, namespace: &str) -> &mut Self {
-        self.set_dialect(namespace, MlirPassBridgeLegality::MlirPassBridgeIllegal)
+        self.rule(
+            DIALECT,
+            namespace,
+            MlirPassBridgeLegality::MlirPassBridgeIllegal,
+            NO_CLOSURE,
+        )
     }
 
     /// Ops of the dialect `namespace` are legal when `legal` says so
@@ -107,20 +120,13 @@ impl ConversionTarget {
     where
         F: Fn(OperationRef<'_>) -> bool + Send + Sync + 'static,
     {
-        let (user_data, destroy) = legality(legal, self.context);
-        // SAFETY: a valid target; the bridge owns `user_data` from now on.
-        let ok = unsafe {
-            bridge::mlirPassBridgeConversionTargetSetDialectAction(
-                self.raw,
-                string_ref(namespace),
-                MlirPassBridgeLegality::MlirPassBridgeDynamicallyLegal,
-                Some(answer::<F>),
-                user_data,
-                Some(destroy),
-            )
-        };
-        out_of_memory(ok);
-        self
+        let closure = closure(legal, self.context);
+        self.rule(
+            DIALECT,
+            namespace,
+            MlirPassBridgeLegality::MlirPassBridgeDynamicallyLegal,
+            closure,
+        )
     }
 
     /// Ops with no rule (neither for them nor for their dialect) are legal
@@ -131,14 +137,11 @@ impl ConversionTarget {
     where
         F: Fn(OperationRef<'_>) -> bool + Send + Sync + 'static,
     {
-        let (user_data, destroy) = legality(legal, self.context);
+        let (callback, user_data, destroy) = closure(legal, self.context);
         // SAFETY: a valid target; the bridge owns `user_data` from now on.
         let ok = unsafe {
             bridge::mlirPassBridgeConversionTargetSetUnknownOpCallback(
-                self.raw,
-                Some(answer::<F>),
-                user_data,
-                Some(destroy),
+                self.raw, callback, user_data, destroy,
             )
         };
         out_of_memory(ok);
@@ -149,18 +152,7 @@ impl ConversionTarget {
     /// legal: what they hold is legal too and is not converted (C++'s
     /// `markOpRecursivelyLegal`).
     pub fn mark_op_recursively_legal(&mut self, name: &str) -> &mut Self {
-        // SAFETY: a valid target; no callback.
-        let ok = unsafe {
-            bridge::mlirPassBridgeConversionTargetMarkRecursivelyLegal(
-                self.raw,
-                string_ref(name),
-                None,
-                std::ptr::null_mut(),
-                None,
-            )
-        };
-        out_of_memory(ok);
-        self
+        self.recursive(name, NO_CLOSURE)
     }
 
     /// As [`mark_op_recursively_legal`](Self::mark_op_recursively_legal),
@@ -169,19 +161,8 @@ impl ConversionTarget {
     where
         F: Fn(OperationRef<'_>) -> bool + Send + Sync + 'static,
     {
-        let (user_data, destroy) = legality(recursive, self.context);
-        // SAFETY: a valid target; the bridge owns `user_data` from now on.
-        let ok = unsafe {
-            bridge::mlirPassBridgeConversionTargetMarkRecursivelyLegal(
-                self.raw,
-                string_ref(name),
-                Some(answer::<F>),
-                user_data,
-                Some(destroy),
-            )
-        };
-        out_of_memory(ok);
-        self
+        let closure = closure(recursive, self.context);
+        self.recursive(name, closure)
     }
 
     /// Whether `op` is legal on this target (`Some(true)`), illegal
@@ -205,38 +186,69 @@ impl ConversionTarget {
         self.context
     }
 
-    fn set_op(&mut self, name: &str, action: MlirPassBridgeLegality) -> &mut Self {
-        // SAFETY: a valid target; no callback.
+    /// Sets the rule `action` (decided by `closure` when dynamic) for the op
+    /// or dialect `name`, through `setter`.
+    fn rule(
+        &mut self,
+        setter: Setter,
+        name: &str,
+        action: MlirPassBridgeLegality,
+        closure: Closure,
+    ) -> &mut Self {
+        let (callback, user_data, destroy) = closure;
+        // SAFETY: a valid target; the bridge owns `user_data` from now on.
         let ok = unsafe {
-            bridge::mlirPassBridgeConversionTargetSetOpAction(
+            setter(
                 self.raw,
                 string_ref(name),
                 action,
-                None,
-                std::ptr::null_mut(),
-                None,
+                callback,
+                user_data,
+                destroy,
             )
         };
         out_of_memory(ok);
         self
     }
 
-    fn set_dialect(&mut self, namespace: &str, action: MlirPassBridgeLegality) -> &mut Self {
-        // SAFETY: a valid target; no callback.
+    fn recursive(&mut self, name: &str, closure: Closure) -> &mut Self {
+        let (callback, user_data, destroy) = closure;
+        // SAFETY: a valid target; the bridge owns `user_data` from now on.
         let ok = unsafe {
-            bridge::mlirPassBridgeConversionTargetSetDialectAction(
+            bridge::mlirPassBridgeConversionTargetMarkRecursivelyLegal(
                 self.raw,
-                string_ref(namespace),
-                action,
-                None,
-                std::ptr::null_mut(),
-                None,
+                string_ref(name),
+                callback,
+                user_data,
+                destroy,
             )
         };
         out_of_memory(ok);
         self
     }
 }
+
+/// A bridge function that sets an op's or a dialect's rule.
+type Setter = unsafe extern "C" fn(
+    *mut bridge::MlirPassBridgeConversionTarget,
+    sys::MlirStringRef,
+    MlirPassBridgeLegality,
+    bridge::MlirPassBridgeLegalityCallback,
+    *mut c_void,
+    bridge::MlirPassBridgeDestroy,
+) -> bool;
+
+const OP: Setter = bridge::mlirPassBridgeConversionTargetSetOpAction;
+const DIALECT: Setter = bridge::mlirPassBridgeConversionTargetSetDialectAction;
+
+/// A legality closure as the bridge takes it: callback, user data, destroy.
+type Closure = (
+    bridge::MlirPassBridgeLegalityCallback,
+    *mut c_void,
+    bridge::MlirPassBridgeDestroy,
+);
+
+const NO_CLOSURE: Closure = (None, std::ptr::null_mut(), None);
 
 impl Drop for ConversionTarget {
     fn drop(&mut self) {
@@ -270,16 +282,14 @@ unsafe impl<F: Send> Send for Legality<F> {}
 // SAFETY: as above.
 unsafe impl<F: Sync> Sync for Legality<F> {}
 
-fn legality<F>(
-    legal: F,
-    context: sys::MlirContext,
-) -> (*mut c_void, unsafe extern "C" fn(*mut c_void))
+fn closure<F>(legal: F, context: sys::MlirContext) -> Closure
 where
     F: Fn(OperationRef<'_>) -> bool + Send + Sync + 'static,
 {
     (
+        Some(answer::<F>),
         boxed(Legality { legal, context }),
-        drop_boxed::<Legality<F>>,
+        Some(drop_boxed::<Legality<F>>),
     )
 }
 

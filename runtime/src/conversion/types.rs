@@ -10,7 +10,10 @@ use std::{
 };
 
 use melior::{
-    ir::{Location, Operation, RegionLike, Type, TypeLike, Value, ValueLike},
+    ir::{
+        operation::OperationBuilder, Location, Operation, RegionLike, Type, TypeLike, Value,
+        ValueLike,
+    },
     Context,
 };
 use mlir_sys as sys;
@@ -83,6 +86,27 @@ impl<'a> Materializer<'a> {
             bridge::mlirPassBridgeBuilderInsert(self.raw, raw);
             melior::ir::OperationRef::from_raw(raw)
         }
+    }
+}
+
+impl<'a> Materializer<'a> {
+    /// Builds and inserts an op named `name` (a cast such as
+    /// `"arith.extsi"`) of `inputs` with one result of type `to`, and
+    /// returns that result: C++'s `builder.create<CastOp>(loc, to, inputs)`.
+    /// `None` when MLIR refuses to build it (no such op registered).
+    pub fn create(
+        &self,
+        name: &str,
+        to: Type<'a>,
+        inputs: &[Value<'a, 'a>],
+        location: Location<'a>,
+    ) -> Option<Value<'a, 'a>> {
+        let op = OperationBuilder::new(name, location)
+            .add_operands(inputs)
+            .add_results(&[to])
+            .build()
+            .ok()?;
+        self.insert(op).result(0).ok().map(Into::into)
     }
 }
 
@@ -343,31 +367,25 @@ impl TypeConverter {
     /// `isLegal(Operation *)`).
     pub fn is_legal_op(&self, op: OperationRef<'_>) -> bool {
         // SAFETY: valid converter and op.
-        let legal = unsafe { bridge::mlirPassBridgeTypeConverterIsLegalOp(self.raw(), op.raw()) };
-        resume_pending_panic();
-        legal
+        answer(|| unsafe { bridge::mlirPassBridgeTypeConverterIsLegalOp(self.raw(), op.raw()) })
     }
 
     /// Whether the inputs and results of the function type `function_type`
     /// are legal (C++'s `isSignatureLegal`); false for another type.
     pub fn is_signature_legal(&self, function_type: Type<'_>) -> bool {
         // SAFETY: valid converter and type.
-        let legal = unsafe {
+        answer(|| unsafe {
             bridge::mlirPassBridgeTypeConverterIsSignatureLegal(self.raw(), function_type.to_raw())
-        };
-        resume_pending_panic();
-        legal
+        })
     }
 
     /// Whether the argument types of every block in `region` are legal
     /// (C++'s `isLegal(Region *)`).
     pub fn is_legal_region<'c: 'a, 'a>(&self, region: &impl RegionLike<'c, 'a>) -> bool {
         // SAFETY: valid converter and region.
-        let legal = unsafe {
+        answer(|| unsafe {
             bridge::mlirPassBridgeTypeConverterIsLegalRegion(self.raw(), region.to_raw())
-        };
-        resume_pending_panic();
-        legal
+        })
     }
 
     /// Whether `op` is a function (`FunctionOpInterface`) whose signature
@@ -382,9 +400,7 @@ impl TypeConverter {
     /// signature alone ([`is_signature_legal`](Self::is_signature_legal)).
     pub fn is_legal_function(&self, op: OperationRef<'_>) -> bool {
         // SAFETY: valid op and converter.
-        let legal = unsafe { bridge::mlirPassBridgeIsLegalFunction(op.raw(), self.raw()) };
-        resume_pending_panic();
-        legal
+        answer(|| unsafe { bridge::mlirPassBridgeIsLegalFunction(op.raw(), self.raw()) })
     }
 
     /// Upstream's `isLegalForReturnOpTypeConversionPattern`: true for ops
@@ -392,18 +408,14 @@ impl TypeConverter {
     /// are legal.
     pub fn is_legal_return(&self, op: OperationRef<'_>) -> bool {
         // SAFETY: valid op and converter.
-        let legal = unsafe { bridge::mlirPassBridgeIsLegalReturnOp(op.raw(), self.raw()) };
-        resume_pending_panic();
-        legal
+        answer(|| unsafe { bridge::mlirPassBridgeIsLegalReturnOp(op.raw(), self.raw()) })
     }
 
     /// Upstream's `isLegalForBranchOpInterfaceTypeConversionPattern`: a
     /// branch whose successor operands are legal.
     pub fn is_legal_branch(&self, op: OperationRef<'_>) -> bool {
         // SAFETY: valid op and converter.
-        let legal = unsafe { bridge::mlirPassBridgeIsLegalBranchOp(op.raw(), self.raw()) };
-        resume_pending_panic();
-        legal
+        answer(|| unsafe { bridge::mlirPassBridgeIsLegalBranchOp(op.raw(), self.raw()) })
     }
 
     /// Converts each of `types` (a block's or function's inputs) into a new
@@ -612,6 +624,14 @@ impl fmt::Debug for SignatureConversion<'_> {
             .field("converted_types", &self.converted_types().len())
             .finish()
     }
+}
+
+/// Calls the bridge through `ask` and raises again in Rust a panic of a
+/// closure it called.
+fn answer<R>(ask: impl FnOnce() -> R) -> R {
+    let result = ask();
+    resume_pending_panic();
+    result
 }
 
 unsafe extern "C" fn push_type(ty: sys::MlirType, data: *mut c_void) {

@@ -65,12 +65,7 @@ impl<'a> PatternRewriter<'a> {
         op: melior::ir::OperationRef<'a, 'a>,
         change: impl FnOnce(melior::ir::operation::OperationRefMut<'a, 'a>) -> R,
     ) -> R {
-        self.start_op_modification(op);
-        // SAFETY: the same op, valid for 'a.
-        let result =
-            change(unsafe { melior::ir::operation::OperationRefMut::from_raw(op.to_raw()) });
-        self.finalize_op_modification(op);
-        result
+        modify_in_place(&self.base, op, change)
     }
 
     /// Erases `op` and what is nested in it (C++'s `eraseOp`), after
@@ -306,6 +301,20 @@ impl<'a> PatternRewriter<'a> {
         // SAFETY: a location of the context, which outlives the op.
         unsafe { emit_error_at(self.location, &message) };
     }
+}
+
+/// `change` on `op` between `start_op_modification` and
+/// `finalize_op_modification` of `rewriter` (C++'s `modifyOpInPlace`).
+pub(crate) fn modify_in_place<'a, R>(
+    rewriter: &RewriterBase<'a, 'a>,
+    op: melior::ir::OperationRef<'a, 'a>,
+    change: impl FnOnce(melior::ir::operation::OperationRefMut<'a, 'a>) -> R,
+) -> R {
+    rewriter.start_op_modification(op);
+    // SAFETY: the same op, valid for 'a.
+    let result = change(unsafe { melior::ir::operation::OperationRefMut::from_raw(op.to_raw()) });
+    rewriter.finalize_op_modification(op);
+    result
 }
 
 /// Why the walk driver refuses an erasure.

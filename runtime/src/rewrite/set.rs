@@ -95,19 +95,29 @@ impl PatternSetBuilder {
             check_root(self.context, pattern, root)?;
         }
         let context = self.context;
-        // SAFETY: freezing moves the patterns into a new frozen set. The C
-        // API leaves the moved-from `RewritePatternSet` object allocated
-        // (measured with valgrind: 176 bytes per set), so it is destroyed
-        // here; a moved-from set holds nothing.
-        let raw = unsafe {
-            let frozen = sys::mlirFreezeRewritePattern(self.raw);
-            sys::mlirRewritePatternSetDestroy(self.raw);
-            frozen
-        };
+        // SAFETY: a set never frozen, forgotten below.
+        let raw = unsafe { freeze_raw(self.raw) };
         std::mem::forget(self);
         Ok(PatternSet {
             inner: Arc::new(Frozen { raw, context }),
         })
+    }
+}
+
+/// Freezes `raw` into a new frozen set and destroys it: the C API leaves
+/// the moved-from `RewritePatternSet` object allocated (measured with
+/// valgrind: 176 bytes per set); a moved-from set holds nothing.
+///
+/// # Safety
+/// `raw` is a valid set, used no more afterwards.
+pub(crate) unsafe fn freeze_raw(
+    raw: sys::MlirRewritePatternSet,
+) -> sys::MlirFrozenRewritePatternSet {
+    // SAFETY: the caller's contract.
+    unsafe {
+        let frozen = sys::mlirFreezeRewritePattern(raw);
+        sys::mlirRewritePatternSetDestroy(raw);
+        frozen
     }
 }
 
