@@ -12,6 +12,7 @@ const BRIDGE_SOURCES: &[&str] = &[
     "ir.cpp",
     "analysis.cpp",
     "conversion.cpp",
+    "conversion_patterns.cpp",
     "opt_main.cpp",
 ];
 /// Sources compiled with optimization in every profile: the debug-build
@@ -20,7 +21,11 @@ const BRIDGE_SOURCES: &[&str] = &[
 const OPTIMIZED_SOURCES: &[&str] = &["rewrite.cpp"];
 /// The headers: the public one (every `extern "C"` function) and the
 /// C++-only support every source includes.
-const BRIDGE_HEADERS: &[&str] = &["mlir_pass_bridge.h", "bridge_support.h"];
+const BRIDGE_HEADERS: &[&str] = &[
+    "mlir_pass_bridge.h",
+    "bridge_support.h",
+    "conversion_support.h",
+];
 
 fn main() {
     for file in BRIDGE_SOURCES

@@ -5,7 +5,7 @@
  * `mlir-opt`'s main, or answer questions about symbols; the C++ API can, and
  * Debian's libMLIR.so exports it. Each `.cpp` beside this header is one
  * concern (registry.cpp, host.cpp, ir.cpp, analysis.cpp, rewrite.cpp,
- * conversion.cpp, opt_main.cpp) and includes it.
+ * conversion.cpp, conversion_patterns.cpp, opt_main.cpp) and includes it.
  * The Rust declarations are generated from this file by bindgen in the
  * runtime's build script, so the two cannot drift.
  *
@@ -542,9 +542,10 @@ void mlirPassBridgeStopObserving(MlirRewriterBase rewriter,
                                  void *observer) MLIR_PASS_BRIDGE_NOEXCEPT;
 
 /*===------------------------------------------------------------------===*
- * Dialect conversion (conversion.cpp): `ConversionTarget`, `TypeConverter`,
- * `ConversionPattern`, `ConversionPatternRewriter`, the apply functions and
- * upstream pattern populators.
+ * Dialect conversion: `ConversionTarget`, `TypeConverter` and
+ * `SignatureConversion` (conversion.cpp); `ConversionPattern`,
+ * `ConversionPatternRewriter`, the apply functions and upstream pattern
+ * populators (conversion_patterns.cpp).
  *
  * Ownership: a target, a type converter and a signature conversion are
  * created by their `Create` function and owned by the caller until its

@@ -1,4 +1,5 @@
-//! Rust closures as the bridge's callbacks: boxing, releasing, and what a
+//! Rust closures as the bridge's callbacks: boxing, releasing, the
+//! trampolines of type conversions and materializations, and what a
 //! panic in one becomes.
 //!
 //! A panic inside a conversion in progress on this thread is reported as an
@@ -10,11 +11,19 @@
 
 use std::{cell::RefCell, ffi::c_void};
 
+use melior::{
+    ir::{Location, Type, TypeLike, Value, ValueLike},
+    Context,
+};
 use mlir_sys as sys;
 
+use super::{materializer::Materializer, types::TypeConversion};
 use crate::{
     external::current_pass,
-    ffi::{emit_error_at, trap},
+    ffi::{
+        bridge::{self, MlirPassBridgeConversionOutcome},
+        context_from_raw, emit_error_at, trap,
+    },
     rewrite::driver::{current_application, mark_application_failed, Driver},
 };
 
@@ -91,5 +100,105 @@ pub(super) fn conversion_failed() -> bool {
 pub(super) fn resume_pending_panic() {
     if let Some(message) = PENDING.with(|pending| pending.borrow_mut().take()) {
         panic!("{message}");
+    }
+}
+
+/// The bridge's conversion callback for a closure `F`.
+pub(super) unsafe extern "C" fn convert_one<F>(
+    ty: sys::MlirType,
+    results: *mut bridge::MlirPassBridgeTypeList,
+    user_data: *mut c_void,
+) -> MlirPassBridgeConversionOutcome
+where
+    F: for<'c> Fn(Type<'c>, &'c Context) -> TypeConversion<'c> + Send + Sync + 'static,
+{
+    if conversion_failed() {
+        return MlirPassBridgeConversionOutcome::MlirPassBridgeConversionFailed;
+    }
+    // SAFETY: the box made in `add_conversion`; a valid type, whose context
+    // outlives the call.
+    let (convert, ty, context) = unsafe {
+        (
+            &*user_data.cast::<F>(),
+            Type::from_raw(ty),
+            sys::mlirTypeGetContext(ty),
+        )
+    };
+    match trap(|| convert(ty, context_from_raw(&context))) {
+        Ok(TypeConversion::Converted(types)) => {
+            for converted in types {
+                // SAFETY: the list is valid during the callback.
+                unsafe { bridge::mlirPassBridgeTypeListAppend(results, converted.to_raw()) };
+            }
+            MlirPassBridgeConversionOutcome::MlirPassBridgeConverted
+        }
+        Ok(TypeConversion::NotApplicable) => {
+            MlirPassBridgeConversionOutcome::MlirPassBridgeNotApplicable
+        }
+        Ok(TypeConversion::Failed) => {
+            MlirPassBridgeConversionOutcome::MlirPassBridgeConversionFailed
+        }
+        Err(panic) => {
+            report_panic(
+                CallbackSite::TypeConversion,
+                &format!("the type conversion panicked on '{ty}': {panic}"),
+                None,
+            );
+            MlirPassBridgeConversionOutcome::MlirPassBridgeConversionFailed
+        }
+    }
+}
+
+/// The bridge's materialization callback for a closure `F`.
+pub(super) unsafe extern "C" fn materialize_one<F>(
+    builder: *mut bridge::MlirPassBridgeBuilder,
+    result_type: sys::MlirType,
+    count: isize,
+    inputs: *const sys::MlirValue,
+    location: sys::MlirLocation,
+    user_data: *mut c_void,
+) -> sys::MlirValue
+where
+    F: for<'a> Fn(
+            &Materializer<'a>,
+            Type<'a>,
+            &[Value<'a, 'a>],
+            Location<'a>,
+        ) -> Option<Value<'a, 'a>>
+        + Send
+        + Sync
+        + 'static,
+{
+    let none = sys::MlirValue {
+        ptr: std::ptr::null_mut(),
+    };
+    if conversion_failed() {
+        return none;
+    }
+    // SAFETY: the box made in `add_materialization`; MLIR hands a valid
+    // builder, type, location and `count` values for the call.
+    let materialize = unsafe { &*user_data.cast::<F>() };
+    let context = unsafe { bridge::mlirPassBridgeBuilderGetContext(builder) };
+    let values: Vec<Value<'_, '_>> = (0..count.max(0) as usize)
+        // SAFETY: as above.
+        .map(|i| unsafe { Value::from_raw(*inputs.add(i)) })
+        .collect();
+    let (result_type, location) =
+        unsafe { (Type::from_raw(result_type), Location::from_raw(location)) };
+    let materializer = Materializer {
+        raw: builder,
+        context: &context,
+    };
+    match trap(|| materialize(&materializer, result_type, &values, location).map(|v| v.to_raw())) {
+        Ok(Some(value)) => value,
+        Ok(None) => none,
+        Err(panic) => {
+            report_panic(
+                CallbackSite::Materialization,
+                &format!("the materialization to '{result_type}' panicked: {panic}"),
+                Some(location.to_raw()),
+            );
+            none
+        }
     }
 }

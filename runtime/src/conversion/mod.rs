@@ -121,8 +121,10 @@
 
 mod apply;
 mod callback;
+mod materializer;
 mod pattern;
 mod set;
+mod signature;
 mod target;
 mod types;
 
@@ -130,9 +132,9 @@ pub use apply::{
     apply_analysis_conversion, apply_full_conversion, apply_partial_conversion, ConversionConfig,
     FoldingMode,
 };
+pub use materializer::Materializer;
 pub use pattern::{ConversionPattern, ConversionPatternRewriter, PatternRoot};
 pub use set::{ConversionPatternSet, ConversionPatternSetBuilder};
+pub use signature::SignatureConversion;
 pub use target::ConversionTarget;
-pub use types::{
-    LlvmTypeConverter, Materializer, SignatureConversion, TypeConversion, TypeConverter,
-};
+pub use types::{LlvmTypeConverter, TypeConversion, TypeConverter};

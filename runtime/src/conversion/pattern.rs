@@ -8,10 +8,7 @@ use melior::{
 };
 use mlir_sys as sys;
 
-use super::{
-    callback::conversion_failed,
-    types::{SignatureConversion, TypeConverter},
-};
+use super::{callback::conversion_failed, signature::SignatureConversion, types::TypeConverter};
 use crate::{
     external::current_pass,
     ffi::{bridge, context_from_raw, emit_error_at, op_name, string_ref, trap},

@@ -1,36 +1,28 @@
-//! [`TypeConverter`], [`LlvmTypeConverter`], their materializations, and
-//! [`SignatureConversion`].
+//! [`TypeConverter`] and [`LlvmTypeConverter`]: type conversions and
+//! materializations as Rust closures.
 
 use std::{
     ffi::c_void,
     fmt,
-    marker::PhantomData,
     ops::{Deref, DerefMut},
     sync::Arc,
 };
 
 use melior::{
-    ir::{
-        operation::OperationBuilder, Location, Operation, RegionLike, Type, TypeLike, Value,
-        ValueLike,
-    },
+    ir::{Location, RegionLike, Type, TypeLike, Value},
     Context,
 };
 use mlir_sys as sys;
 
 use super::{
-    callback::{
-        boxed, conversion_failed, drop_boxed, report_panic, resume_pending_panic, CallbackSite,
-    },
+    callback::{boxed, drop_boxed, resume_pending_panic},
+    materializer::Materializer,
+    signature::SignatureConversion,
     target::out_of_memory,
 };
 use crate::{
-    ffi::{
-        bridge::{self, MlirPassBridgeConversionOutcome, MlirPassBridgeMaterializationKind},
-        context_from_raw, trap,
-    },
+    ffi::bridge::{self, MlirPassBridgeMaterializationKind},
     handle::{ContextRef, OperationRef},
-    PassError,
 };
 
 /// What a type conversion closure answers for one type (C++'s
@@ -61,58 +53,6 @@ impl<'c> From<Option<Type<'c>>> for TypeConversion<'c> {
     /// `std::optional<Type>` form).
     fn from(converted: Option<Type<'c>>) -> Self {
         converted.map_or(Self::NotApplicable, Self::to)
-    }
-}
-
-/// The builder a materialization builds with (in a conversion, MLIR's
-/// `ConversionPatternRewriter`, so what it builds is undone on rollback).
-pub struct Materializer<'a> {
-    raw: *mut bridge::MlirPassBridgeBuilder,
-    context: &'a sys::MlirContext,
-}
-
-impl<'a> Materializer<'a> {
-    /// The context, for melior's builders.
-    pub fn context(&self) -> &'a Context {
-        context_from_raw(self.context)
-    }
-
-    /// Inserts `op`, built detached (melior's `OperationBuilder::build`), at
-    /// the builder's insertion point, and returns it.
-    pub fn insert(&self, op: Operation<'a>) -> melior::ir::OperationRef<'a, 'a> {
-        let raw = op.into_raw();
-        // SAFETY: a valid builder during the callback; it takes the op.
-        unsafe {
-            bridge::mlirPassBridgeBuilderInsert(self.raw, raw);
-            melior::ir::OperationRef::from_raw(raw)
-        }
-    }
-}
-
-impl<'a> Materializer<'a> {
-    /// Builds and inserts an op named `name` (a cast such as
-    /// `"arith.extsi"`) of `inputs` with one result of type `to`, and
-    /// returns that result: C++'s `builder.create<CastOp>(loc, to, inputs)`.
-    /// `None` when MLIR refuses to build it (no such op registered).
-    pub fn create(
-        &self,
-        name: &str,
-        to: Type<'a>,
-        inputs: &[Value<'a, 'a>],
-        location: Location<'a>,
-    ) -> Option<Value<'a, 'a>> {
-        let op = OperationBuilder::new(name, location)
-            .add_operands(inputs)
-            .add_results(&[to])
-            .build()
-            .ok()?;
-        self.insert(op).result(0).ok().map(Into::into)
-    }
-}
-
-impl fmt::Debug for Materializer<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Materializer").finish_non_exhaustive()
     }
 }
 
@@ -227,7 +167,7 @@ impl TypeConverter {
         let ok = unsafe {
             bridge::mlirPassBridgeTypeConverterAddConversion(
                 raw,
-                Some(convert_one::<F>),
+                Some(super::callback::convert_one::<F>),
                 boxed(convert),
                 Some(drop_boxed::<F>),
             )
@@ -319,7 +259,7 @@ impl TypeConverter {
             bridge::mlirPassBridgeTypeConverterAddMaterialization(
                 raw,
                 kind,
-                Some(materialize_one::<F>),
+                Some(super::callback::materialize_one::<F>),
                 boxed(materialize),
                 Some(drop_boxed::<F>),
             )
@@ -430,7 +370,7 @@ impl TypeConverter {
                 self.raw(),
                 raw.len() as isize,
                 raw.as_ptr(),
-                conversion.raw,
+                conversion.raw(),
             )
         };
         resume_pending_panic();
@@ -489,141 +429,9 @@ impl AsRef<TypeConverter> for LlvmTypeConverter {
     }
 }
 
-/// How a block's or function's inputs are converted: C++'s
-/// `TypeConverter::SignatureConversion`. Each original input is mapped once,
-/// to new argument types ([`add_inputs`](Self::add_inputs)) or to existing
-/// values ([`remap_input`](Self::remap_input)).
-pub struct SignatureConversion<'c> {
-    raw: *mut bridge::MlirPassBridgeSignatureConversion,
-    inputs: usize,
-    _context: PhantomData<&'c Context>,
-}
-
-impl<'c> SignatureConversion<'c> {
-    /// A conversion of `inputs` original inputs, none mapped yet.
-    pub fn new(inputs: usize) -> Self {
-        // SAFETY: no precondition.
-        let raw = unsafe { bridge::mlirPassBridgeSignatureConversionCreate(inputs as isize) };
-        assert!(
-            !raw.is_null(),
-            "mlir-pass: out of memory creating a SignatureConversion"
-        );
-        Self {
-            raw,
-            inputs,
-            _context: PhantomData,
-        }
-    }
-
-    /// How many original inputs it converts.
-    pub fn inputs(&self) -> usize {
-        self.inputs
-    }
-
-    /// Original input `input` becomes new arguments of `types` (none: it is
-    /// dropped).
-    ///
-    /// # Errors
-    /// `input` is out of range or already mapped.
-    pub fn add_inputs(&mut self, input: usize, types: &[Type<'c>]) -> Result<&mut Self, PassError> {
-        self.check_input(input)?;
-        let raw: Vec<sys::MlirType> = types.iter().map(|t| t.to_raw()).collect();
-        // SAFETY: a valid conversion; the input is checked.
-        let ok = unsafe {
-            bridge::mlirPassBridgeSignatureConversionAddInputs(
-                self.raw,
-                input as isize,
-                raw.len() as isize,
-                raw.as_ptr(),
-            )
-        };
-        out_of_memory(ok);
-        Ok(self)
-    }
-
-    /// Original input `input` is replaced by `values`, with no new argument.
-    ///
-    /// # Errors
-    /// `input` is out of range or already mapped.
-    pub fn remap_input(
-        &mut self,
-        input: usize,
-        values: &[Value<'c, '_>],
-    ) -> Result<&mut Self, PassError> {
-        self.check_input(input)?;
-        let raw: Vec<sys::MlirValue> = values.iter().map(|v| v.to_raw()).collect();
-        // SAFETY: a valid conversion; the input is checked.
-        let ok = unsafe {
-            bridge::mlirPassBridgeSignatureConversionRemapInput(
-                self.raw,
-                input as isize,
-                raw.len() as isize,
-                raw.as_ptr(),
-            )
-        };
-        out_of_memory(ok);
-        Ok(self)
-    }
-
-    /// Whether original input `input` is mapped.
-    pub fn is_mapped(&self, input: usize) -> bool {
-        // SAFETY: a valid conversion; the bridge checks the range.
-        unsafe { bridge::mlirPassBridgeSignatureConversionIsMapped(self.raw, input as isize) }
-    }
-
-    /// The new argument types, in order.
-    pub fn converted_types(&self) -> Vec<Type<'c>> {
-        let mut types: Vec<Type<'c>> = Vec::new();
-        // SAFETY: a valid conversion; the callback pushes to `types`.
-        unsafe {
-            bridge::mlirPassBridgeSignatureConversionGetConvertedTypes(
-                self.raw,
-                Some(push_type),
-                (&mut types as *mut Vec<Type<'c>>).cast(),
-            )
-        };
-        types
-    }
-
-    pub(super) fn raw(&self) -> *mut bridge::MlirPassBridgeSignatureConversion {
-        self.raw
-    }
-
-    /// The first input that is not mapped.
-    pub(super) fn first_unmapped(&self) -> Option<usize> {
-        (0..self.inputs).find(|&i| !self.is_mapped(i))
-    }
-
-    fn check_input(&self, input: usize) -> Result<(), PassError> {
-        if input >= self.inputs {
-            return Err(PassError::new(format!(
-                "signature conversion: input #{input} is out of range ({} inputs)",
-                self.inputs
-            )));
-        }
-        if self.is_mapped(input) {
-            return Err(PassError::new(format!(
-                "signature conversion: input #{input} is already mapped"
-            )));
-        }
-        Ok(())
-    }
-}
-
-impl Drop for SignatureConversion<'_> {
-    fn drop(&mut self) {
-        // SAFETY: made in `new`, destroyed once.
-        unsafe { bridge::mlirPassBridgeSignatureConversionDestroy(self.raw) }
-    }
-}
-
-impl fmt::Debug for SignatureConversion<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("SignatureConversion")
-            .field("inputs", &self.inputs)
-            .field("converted_types", &self.converted_types().len())
-            .finish()
-    }
+pub(super) unsafe extern "C" fn push_type(ty: sys::MlirType, data: *mut c_void) {
+    // SAFETY: `data` is the `Vec<Type>` of the caller; a valid type.
+    unsafe { (*data.cast::<Vec<Type<'_>>>()).push(Type::from_raw(ty)) }
 }
 
 /// Calls the bridge through `ask` and raises again in Rust a panic of a
@@ -632,109 +440,4 @@ fn answer<R>(ask: impl FnOnce() -> R) -> R {
     let result = ask();
     resume_pending_panic();
     result
-}
-
-unsafe extern "C" fn push_type(ty: sys::MlirType, data: *mut c_void) {
-    // SAFETY: `data` is the `Vec<Type>` of the caller; a valid type.
-    unsafe { (*data.cast::<Vec<Type<'_>>>()).push(Type::from_raw(ty)) }
-}
-
-/// The bridge's conversion callback for a closure `F`.
-unsafe extern "C" fn convert_one<F>(
-    ty: sys::MlirType,
-    results: *mut bridge::MlirPassBridgeTypeList,
-    user_data: *mut c_void,
-) -> MlirPassBridgeConversionOutcome
-where
-    F: for<'c> Fn(Type<'c>, &'c Context) -> TypeConversion<'c> + Send + Sync + 'static,
-{
-    if conversion_failed() {
-        return MlirPassBridgeConversionOutcome::MlirPassBridgeConversionFailed;
-    }
-    // SAFETY: the box made in `add_conversion`; a valid type, whose context
-    // outlives the call.
-    let (convert, ty, context) = unsafe {
-        (
-            &*user_data.cast::<F>(),
-            Type::from_raw(ty),
-            sys::mlirTypeGetContext(ty),
-        )
-    };
-    match trap(|| convert(ty, context_from_raw(&context))) {
-        Ok(TypeConversion::Converted(types)) => {
-            for converted in types {
-                // SAFETY: the list is valid during the callback.
-                unsafe { bridge::mlirPassBridgeTypeListAppend(results, converted.to_raw()) };
-            }
-            MlirPassBridgeConversionOutcome::MlirPassBridgeConverted
-        }
-        Ok(TypeConversion::NotApplicable) => {
-            MlirPassBridgeConversionOutcome::MlirPassBridgeNotApplicable
-        }
-        Ok(TypeConversion::Failed) => {
-            MlirPassBridgeConversionOutcome::MlirPassBridgeConversionFailed
-        }
-        Err(panic) => {
-            report_panic(
-                CallbackSite::TypeConversion,
-                &format!("the type conversion panicked on '{ty}': {panic}"),
-                None,
-            );
-            MlirPassBridgeConversionOutcome::MlirPassBridgeConversionFailed
-        }
-    }
-}
-
-/// The bridge's materialization callback for a closure `F`.
-unsafe extern "C" fn materialize_one<F>(
-    builder: *mut bridge::MlirPassBridgeBuilder,
-    result_type: sys::MlirType,
-    count: isize,
-    inputs: *const sys::MlirValue,
-    location: sys::MlirLocation,
-    user_data: *mut c_void,
-) -> sys::MlirValue
-where
-    F: for<'a> Fn(
-            &Materializer<'a>,
-            Type<'a>,
-            &[Value<'a, 'a>],
-            Location<'a>,
-        ) -> Option<Value<'a, 'a>>
-        + Send
-        + Sync
-        + 'static,
-{
-    let none = sys::MlirValue {
-        ptr: std::ptr::null_mut(),
-    };
-    if conversion_failed() {
-        return none;
-    }
-    // SAFETY: the box made in `add_materialization`; MLIR hands a valid
-    // builder, type, location and `count` values for the call.
-    let materialize = unsafe { &*user_data.cast::<F>() };
-    let context = unsafe { bridge::mlirPassBridgeBuilderGetContext(builder) };
-    let values: Vec<Value<'_, '_>> = (0..count.max(0) as usize)
-        // SAFETY: as above.
-        .map(|i| unsafe { Value::from_raw(*inputs.add(i)) })
-        .collect();
-    let (result_type, location) =
-        unsafe { (Type::from_raw(result_type), Location::from_raw(location)) };
-    let materializer = Materializer {
-        raw: builder,
-        context: &context,
-    };
-    match trap(|| materialize(&materializer, result_type, &values, location).map(|v| v.to_raw())) {
-        Ok(Some(value)) => value,
-        Ok(None) => none,
-        Err(panic) => {
-            report_panic(
-                CallbackSite::Materialization,
-                &format!("the materialization to '{result_type}' panicked: {panic}"),
-                Some(location.to_raw()),
-            );
-            none
-        }
-    }
 }

@@ -1,0 +1,342 @@
+// Dialect conversion for Rust passes, part 2: conversion patterns whose
+// `matchAndRewrite` is Rust's, the `ConversionPatternRewriter` they get, the
+// apply functions and upstream's populators (part 1, targets and type
+// converters, is conversion.cpp).
+
+#include "conversion_support.h"
+
+#include "mlir/CAPI/Rewrite.h"
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Dialect/ControlFlow/Transforms/StructuralTypeConversions.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+using mlir_pass_bridge::guarded;
+
+namespace {
+
+/// A conversion pattern whose `matchAndRewrite` is Rust's.
+class RustConversionPattern final : public mlir::ConversionPattern {
+public:
+  template <typename... Args>
+  RustConversionPattern(MlirPassBridgeConversionPatternCallbacks callbacks,
+                        void *userData, Args &&...args)
+      : mlir::ConversionPattern(std::forward<Args>(args)...),
+        callbacks(callbacks), userData(userData) {}
+  ~RustConversionPattern() override { callbacks.destroy(userData); }
+
+  /// A pattern rooted at `root` or at any op, with or without a converter
+  /// (`MatchAnyOpTypeTag` can only be named in a pattern's scope).
+  static RustConversionPattern *
+  create(MlirPassBridgeConversionPatternCallbacks callbacks, void *userData,
+         const mlir::TypeConverter *converter, llvm::StringRef root,
+         bool anyOp, mlir::PatternBenefit benefit, mlir::MLIRContext *context) {
+    if (converter && anyOp)
+      return new RustConversionPattern(callbacks, userData, *converter,
+                                       MatchAnyOpTypeTag(), benefit, context);
+    if (converter)
+      return new RustConversionPattern(callbacks, userData, *converter, root,
+                                       benefit, context);
+    if (anyOp)
+      return new RustConversionPattern(callbacks, userData, MatchAnyOpTypeTag(),
+                                       benefit, context);
+    return new RustConversionPattern(callbacks, userData, root, benefit,
+                                     context);
+  }
+
+  using mlir::ConversionPattern::matchAndRewrite;
+
+  llvm::LogicalResult
+  matchAndRewrite(mlir::Operation *op, llvm::ArrayRef<mlir::Value> operands,
+                  mlir::ConversionPatternRewriter &rewriter) const override {
+    llvm::SmallVector<MlirValue, 4> raw;
+    raw.reserve(operands.size());
+    for (mlir::Value value : operands)
+      raw.push_back(wrap(value));
+    MlirLogicalResult result = callbacks.matchAndRewrite(
+        wrap(op), static_cast<intptr_t>(raw.size()), raw.data(),
+        reinterpret_cast<MlirPassBridgeConversionRewriter *>(&rewriter),
+        userData);
+    return mlir::success(mlirLogicalResultIsSuccess(result));
+  }
+
+private:
+  MlirPassBridgeConversionPatternCallbacks callbacks;
+  void *userData;
+};
+
+mlir::ConversionPatternRewriter &
+unwrapRewriter(MlirPassBridgeConversionRewriter *rewriter) {
+  return *reinterpret_cast<mlir::ConversionPatternRewriter *>(rewriter);
+}
+
+/// Calls `callback` on each op in `root` (pre-order) that is in `ops`: a
+/// deterministic order for a set hashed by address.
+void reportOps(mlir::Operation *root, const llvm::DenseSet<mlir::Operation *> &ops,
+               MlirPassBridgeOperationCallback callback, void *userData) {
+  if (ops.empty())
+    return;
+  root->walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation *op) {
+    if (ops.contains(op))
+      callback(wrap(op), userData);
+  });
+}
+
+} // namespace
+
+extern "C" {
+
+//===-- Patterns and rewriter --------------------------------------------===//
+
+MlirRewritePattern mlirPassBridgeConversionPatternCreate(
+    MlirContext context, MlirStringRef root, bool anyOp, unsigned benefit,
+    MlirPassBridgeTypeConverter *converter,
+    MlirPassBridgeConversionPatternCallbacks callbacks, void *userData) noexcept {
+  mlir::RewritePattern *pattern = nullptr;
+  try {
+    pattern = RustConversionPattern::create(
+        callbacks, userData, converter ? converter->converter.get() : nullptr,
+        unwrap(root), anyOp, mlir::PatternBenefit(benefit), unwrap(context));
+  } catch (...) {
+    callbacks.destroy(userData);
+    return MlirRewritePattern{nullptr};
+  }
+  return wrap(static_cast<const mlir::RewritePattern *>(pattern));
+}
+
+MlirRewriterBase mlirPassBridgeConversionRewriterAsBase(
+    MlirPassBridgeConversionRewriter *rewriter) noexcept {
+  return wrap(static_cast<mlir::RewriterBase *>(&unwrapRewriter(rewriter)));
+}
+
+MlirValue mlirPassBridgeConversionRewriterGetRemappedValue(
+    MlirPassBridgeConversionRewriter *rewriter, MlirValue value) noexcept {
+  return guarded(MlirValue{nullptr}, [&] {
+    return wrap(unwrapRewriter(rewriter).getRemappedValue(unwrap(value)));
+  });
+}
+
+MlirBlock mlirPassBridgeConversionRewriterConvertRegionTypes(
+    MlirPassBridgeConversionRewriter *rewriter, MlirRegion region,
+    MlirPassBridgeTypeConverter *converter,
+    MlirPassBridgeSignatureConversion *entryConversion) noexcept {
+  return guarded(MlirBlock{nullptr}, [&] {
+    mlir::Region *target = unwrap(region);
+    if (target->empty())
+      return MlirBlock{nullptr};
+    llvm::FailureOr<mlir::Block *> block =
+        unwrapRewriter(rewriter).convertRegionTypes(
+            target, *converter->converter,
+            entryConversion ? &entryConversion->conversion : nullptr);
+    return mlir::failed(block) ? MlirBlock{nullptr} : wrap(*block);
+  });
+}
+
+MlirBlock mlirPassBridgeConversionRewriterApplySignatureConversion(
+    MlirPassBridgeConversionRewriter *rewriter, MlirBlock block,
+    MlirPassBridgeSignatureConversion *conversion,
+    MlirPassBridgeTypeConverter *converter) noexcept {
+  return guarded(MlirBlock{nullptr}, [&] {
+    return wrap(unwrapRewriter(rewriter).applySignatureConversion(
+        unwrap(block), conversion->conversion,
+        converter ? converter->converter.get() : nullptr));
+  });
+}
+
+void mlirPassBridgeConversionRewriterNotifyMatchFailure(
+    MlirPassBridgeConversionRewriter *rewriter, MlirLocation location,
+    MlirStringRef reason) noexcept {
+  guarded(false, [&] {
+    (void)unwrapRewriter(rewriter).notifyMatchFailure(unwrap(location),
+                                                      unwrap(reason));
+    return true;
+  });
+}
+
+void mlirPassBridgeBuilderInsert(MlirPassBridgeBuilder *builder,
+                                 MlirOperation op) noexcept {
+  guarded(false, [&] {
+    reinterpret_cast<mlir::OpBuilder *>(builder)->insert(unwrap(op));
+    return true;
+  });
+}
+
+MlirContext mlirPassBridgeBuilderGetContext(MlirPassBridgeBuilder *builder) noexcept {
+  return wrap(reinterpret_cast<mlir::OpBuilder *>(builder)->getContext());
+}
+
+//===-- Apply -------------------------------------------------------------===//
+
+MlirPassBridgeConversionStatus mlirPassBridgeApplyConversion(
+    MlirOperation op, MlirPassBridgeConversionTarget *target,
+    MlirFrozenRewritePatternSet patterns, MlirPassBridgeConversionMode mode,
+    MlirPassBridgeConversionConfig settings,
+    MlirPassBridgeOperationCallback opCallback, void *userData) noexcept {
+  return guarded(MlirPassBridgeConversionException, [&] {
+    mlir::ConversionConfig config;
+    config.buildMaterializations = settings.buildMaterializations;
+    config.allowPatternRollback = settings.allowPatternRollback;
+    switch (settings.foldingMode) {
+    case MlirPassBridgeFoldNever:
+      config.foldingMode = mlir::DialectConversionFoldingMode::Never;
+      break;
+    case MlirPassBridgeFoldAfterPatterns:
+      config.foldingMode = mlir::DialectConversionFoldingMode::AfterPatterns;
+      break;
+    default:
+      config.foldingMode = mlir::DialectConversionFoldingMode::BeforePatterns;
+      break;
+    }
+    config.attachDebugMaterializationKind =
+        settings.attachDebugMaterializationKind;
+    llvm::DenseSet<mlir::Operation *> ops;
+    mlir::Operation *root = unwrap(op);
+    const mlir::FrozenRewritePatternSet &frozen = *unwrap(patterns);
+    llvm::LogicalResult result = mlir::failure();
+    switch (mode) {
+    case MlirPassBridgeConversionFull:
+      result = mlir::applyFullConversion(root, target->target, frozen, config);
+      break;
+    case MlirPassBridgeConversionAnalysis:
+      config.legalizableOps = &ops;
+      result =
+          mlir::applyAnalysisConversion(root, target->target, frozen, config);
+      break;
+    default:
+      if (opCallback)
+        config.unlegalizedOps = &ops;
+      result =
+          mlir::applyPartialConversion(root, target->target, frozen, config);
+      break;
+    }
+    if (opCallback)
+      reportOps(root, ops, opCallback, userData);
+    return mlir::succeeded(result) ? MlirPassBridgeConversionSucceeded
+                                   : MlirPassBridgeConversionFailedStatus;
+  });
+}
+
+MlirPassBridgePopulateStatus
+mlirPassBridgePopulate(MlirRewritePatternSet patterns,
+                       MlirPassBridgePopulator which,
+                       MlirPassBridgeTypeConverter *converter,
+                       MlirPassBridgeConversionTarget *target,
+                       unsigned benefit) noexcept {
+  bool needsLLVM = which == MlirPassBridgePopulateArithToLLVM ||
+                   which == MlirPassBridgePopulateFuncToLLVM ||
+                   which == MlirPassBridgePopulateCfToLLVM ||
+                   which == MlirPassBridgePopulateMathToLLVM ||
+                   which == MlirPassBridgePopulateIndexToLLVM ||
+                   which == MlirPassBridgePopulateVectorToLLVM;
+  if (which != MlirPassBridgePopulateMathToLibm && !converter)
+    return MlirPassBridgePopulateNeedsConverter;
+  if (needsLLVM && !converter->llvm)
+    return MlirPassBridgePopulateNeedsLLVMConverter;
+  return guarded(MlirPassBridgePopulateException, [&] {
+    mlir::RewritePatternSet &set = *unwrap(patterns);
+    mlir::PatternBenefit patternBenefit(benefit);
+    switch (which) {
+    case MlirPassBridgePopulateFuncSignature:
+      mlir::populateFunctionOpInterfaceTypeConversionPattern(
+          "func.func", set, *converter->converter, patternBenefit);
+      break;
+    case MlirPassBridgePopulateAnyFunctionSignature:
+      mlir::populateAnyFunctionOpInterfaceTypeConversionPattern(
+          set, *converter->converter, patternBenefit);
+      break;
+    case MlirPassBridgePopulateCall:
+      mlir::populateCallOpTypeConversionPattern(set, *converter->converter,
+                                                patternBenefit);
+      break;
+    case MlirPassBridgePopulateReturn:
+      mlir::populateReturnOpTypeConversionPattern(set, *converter->converter,
+                                                  patternBenefit);
+      break;
+    case MlirPassBridgePopulateBranch:
+      mlir::populateBranchOpInterfaceTypeConversionPattern(
+          set, *converter->converter, nullptr, patternBenefit);
+      break;
+    case MlirPassBridgePopulateScfStructural:
+      if (target)
+        mlir::scf::populateSCFStructuralTypeConversionsAndLegality(
+            *converter->converter, set, target->target, patternBenefit);
+      else
+        mlir::scf::populateSCFStructuralTypeConversions(*converter->converter,
+                                                        set, patternBenefit);
+      break;
+    case MlirPassBridgePopulateCfStructural:
+      if (target)
+        mlir::cf::populateCFStructuralTypeConversionsAndLegality(
+            *converter->converter, set, target->target, patternBenefit);
+      else
+        mlir::cf::populateCFStructuralTypeConversions(*converter->converter,
+                                                      set, patternBenefit);
+      break;
+    case MlirPassBridgePopulateArithToLLVM:
+      mlir::arith::populateArithToLLVMConversionPatterns(*converter->llvm, set);
+      break;
+    case MlirPassBridgePopulateFuncToLLVM:
+      mlir::populateFuncToLLVMConversionPatterns(*converter->llvm, set);
+      break;
+    case MlirPassBridgePopulateCfToLLVM:
+      mlir::cf::populateControlFlowToLLVMConversionPatterns(*converter->llvm,
+                                                            set);
+      mlir::cf::populateAssertToLLVMConversionPattern(*converter->llvm, set);
+      break;
+    case MlirPassBridgePopulateMathToLLVM:
+      mlir::populateMathToLLVMConversionPatterns(*converter->llvm, set,
+                                                 /*approximateLog1p=*/true,
+                                                 patternBenefit);
+      break;
+    case MlirPassBridgePopulateIndexToLLVM:
+      mlir::index::populateIndexToLLVMConversionPatterns(*converter->llvm, set);
+      break;
+    case MlirPassBridgePopulateVectorToLLVM:
+      mlir::populateVectorToLLVMConversionPatterns(*converter->llvm, set);
+      break;
+    case MlirPassBridgePopulateMathToLibm:
+      mlir::populateMathToLibmConversionPatterns(set, patternBenefit);
+      break;
+    default:
+      return MlirPassBridgePopulateException;
+    }
+    return MlirPassBridgePopulated;
+  });
+}
+
+bool mlirPassBridgeIsLegalReturnOp(MlirOperation op,
+                                   MlirPassBridgeTypeConverter *converter) noexcept {
+  return guarded(false, [&] {
+    return mlir::isLegalForReturnOpTypeConversionPattern(unwrap(op),
+                                                         *converter->converter);
+  });
+}
+
+bool mlirPassBridgeIsLegalBranchOp(MlirOperation op,
+                                   MlirPassBridgeTypeConverter *converter) noexcept {
+  return guarded(false, [&] {
+    return mlir::isLegalForBranchOpInterfaceTypeConversionPattern(
+        unwrap(op), *converter->converter);
+  });
+}
+
+bool mlirPassBridgeIsLegalFunction(MlirOperation op,
+                                   MlirPassBridgeTypeConverter *converter) noexcept {
+  return guarded(false, [&] {
+    auto function = llvm::dyn_cast<mlir::FunctionOpInterface>(unwrap(op));
+    if (!function)
+      return false;
+    auto type = llvm::dyn_cast<mlir::FunctionType>(function.getFunctionType());
+    return type && converter->converter->isSignatureLegal(type) &&
+           converter->converter->isLegal(&function.getFunctionBody());
+  });
+}
+
+} // extern "C"
