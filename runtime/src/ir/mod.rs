@@ -45,15 +45,17 @@ pub(crate) mod erasure;
 mod operation;
 mod symbol;
 mod value;
+mod walk;
 
 use std::fmt;
 
 pub use constant::{FloatConstant, IntConstant};
 pub use melior::ir::operation::WalkOrder;
 pub(crate) use operation::used_results;
-pub use operation::{ChildOps, OperationExt, OperationMutExt};
+pub use operation::{OperationExt, OperationMutExt};
 pub use symbol::{SymbolTableCollection, SymbolUse, Visibility};
 pub use value::{BlockArgumentExt, Uses, ValueExt, ValueUse};
+pub use walk::ChildOps;
 
 /// Why an IR change was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
