@@ -216,6 +216,14 @@ bool mlirPassBridgeEffectQuery(MlirOperation op,
       return mlir::isSpeculatable(operation);
     case MlirPassBridgeEffectPure:
       return mlir::isPure(operation);
+    case MlirPassBridgeEffectOnlyReads: {
+      auto iface = llvm::dyn_cast<mlir::MemoryEffectOpInterface>(operation);
+      return iface && iface.onlyHasEffect<mlir::MemoryEffects::Read>();
+    }
+    case MlirPassBridgeEffectMayWrite: {
+      auto iface = llvm::dyn_cast<mlir::MemoryEffectOpInterface>(operation);
+      return !iface || iface.hasEffect<mlir::MemoryEffects::Write>();
+    }
     }
     return false;
   });

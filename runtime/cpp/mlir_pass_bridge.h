@@ -401,6 +401,12 @@ typedef enum MlirPassBridgeEffectQuery {
   MlirPassBridgeEffectSpeculatable = 3,
   /// `mlir::isPure(op)`: speculatable and memory-effect free.
   MlirPassBridgeEffectPure = 4,
+  /// `MemoryEffectOpInterface::onlyHasEffect<MemoryEffects::Read>()`: the
+  /// op declares effects, all of them reads (false without the interface).
+  MlirPassBridgeEffectOnlyReads = 5,
+  /// No `MemoryEffectOpInterface` (effects unknown), or
+  /// `hasEffect<MemoryEffects::Write>()`: what CSE takes as a write.
+  MlirPassBridgeEffectMayWrite = 6,
 } MlirPassBridgeEffectQuery;
 
 /// Answers `query` about `op`; false for a query out of range.

@@ -200,6 +200,13 @@ impl Pass for ProbeAnalyses {
                 }
             }
             answers.push((i, "probe.flags", string(&flags.join(","))));
+            let mut access = Vec::new();
+            for (yes, name) in [(o.only_reads(), "only_reads"), (o.may_write(), "may_write")] {
+                if yes {
+                    access.push(name);
+                }
+            }
+            answers.push((i, "probe.access", string(&access.join(","))));
 
             if let Some(id) = o.int_attr("probe.id") {
                 let by = |post_dom: bool| -> Vec<i64> {

@@ -114,6 +114,29 @@ pub trait EffectsExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
         )
     }
 
+    /// `MemoryEffectOpInterface::onlyHasEffect<MemoryEffects::Read>()`: the
+    /// op declares at least one effect and every one is a read
+    /// (`memref.load`). False when the op does not implement the interface.
+    /// CSE merges such ops when nothing writes between them.
+    fn only_reads(&self) -> bool {
+        query(
+            self.to_raw(),
+            MlirPassBridgeEffectQuery::MlirPassBridgeEffectOnlyReads,
+        )
+    }
+
+    /// Whether the op may write: it declares a write effect
+    /// (`hasEffect<MemoryEffects::Write>()`, `memref.store`), or its effects
+    /// are unknown (no `MemoryEffectOpInterface`: an unregistered op, or an
+    /// op with recursive effects such as `scf.if`). Its own effects only,
+    /// not those nested in it: what CSE checks between two reads.
+    fn may_write(&self) -> bool {
+        query(
+            self.to_raw(),
+            MlirPassBridgeEffectQuery::MlirPassBridgeEffectMayWrite,
+        )
+    }
+
     /// The memory effects the op declares
     /// (`MemoryEffectOpInterface::getEffects`), or `None` when the op does
     /// not implement the interface, so that its effects are unknown. An op
