@@ -399,7 +399,7 @@ fn main() {
         }
     }
 
-    if want("ports") {
+    if want("ports-optimize") {
         // (1e) The optimization ports against their upstream passes.
         println!(
             "\n## 1e. `rs-cse` and `rs-loop-invariant-code-motion` vs upstream, one thread\n"

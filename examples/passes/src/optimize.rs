@@ -4,7 +4,10 @@
 //! upstream pass (see the differential tests in
 //! `tests/integration/ir/optimize.rs`).
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::{
+    collections::{HashMap, HashSet, VecDeque},
+    hash::{BuildHasherDefault, Hasher},
+};
 
 use mlir_pass::{
     analysis::{CseKey, DominanceInfo, EffectsExt, InterfacesExt, LoopLikeMutExt},
@@ -56,11 +59,32 @@ impl Pass for Cse {
     }
 }
 
+/// Hashes a [`CseKey`] by its hash (MLIR's `OperationEquivalence` hash,
+/// already well mixed), without hashing it again.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, hash: u64) {
+        self.0 = hash;
+    }
+}
+
 /// Ops by equivalence, in nested scopes (LLVM's `ScopedHashTable`): an
 /// insertion shadows an equivalent op inserted earlier until its scope ends.
 struct ScopedTable<'c, 'a> {
     /// The latest entry of each key.
-    map: HashMap<CseKey<OperationRefMut<'c, 'a>>, usize>,
+    map: HashMap<CseKey<OperationRefMut<'c, 'a>>, usize, BuildHasherDefault<KeyHasher>>,
     /// Every entry: the op and the entry it shadows.
     entries: Vec<(CseKey<OperationRefMut<'c, 'a>>, Option<usize>)>,
     /// Where each open scope starts in `entries`.
@@ -70,7 +94,7 @@ struct ScopedTable<'c, 'a> {
 impl Default for ScopedTable<'_, '_> {
     fn default() -> Self {
         Self {
-            map: HashMap::new(),
+            map: HashMap::default(),
             entries: Vec::new(),
             scopes: Vec::new(),
         }
@@ -189,7 +213,6 @@ impl<'d, 'c: 'a, 'a> CseDriver<'d, 'c, 'a> {
         {
             return;
         }
-        let key = CseKey::new(op);
         if !op.is_memory_effect_free() {
             // Of the ops with effects, only those that just read are merged,
             // with an equivalent op earlier in the same block when nothing
@@ -197,6 +220,7 @@ impl<'d, 'c: 'a, 'a> CseDriver<'d, 'c, 'a> {
             if !op.only_reads() {
                 return;
             }
+            let key = CseKey::new(op);
             if let Some(existing) = known.lookup(&key) {
                 if existing.block() == op.block() && !writes_between(existing, op) {
                     self.replace_and_erase(known, op, existing, ssa);
@@ -206,6 +230,7 @@ impl<'d, 'c: 'a, 'a> CseDriver<'d, 'c, 'a> {
             known.insert(key);
             return;
         }
+        let key = CseKey::new(op);
         if let Some(existing) = known.lookup(&key) {
             self.replace_and_erase(known, op, existing, ssa);
             return;
@@ -283,31 +308,51 @@ pub struct LoopInvariantCodeMotion;
 
 impl Pass for LoopInvariantCodeMotion {
     fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
-        let root = op.melior_mut();
         // Post-order: inner loops first, so what leaves an inner loop may
         // leave the outer one too. (Moving ops out of a loop never changes
         // which loops a walk of the original IR visits, nor their order.)
+        // The op a pass runs on is isolated from above: never a loop whose
+        // ops could be moved before it.
         let mut loops = Vec::new();
-        root.walk_ops(WalkOrder::PostOrder, |nested| {
-            // The op a pass runs on is isolated from above: never a loop
-            // whose ops could be moved before it.
-            if nested != root && nested.is_loop_like() {
-                loops.push(nested);
-            }
-            WalkResult::Advance
-        });
+        collect_loops(op.melior_mut(), &mut loops);
+        let mut worklist = VecDeque::new();
         for loop_op in loops {
-            move_loop_invariant_code(loop_op)?;
+            move_loop_invariant_code(loop_op, &mut worklist)?;
         }
         Ok(())
     }
 }
 
+/// The loops nested in `op` (not `op`), in post-order. Only an op with
+/// regions is asked whether it is a loop: one without has no body to move
+/// ops out of.
+fn collect_loops<'c: 'a, 'a>(op: OperationRefMut<'c, 'a>, loops: &mut Vec<OperationRefMut<'c, 'a>>) {
+    for region in op.regions() {
+        let mut block = region.first_block();
+        while let Some(b) = block {
+            let mut next = b.first_operation_mut();
+            while let Some(nested) = next {
+                next = nested.next_in_block_mut();
+                if nested.region_count() > 0 {
+                    collect_loops(nested, loops);
+                    if nested.is_loop_like() {
+                        loops.push(nested);
+                    }
+                }
+            }
+            block = b.next_in_region();
+        }
+    }
+}
+
 /// `moveLoopInvariantCode(loopLike)`: returns how many ops were moved.
-fn move_loop_invariant_code<'c: 'a, 'a>(loop_op: OperationRefMut<'c, 'a>) -> Result<usize, PassError> {
+fn move_loop_invariant_code<'c: 'a, 'a>(
+    loop_op: OperationRefMut<'c, 'a>,
+    worklist: &mut VecDeque<OperationRefMut<'c, 'a>>,
+) -> Result<usize, PassError> {
     let mut moved = 0;
     for region in loop_op.loop_regions().unwrap_or_default() {
-        let mut worklist = VecDeque::new();
+        worklist.clear();
         let mut block = region.first_block();
         while let Some(b) = block {
             let mut next = b.first_operation_mut();
@@ -318,8 +363,9 @@ fn move_loop_invariant_code<'c: 'a, 'a>(loop_op: OperationRefMut<'c, 'a>) -> Res
             block = b.next_in_region();
         }
         while let Some(op) = worklist.pop_front() {
-            // Already moved out?
-            if op.block().and_then(|b| b.parent_region()) != Some(region) {
+            // Already moved out? (What the worklist holds is in `region` or
+            // was moved out of the loop, so the loop as parent says it.)
+            if op.parent_operation().is_none_or(|parent| key(&parent) != key(&loop_op)) {
                 continue;
             }
             if !(op.is_memory_effect_free() && op.is_speculatable()) || !can_be_hoisted(op, loop_op) {
