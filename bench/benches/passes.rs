@@ -401,9 +401,7 @@ fn main() {
 
     if want("ports-optimize") {
         // (1e) The optimization ports against their upstream passes.
-        println!(
-            "\n## 1e. `rs-cse` and `rs-loop-invariant-code-motion` vs upstream, one thread\n"
-        );
+        println!("\n## 1e. `rs-cse` and `rs-loop-invariant-code-motion` vs upstream, one thread\n");
         println!("| pass | module | upstream (C++) | Rust port | port / upstream | rounds |");
         println!("| --- | --- | --- | --- | --- | --- |");
         for (upstream, port, source, module) in [

@@ -324,13 +324,27 @@ MlirPassBridgeAnswer mlirPassBridgeLoopDefinedOutside(MlirOperation op,
   return answer(loop.isDefinedOutsideOfLoop(unwrap(value)));
 }
 
-bool mlirPassBridgeLoopMoveOut(MlirOperation loop, MlirOperation inner) noexcept {
+MlirPassBridgeAnswer
+mlirPassBridgeLoopOperandsDefinedOutside(MlirOperation loop,
+                                         MlirOperation op) noexcept {
   auto loopOp = llvm::dyn_cast<mlir::LoopLikeOpInterface>(unwrap(loop));
   if (!loopOp)
-    return false;
-  return guarded(false, [&] {
+    return MlirPassBridgeAnswerOutside;
+  return guarded(MlirPassBridgeAnswerOutside, [&] {
+    return answer(llvm::all_of(unwrap(op)->getOperands(), [&](mlir::Value v) {
+      return loopOp.isDefinedOutsideOfLoop(v);
+    }));
+  });
+}
+
+MlirPassBridgeQueryStatus mlirPassBridgeLoopMoveOut(MlirOperation loop,
+                                                    MlirOperation inner) noexcept {
+  auto loopOp = llvm::dyn_cast<mlir::LoopLikeOpInterface>(unwrap(loop));
+  if (!loopOp)
+    return MlirPassBridgeQueryUnknown;
+  return guarded(MlirPassBridgeQueryError, [&] {
     loopOp.moveOutOfLoop(unwrap(inner));
-    return true;
+    return MlirPassBridgeQueryOk;
   });
 }
 

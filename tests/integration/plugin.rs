@@ -253,7 +253,11 @@ fn inside_mlir_opt_the_ports_match_the_upstream_passes() {
         for generic in [false, true] {
             let (ours, theirs) = (run(input, port, generic), run(input, upstream, generic));
             assert_eq!(ours, theirs, "{port} differs from {upstream}");
-            assert_ne!(ours, run(input, "", generic), "{upstream} changes this input");
+            assert_ne!(
+                ours,
+                run(input, "", generic),
+                "{upstream} changes this input"
+            );
         }
     }
 }

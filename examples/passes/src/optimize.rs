@@ -174,7 +174,12 @@ impl<'d, 'c: 'a, 'a> CseDriver<'d, 'c, 'a> {
         }
     }
 
-    fn simplify_block(&mut self, known: &mut ScopedTable<'c, 'a>, block: BlockRef<'c, 'a>, ssa: bool) {
+    fn simplify_block(
+        &mut self,
+        known: &mut ScopedTable<'c, 'a>,
+        block: BlockRef<'c, 'a>,
+        ssa: bool,
+    ) {
         let mut next = block.first_operation_mut();
         while let Some(op) = next {
             next = op.next_in_block_mut();
@@ -182,7 +187,9 @@ impl<'d, 'c: 'a, 'a> CseDriver<'d, 'c, 'a> {
                 // An op isolated from above (or that may be: an unregistered
                 // one) gets a table of its own, so nothing from outside is
                 // captured.
-                if !self.context.is_registered_operation(op.name_str()) || op.is_isolated_from_above() {
+                if !self.context.is_registered_operation(op.name_str())
+                    || op.is_isolated_from_above()
+                {
                     let mut nested = ScopedTable::default();
                     for region in op.regions() {
                         self.simplify_region(&mut nested, region);
@@ -198,7 +205,12 @@ impl<'d, 'c: 'a, 'a> CseDriver<'d, 'c, 'a> {
     }
 
     /// Marks `op` for erasure when it is dead or redundant.
-    fn simplify_operation(&mut self, known: &mut ScopedTable<'c, 'a>, op: OperationRefMut<'c, 'a>, ssa: bool) {
+    fn simplify_operation(
+        &mut self,
+        known: &mut ScopedTable<'c, 'a>,
+        op: OperationRefMut<'c, 'a>,
+        ssa: bool,
+    ) {
         if op.is_terminator() {
             return;
         }
@@ -207,10 +219,10 @@ impl<'d, 'c: 'a, 'a> CseDriver<'d, 'c, 'a> {
             return;
         }
         // Ops with a region of several blocks are left alone.
-        if op
-            .regions()
-            .any(|r| r.first_block().is_some_and(|b| b.next_in_region().is_some()))
-        {
+        if op.regions().any(|r| {
+            r.first_block()
+                .is_some_and(|b| b.next_in_region().is_some())
+        }) {
             return;
         }
         if !op.is_memory_effect_free() {
@@ -302,7 +314,10 @@ fn writes_between<'c: 'a, 'a>(from: OperationRefMut<'c, 'a>, to: OperationRefMut
 /// moves out of its body each op that is memory-effect free and
 /// speculatable and whose operands (those of the ops nested in it too) are
 /// defined outside the loop; the users of a moved op are then tried again.
-#[mlir_pass(name = "RsLoopInvariantCodeMotion", argument = "rs-loop-invariant-code-motion")]
+#[mlir_pass(
+    name = "RsLoopInvariantCodeMotion",
+    argument = "rs-loop-invariant-code-motion"
+)]
 #[derive(Clone, Debug, Default)]
 pub struct LoopInvariantCodeMotion;
 
@@ -326,7 +341,10 @@ impl Pass for LoopInvariantCodeMotion {
 /// The loops nested in `op` (not `op`), in post-order. Only an op with
 /// regions is asked whether it is a loop: one without has no body to move
 /// ops out of.
-fn collect_loops<'c: 'a, 'a>(op: OperationRefMut<'c, 'a>, loops: &mut Vec<OperationRefMut<'c, 'a>>) {
+fn collect_loops<'c: 'a, 'a>(
+    op: OperationRefMut<'c, 'a>,
+    loops: &mut Vec<OperationRefMut<'c, 'a>>,
+) {
     for region in op.regions() {
         let mut block = region.first_block();
         while let Some(b) = block {
@@ -365,10 +383,14 @@ fn move_loop_invariant_code<'c: 'a, 'a>(
         while let Some(op) = worklist.pop_front() {
             // Already moved out? (What the worklist holds is in `region` or
             // was moved out of the loop, so the loop as parent says it.)
-            if op.parent_operation().is_none_or(|parent| key(&parent) != key(&loop_op)) {
+            if op
+                .parent_operation()
+                .is_none_or(|parent| key(&parent) != key(&loop_op))
+            {
                 continue;
             }
-            if !(op.is_memory_effect_free() && op.is_speculatable()) || !can_be_hoisted(op, loop_op) {
+            if !(op.is_memory_effect_free() && op.is_speculatable()) || !can_be_hoisted(op, loop_op)
+            {
                 continue;
             }
             loop_op.move_out_of_loop(&op)?;
@@ -388,14 +410,17 @@ fn move_loop_invariant_code<'c: 'a, 'a>(
 
 /// Whether `op` (not a terminator) uses, itself or through the ops nested
 /// in it, only values defined outside the loop or inside `op`.
-fn can_be_hoisted<'c: 'a, 'a>(op: OperationRefMut<'c, 'a>, loop_op: OperationRefMut<'c, 'a>) -> bool {
+fn can_be_hoisted<'c: 'a, 'a>(
+    op: OperationRefMut<'c, 'a>,
+    loop_op: OperationRefMut<'c, 'a>,
+) -> bool {
     if op.is_terminator() {
         return false;
     }
-    let invariant = |value: Value<'c, 'a>| loop_op.is_defined_outside_of_loop(value) == Some(true);
     if op.region_count() == 0 {
-        return op.operands().all(invariant);
+        return loop_op.operands_defined_outside_of_loop(&op) == Some(true);
     }
+    let invariant = |value: Value<'c, 'a>| loop_op.is_defined_outside_of_loop(value) == Some(true);
     // Ops with regions: a value defined in a region nested in `op` (whose
     // region's op was visited before its users, in pre-order) is fine.
     let mut inside: HashSet<usize> = HashSet::new();

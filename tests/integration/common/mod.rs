@@ -287,14 +287,24 @@ pub fn assert_analysis_probes(out: &str) {
     );
     expect(
         "arith.muli %arg2, %c7_i32",
-        &["probe.hoist", "probe.invariant = [true, true]"],
+        &[
+            "probe.hoist",
+            "probe.invariant = [true, true]",
+            "probe.all_invariant = true",
+        ],
     );
     let hoisted = out.find("arith.muli %arg2, %c7_i32").unwrap();
     assert!(
         hoisted < out.find("scf.for").unwrap(),
         "not hoisted:\n{out}"
     );
-    expect("arith.addi %3, %0", &["probe.invariant = [false, true]"]);
+    expect(
+        "arith.addi %3, %0",
+        &[
+            "probe.invariant = [false, true]",
+            "probe.all_invariant = false",
+        ],
+    );
     expect(
         "memref.store %7",
         &["probe.invariant = [false, true, false]"],

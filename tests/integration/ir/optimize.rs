@@ -153,7 +153,12 @@ const LICM: &[(&str, bool)] = &[
 fn rs_cse_matches_cse_on_every_input() {
     for (index, (source, changes)) in CSE.iter().enumerate() {
         let changed = assert_same("builtin.module(rs-cse)", "builtin.module(cse)", source);
-        assert_eq!(changed, *changes, "input {}: changed = {changed}\n{source}", index + 1);
+        assert_eq!(
+            changed,
+            *changes,
+            "input {}: changed = {changed}\n{source}",
+            index + 1
+        );
         // On functions, as a nested pass.
         assert_same(
             "builtin.module(func.func(rs-cse))",
@@ -171,7 +176,12 @@ fn rs_loop_invariant_code_motion_matches_upstream_on_every_input() {
             "builtin.module(loop-invariant-code-motion)",
             source,
         );
-        assert_eq!(changed, *changes, "input {}: changed = {changed}\n{source}", index + 1);
+        assert_eq!(
+            changed,
+            *changes,
+            "input {}: changed = {changed}\n{source}",
+            index + 1
+        );
         assert_same(
             "builtin.module(func.func(rs-loop-invariant-code-motion))",
             "builtin.module(func.func(loop-invariant-code-motion))",
@@ -235,7 +245,10 @@ fn function_source() -> impl Strategy<Value = String> {
                 3 => format!("{name} = arith.subi {}, {} : i32", pick(x), pick(y)),
                 4 => format!("{name} = memref.load %m[%c{}] : memref<8xi32>", k.min(1)),
                 5 => {
-                    out.push_str(&format!("memref.store {}, %m[%c0] : memref<8xi32>\n", pick(x)));
+                    out.push_str(&format!(
+                        "memref.store {}, %m[%c0] : memref<8xi32>\n",
+                        pick(x)
+                    ));
                     continue;
                 }
                 6 => format!("{name} = \"test.opaque\"({}) : (i32) -> i32", pick(x)),
@@ -280,7 +293,10 @@ fn function_source() -> impl Strategy<Value = String> {
             out.push_str("}\n");
         }
         let visible: Vec<String> = scopes[0].clone();
-        out.push_str(&format!("return {} : i32\n}}\n", visible[visible.len() - 1]));
+        out.push_str(&format!(
+            "return {} : i32\n}}\n",
+            visible[visible.len() - 1]
+        ));
         out
     })
 }
