@@ -82,6 +82,7 @@ impl Hasher for KeyHasher {
 
 /// Ops by equivalence, in nested scopes (LLVM's `ScopedHashTable`): an
 /// insertion shadows an equivalent op inserted earlier until its scope ends.
+#[derive(Default)]
 struct ScopedTable<'c, 'a> {
     /// The latest entry of each key.
     map: HashMap<CseKey<OperationRefMut<'c, 'a>>, usize, BuildHasherDefault<KeyHasher>>,
@@ -89,16 +90,6 @@ struct ScopedTable<'c, 'a> {
     entries: Vec<(CseKey<OperationRefMut<'c, 'a>>, Option<usize>)>,
     /// Where each open scope starts in `entries`.
     scopes: Vec<usize>,
-}
-
-impl Default for ScopedTable<'_, '_> {
-    fn default() -> Self {
-        Self {
-            map: HashMap::default(),
-            entries: Vec::new(),
-            scopes: Vec::new(),
-        }
-    }
 }
 
 impl<'c: 'a, 'a> ScopedTable<'c, 'a> {
@@ -389,7 +380,7 @@ fn move_loop_invariant_code<'c: 'a, 'a>(
             {
                 continue;
             }
-            if !(op.is_memory_effect_free() && op.is_speculatable()) || !can_be_hoisted(op, loop_op)
+            if !(op.is_memory_effect_free() && op.is_speculatable() && can_be_hoisted(op, loop_op))
             {
                 continue;
             }
