@@ -221,8 +221,11 @@ bool mlirPassBridgeEffectQuery(MlirOperation op,
       return iface && iface.onlyHasEffect<mlir::MemoryEffects::Read>();
     }
     case MlirPassBridgeEffectMayWrite: {
-      auto iface = llvm::dyn_cast<mlir::MemoryEffectOpInterface>(operation);
-      return !iface || iface.hasEffect<mlir::MemoryEffects::Write>();
+      auto effects = mlir::getEffectsRecursively(operation);
+      return !effects ||
+             llvm::any_of(*effects, [](const mlir::MemoryEffects::EffectInstance &e) {
+               return llvm::isa<mlir::MemoryEffects::Write>(e.getEffect());
+             });
     }
     }
     return false;

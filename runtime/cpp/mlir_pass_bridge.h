@@ -404,8 +404,8 @@ typedef enum MlirPassBridgeEffectQuery {
   /// `MemoryEffectOpInterface::onlyHasEffect<MemoryEffects::Read>()`: the
   /// op declares effects, all of them reads (false without the interface).
   MlirPassBridgeEffectOnlyReads = 5,
-  /// No `MemoryEffectOpInterface` (effects unknown), or
-  /// `hasEffect<MemoryEffects::Write>()`: what CSE takes as a write.
+  /// `mlir::getEffectsRecursively(op)` is unknown or holds a write: what
+  /// CSE takes as a write between two reads.
   MlirPassBridgeEffectMayWrite = 6,
 } MlirPassBridgeEffectQuery;
 

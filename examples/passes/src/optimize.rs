@@ -282,7 +282,8 @@ impl<'d, 'c: 'a, 'a> CseDriver<'d, 'c, 'a> {
 }
 
 /// Whether an op strictly between `from` and `to` (in one block) may write
-/// memory, or has effects MLIR does not know.
+/// memory, itself or through the ops nested in it, or has effects MLIR does
+/// not know.
 fn writes_between<'c: 'a, 'a>(from: OperationRefMut<'c, 'a>, to: OperationRefMut<'c, 'a>) -> bool {
     let mut next = from.next_in_block_mut();
     while let Some(op) = next {

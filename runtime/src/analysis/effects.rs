@@ -125,11 +125,11 @@ pub trait EffectsExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
         )
     }
 
-    /// Whether the op may write: it declares a write effect
-    /// (`hasEffect<MemoryEffects::Write>()`, `memref.store`), or its effects
-    /// are unknown (no `MemoryEffectOpInterface`: an unregistered op, or an
-    /// op with recursive effects such as `scf.if`). Its own effects only,
-    /// not those nested in it: what CSE checks between two reads.
+    /// Whether the op may write: `mlir::getEffectsRecursively(op)` holds a
+    /// write (`memref.store`, or an `scf.for` whose body stores), or is
+    /// unknown (an unregistered op, or one nested in the op). What CSE
+    /// checks between two reads: an `scf.if` or a loop whose body only
+    /// reads or computes does not write.
     fn may_write(&self) -> bool {
         query(
             self.to_raw(),

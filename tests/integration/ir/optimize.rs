@@ -81,7 +81,12 @@ const CSE: &[(&str, bool)] = &[
     ("func.func @f(%t: tensor<4xf32>, %i: index, %v: vector<4xf32>) -> (f32, f32, vector<4xf32>, vector<4xf32>) { %0 = tensor.extract %t[%i] : tensor<4xf32> %1 = tensor.extract %t[%i] : tensor<4xf32> %2 = vector.broadcast %0 : f32 to vector<4xf32> %3 = vector.broadcast %1 : f32 to vector<4xf32> return %0, %1, %2, %3 : f32, f32, vector<4xf32>, vector<4xf32> }", true),
     // 35. loads separated by a loop that stores (recursive effects count as writes)
     ("func.func @f(%m: memref<4xi32>, %i: index, %v: i32) -> (i32, i32) { %c0 = arith.constant 0 : index %c4 = arith.constant 4 : index %c1 = arith.constant 1 : index %0 = memref.load %m[%i] : memref<4xi32> scf.for %j = %c0 to %c4 step %c1 { memref.store %v, %m[%j] : memref<4xi32> } %1 = memref.load %m[%i] : memref<4xi32> return %0, %1 : i32, i32 }", false),
-    // 36. a dead op used only by another dead op: both go, in order
+    // 36. loads around a loop whose body does not write (its effects,
+    // recursively, are no write): merged
+    ("func.func @f(%m: memref<4xi32>, %i: index, %n: index) -> (i32, i32) { %c0 = arith.constant 0 : index %c1 = arith.constant 1 : index %0 = memref.load %m[%i] : memref<4xi32> scf.for %j = %c0 to %n step %c1 { %x = memref.load %m[%j] : memref<4xi32> %y = arith.addi %x, %x : i32 } scf.for %j = %c0 to %n step %c1 { } %1 = memref.load %m[%i] : memref<4xi32> return %0, %1 : i32, i32 }", true),
+    // 37. loads around an scf.if that only reads: merged
+    ("func.func @f(%m: memref<4xi32>, %i: index, %c: i1) -> (i32, i32, i32) { %0 = memref.load %m[%i] : memref<4xi32> %r = scf.if %c -> (i32) { %x = memref.load %m[%i] : memref<4xi32> scf.yield %x : i32 } else { %y = arith.constant 0 : i32 scf.yield %y : i32 } %1 = memref.load %m[%i] : memref<4xi32> return %0, %1, %r : i32, i32, i32 }", true),
+    // 38. a dead op used only by another dead op: both go, in order
     ("func.func @f(%a: f32) -> f32 { %0 = arith.addf %a, %a : f32 %1 = arith.mulf %0, %a : f32 %2 = arith.addf %a, %a : f32 return %2 : f32 }", true),
 ];
 
