@@ -8,10 +8,12 @@ use std::time::{Duration, Instant};
 
 use mlir_pass::{sys, Context, Module, PassManager};
 use mlir_pass_bench::{
-    identity_module_text, melior_empty, melior_walk_count, mlirBenchCreateCppEmpty,
+    cse_module_text, identity_module_text, licm_module_text, melior_empty, melior_walk_count,
+    mlirBenchCreateCppDominanceQueries, mlirBenchCreateCppEffectQueries, mlirBenchCreateCppEmpty,
     mlirBenchCreateCppFoldIdentities, mlirBenchCreateCppSubToAdd, mlirBenchCreateCppWalkCount,
-    module_text, subtraction_module_text, symbol_module_text, RustEmpty, RustHeavy,
-    RustSafeWalkCount, RustSubToAdd, RustWalkCount,
+    module_text, subtraction_module_text, symbol_module_text, RustDominanceQueries,
+    RustEffectQueries, RustEmpty, RustHeavy, RustSafeWalkCount, RustSubToAdd, RustWalkCount,
+    QUERY_ROUNDS,
 };
 use mlir_pass_example_passes::FoldArithIdentities;
 
@@ -27,6 +29,8 @@ struct Settings {
     target_width: f64,
     fold_sizes: &'static [usize],
     port_functions: usize,
+    /// Functions of the LICM module (two nested loops each).
+    licm_functions: usize,
     walk_sizes: &'static [usize],
     empty_functions: usize,
     heavy_functions: usize,
@@ -40,6 +44,7 @@ const FULL: Settings = Settings {
     target_width: 0.02,
     fold_sizes: &[10_000, 100_000],
     port_functions: 10_000,
+    licm_functions: 1_000,
     walk_sizes: &[1_000, 10_000, 100_000],
     empty_functions: 10_000,
     heavy_functions: 2_000,
@@ -53,6 +58,7 @@ const QUICK: Settings = Settings {
     target_width: 1.0,
     fold_sizes: &[1_000],
     port_functions: 500,
+    licm_functions: 100,
     walk_sizes: &[1_000],
     empty_functions: 1_000,
     heavy_functions: 200,
@@ -395,9 +401,9 @@ fn main() {
     }
 
     if want("conversion") {
-        // (1e) A dialect conversion with one Rust pattern against the same
+        // (1g) A dialect conversion with one Rust pattern against the same
         // pattern in C++, same target and driver.
-        println!("\n## 1e. Dialect conversion with one pattern: Rust (`bench-rust-sub-to-add`) vs the same `OpConversionPattern` in C++, partial conversion, one thread\n");
+        println!("\n## 1g. Dialect conversion with one pattern: Rust (`bench-rust-sub-to-add`) vs the same `OpConversionPattern` in C++, partial conversion, one thread\n");
         println!("| ops | C++ | Rust | Rust / C++ | rounds |");
         println!("| --- | --- | --- | --- | --- |");
         for &ops in s.fold_sizes {
@@ -413,6 +419,88 @@ fn main() {
                 "| {ops} | {} | {} | {} | {} |",
                 ms(r.median(0)),
                 ms(r.median(1)),
+                r.ratio(1, 0),
+                r.len()
+            );
+        }
+    }
+
+    if want("ports-optimize") {
+        // (1e) The optimization ports against their upstream passes.
+        println!("\n## 1e. `rs-cse` and `rs-loop-invariant-code-motion` vs upstream, one thread\n");
+        println!("| pass | module | upstream (C++) | Rust port | port / upstream | rounds |");
+        println!("| --- | --- | --- | --- | --- | --- |");
+        for (upstream, port, source, module) in [
+            (
+                "cse",
+                "rs-cse",
+                cse_module_text(s.port_functions),
+                format!("{} functions, 28 ops each", s.port_functions),
+            ),
+            (
+                "loop-invariant-code-motion",
+                "rs-loop-invariant-code-motion",
+                licm_module_text(s.licm_functions),
+                format!("{} functions, 3 loops each", s.licm_functions),
+            ),
+        ] {
+            let mut pms = [
+                PassManager::parse(&context, &format!("builtin.module({upstream})")).unwrap(),
+                PassManager::parse(&context, &format!("builtin.module({port})")).unwrap(),
+            ];
+            for pm in &mut pms {
+                pm.enable_verifier(false);
+            }
+            let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
+            println!(
+                "| `{upstream}` | {module} | {} | {} | {} | {} |",
+                ms(r.median(0)),
+                ms(r.median(1)),
+                r.ratio(1, 0),
+                r.len()
+            );
+        }
+    }
+
+    if want("ports-queries") {
+        // (1f) One analysis query from Rust against the same query in C++.
+        let functions = s.walk_sizes[0] / 10;
+        let mut module = Module::parse(&context, &module_text(functions, 100), "q.mlir").unwrap();
+        println!(
+            "\n## 1f. One analysis query: Rust (`mlir_pass::analysis`) vs C++, {functions} functions of 100 ops, {QUERY_ROUNDS} queries per op, one thread\n"
+        );
+        println!("| query | C++ | Rust | per query: C++, Rust | Rust / C++ | rounds |");
+        println!("| --- | --- | --- | --- | --- | --- |");
+        let queries = (functions * 99 * QUERY_ROUNDS) as f64;
+        let per_query = |d: Duration| format!("{:.1} ns", d.as_secs_f64() * 1e9 / queries);
+        let rows = [
+            (
+                "`properly_dominates(a, b)` / `DominanceInfo::properlyDominates`",
+                [
+                    func_pm(&context, |pm| {
+                        add_raw(pm, unsafe { mlirBenchCreateCppDominanceQueries() })
+                    }),
+                    func_pm(&context, |pm| pm.add_pass(RustDominanceQueries).unwrap()),
+                ],
+            ),
+            (
+                "`is_memory_effect_free()` / `isMemoryEffectFree`",
+                [
+                    func_pm(&context, |pm| {
+                        add_raw(pm, unsafe { mlirBenchCreateCppEffectQueries() })
+                    }),
+                    func_pm(&context, |pm| pm.add_pass(RustEffectQueries).unwrap()),
+                ],
+            ),
+        ];
+        for (name, mut pms) in rows {
+            let r = measure(s, &mut pms, &mut module, &[(1, 0)]);
+            println!(
+                "| {name} | {} | {} | {}, {} | {} | {} |",
+                ms(r.median(0)),
+                ms(r.median(1)),
+                per_query(r.median(0)),
+                per_query(r.median(1)),
                 r.ratio(1, 0),
                 r.len()
             );

@@ -11,6 +11,8 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -195,11 +197,69 @@ struct CppConvertSubToAdd
   }
 };
 
+/// How many times the query passes ask their questions about each
+/// function (the Rust passes use the same number, `QUERY_ROUNDS`).
+constexpr int kQueryRounds = 20;
+
+/// The ops nested in `func`, in the order of a post-order walk.
+SmallVector<Operation *> nestedOps(Operation *func) {
+  SmallVector<Operation *> ops;
+  func->walk([&](Operation *op) {
+    if (op != func)
+      ops.push_back(op);
+  });
+  return ops;
+}
+
+/// One dominance question per pair of consecutive ops
+/// (`DominanceInfo::properlyDominates`), `kQueryRounds` times per function;
+/// the number of yes answers is stored on the function.
+struct CppDominanceQueries
+    : public PassWrapper<CppDominanceQueries, OperationPass<func::FuncOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CppDominanceQueries)
+  StringRef getArgument() const final { return "bench-cpp-dominance-queries"; }
+  void runOnOperation() override {
+    Operation *func = getOperation();
+    DominanceInfo dominance(func);
+    SmallVector<Operation *> ops = nestedOps(func);
+    int64_t yes = 0;
+    for (int round = 0; round < kQueryRounds; ++round)
+      for (size_t i = 1; i < ops.size(); ++i)
+        yes += dominance.properlyDominates(ops[i - 1], ops[i]);
+    func->setDiscardableAttr(
+        "bench.yes", IntegerAttr::get(IntegerType::get(func->getContext(), 64), yes));
+  }
+};
+
+/// One side-effect question per op (`isMemoryEffectFree`), `kQueryRounds`
+/// times per function; the number of yes answers is stored on the function.
+struct CppEffectQueries
+    : public PassWrapper<CppEffectQueries, OperationPass<func::FuncOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CppEffectQueries)
+  StringRef getArgument() const final { return "bench-cpp-effect-queries"; }
+  void runOnOperation() override {
+    Operation *func = getOperation();
+    SmallVector<Operation *> ops = nestedOps(func);
+    int64_t yes = 0;
+    for (int round = 0; round < kQueryRounds; ++round)
+      for (Operation *op : ops)
+        yes += isMemoryEffectFree(op);
+    func->setDiscardableAttr(
+        "bench.yes", IntegerAttr::get(IntegerType::get(func->getContext(), 64), yes));
+  }
+};
+
 } // namespace
 
 extern "C" {
 MlirPass mlirBenchCreateCppSubToAdd() {
   return wrap(static_cast<Pass *>(new CppConvertSubToAdd()));
+}
+MlirPass mlirBenchCreateCppDominanceQueries() {
+  return wrap(static_cast<Pass *>(new CppDominanceQueries()));
+}
+MlirPass mlirBenchCreateCppEffectQueries() {
+  return wrap(static_cast<Pass *>(new CppEffectQueries()));
 }
 MlirPass mlirBenchCreateCppFoldIdentities() {
   return wrap(static_cast<Pass *>(new CppFoldIdentities()));

@@ -34,6 +34,80 @@ unsafe extern "C" {
     /// The C++ twin of [`RustSubToAdd`]: a partial conversion with one
     /// `OpConversionPattern`.
     pub fn mlirBenchCreateCppSubToAdd() -> sys::MlirPass;
+    /// The C++ dominance-query pass (`DominanceInfo::properlyDominates`,
+    /// [`QUERY_ROUNDS`] times per pair of consecutive ops).
+    pub fn mlirBenchCreateCppDominanceQueries() -> sys::MlirPass;
+    /// The C++ side-effect-query pass (`isMemoryEffectFree`,
+    /// [`QUERY_ROUNDS`] times per op).
+    pub fn mlirBenchCreateCppEffectQueries() -> sys::MlirPass;
+}
+
+/// How many times the query passes ask their questions about each function
+/// (`kQueryRounds` in the C++ passes).
+pub const QUERY_ROUNDS: usize = 20;
+
+/// The ops nested in `op` (not `op`), in post-order, as the C++ passes
+/// collect them.
+fn nested_ops<'a>(
+    op: &OperationRef<'a>,
+) -> Vec<mlir_pass::melior::ir::operation::OperationRefMut<'a, 'a>> {
+    use mlir_pass::ir::{OperationExt, WalkOrder};
+    use mlir_pass::melior::ir::operation::WalkResult;
+    let func = op.melior_mut();
+    let mut ops = Vec::new();
+    func.walk_ops(WalkOrder::PostOrder, |nested| {
+        if nested != func {
+            ops.push(nested);
+        }
+        WalkResult::Advance
+    });
+    ops
+}
+
+/// One dominance question per pair of consecutive ops
+/// ([`DominanceInfo::properly_dominates`](mlir_pass::analysis::DominanceInfo::properly_dominates)),
+/// [`QUERY_ROUNDS`] times per function, as the C++ pass asks it.
+#[mlir_pass(argument = "bench-rust-dominance-queries", op = "func.func", dialects = [func])]
+#[derive(Clone, Default)]
+pub struct RustDominanceQueries;
+
+impl Pass for RustDominanceQueries {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        use mlir_pass::ir::OperationMutExt;
+        let dominance = mlir_pass::analysis::DominanceInfo::new(&op);
+        let ops = nested_ops(&op);
+        let mut yes = 0i64;
+        for _ in 0..QUERY_ROUNDS {
+            for pair in ops.windows(2) {
+                yes += i64::from(dominance.properly_dominates(&pair[0], &pair[1]));
+            }
+        }
+        op.melior_mut().set_i64_attr("bench.yes", yes);
+        Ok(())
+    }
+}
+
+/// One side-effect question per op
+/// ([`EffectsExt::is_memory_effect_free`](mlir_pass::analysis::EffectsExt::is_memory_effect_free)),
+/// [`QUERY_ROUNDS`] times per function, as the C++ pass asks it.
+#[mlir_pass(argument = "bench-rust-effect-queries", op = "func.func", dialects = [func])]
+#[derive(Clone, Default)]
+pub struct RustEffectQueries;
+
+impl Pass for RustEffectQueries {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        use mlir_pass::analysis::EffectsExt;
+        use mlir_pass::ir::OperationMutExt;
+        let ops = nested_ops(&op);
+        let mut yes = 0i64;
+        for _ in 0..QUERY_ROUNDS {
+            for nested in &ops {
+                yes += i64::from(nested.is_memory_effect_free());
+            }
+        }
+        op.melior_mut().set_i64_attr("bench.yes", yes);
+        Ok(())
+    }
 }
 
 /// Visits every op under `op`, counts ops by name, and sets `bench.count` on
@@ -339,6 +413,88 @@ pub fn subtraction_module_text(functions: usize, ops_per_function: usize) -> Str
             last = format!("%v{i}");
         }
         text.push_str(&format!("  return {last} : i64\n}}\n"));
+    }
+    text
+}
+
+/// A module for the CSE benchmark: `functions` functions, each with
+/// duplicates (commutative ones too), loads around a store, an `scf.if`
+/// whose branches repeat ops from outside, and a dead op.
+pub fn cse_module_text(functions: usize) -> String {
+    let mut text = String::new();
+    for f in 0..functions {
+        let k = f % 7;
+        text.push_str(&format!(
+            "func.func @f{f}(%a: i32, %b: i32, %c: i1, %m: memref<4xi32>) -> i32 {{
+  %c0 = arith.constant 0 : index
+  %k = arith.constant {k} : i32
+  %0 = arith.addi %a, %b : i32
+  %1 = arith.addi %b, %a : i32
+  %2 = arith.muli %0, %1 : i32
+  %3 = arith.muli %1, %0 : i32
+  %l0 = memref.load %m[%c0] : memref<4xi32>
+  %l1 = memref.load %m[%c0] : memref<4xi32>
+  memref.store %2, %m[%c0] : memref<4xi32>
+  %l2 = memref.load %m[%c0] : memref<4xi32>
+  %r = scf.if %c -> (i32) {{
+    %4 = arith.addi %a, %b : i32
+    %5 = arith.xori %4, %k : i32
+    %k2 = arith.constant {k} : i32
+    %6 = arith.xori %4, %k2 : i32
+    %7 = arith.addi %5, %6 : i32
+    scf.yield %7 : i32
+  }} else {{
+    %8 = arith.muli %0, %1 : i32
+    scf.yield %8 : i32
+  }}
+  %dead = arith.subi %a, %b : i32
+  %s0 = arith.addi %r, %3 : i32
+  %s1 = arith.addi %s0, %l0 : i32
+  %s2 = arith.addi %s1, %l1 : i32
+  %s3 = arith.addi %s2, %l2 : i32
+  %s4 = arith.addi %s3, %2 : i32
+  return %s4 : i32
+}}
+"
+        ));
+    }
+    text
+}
+
+/// A module for the LICM benchmark: `functions` functions, each with two
+/// nested `scf.for` loops holding invariant ops (a constant and a chain on
+/// it, ops of the outer induction variable), variant ops, a division that
+/// may trap, and an `affine.for`.
+pub fn licm_module_text(functions: usize) -> String {
+    let mut text = String::new();
+    for f in 0..functions {
+        text.push_str(&format!(
+            "func.func @f{f}(%a: i32, %b: i32, %n: index, %m: memref<?xi32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {{
+    scf.for %j = %c0 to %n step %c1 {{
+      %k = arith.constant {f} : i32
+      %x = arith.addi %a, %k : i32
+      %y = arith.muli %x, %b : i32
+      %d = arith.divsi %a, %b : i32
+      %ii = arith.index_cast %i : index to i32
+      %u = arith.addi %ii, %y : i32
+      %jj = arith.index_cast %j : index to i32
+      %v = arith.muli %jj, %u : i32
+      %w = arith.addi %v, %d : i32
+      memref.store %w, %m[%j] : memref<?xi32>
+    }}
+  }}
+  affine.for %p = 0 to 16 {{
+    %s = arith.subi %a, %b : i32
+    %t = arith.xori %s, %a : i32
+    memref.store %t, %m[%p] : memref<?xi32>
+  }}
+  return
+}}
+"
+        ));
     }
     text
 }

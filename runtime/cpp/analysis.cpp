@@ -216,6 +216,17 @@ bool mlirPassBridgeEffectQuery(MlirOperation op,
       return mlir::isSpeculatable(operation);
     case MlirPassBridgeEffectPure:
       return mlir::isPure(operation);
+    case MlirPassBridgeEffectOnlyReads: {
+      auto iface = llvm::dyn_cast<mlir::MemoryEffectOpInterface>(operation);
+      return iface && iface.onlyHasEffect<mlir::MemoryEffects::Read>();
+    }
+    case MlirPassBridgeEffectMayWrite: {
+      auto effects = mlir::getEffectsRecursively(operation);
+      return !effects ||
+             llvm::any_of(*effects, [](const mlir::MemoryEffects::EffectInstance &e) {
+               return llvm::isa<mlir::MemoryEffects::Write>(e.getEffect());
+             });
+    }
     }
     return false;
   });
@@ -316,13 +327,27 @@ MlirPassBridgeAnswer mlirPassBridgeLoopDefinedOutside(MlirOperation op,
   return answer(loop.isDefinedOutsideOfLoop(unwrap(value)));
 }
 
-bool mlirPassBridgeLoopMoveOut(MlirOperation loop, MlirOperation inner) noexcept {
+MlirPassBridgeAnswer
+mlirPassBridgeLoopOperandsDefinedOutside(MlirOperation loop,
+                                         MlirOperation op) noexcept {
   auto loopOp = llvm::dyn_cast<mlir::LoopLikeOpInterface>(unwrap(loop));
   if (!loopOp)
-    return false;
-  return guarded(false, [&] {
+    return MlirPassBridgeAnswerOutside;
+  return guarded(MlirPassBridgeAnswerOutside, [&] {
+    return answer(llvm::all_of(unwrap(op)->getOperands(), [&](mlir::Value v) {
+      return loopOp.isDefinedOutsideOfLoop(v);
+    }));
+  });
+}
+
+MlirPassBridgeQueryStatus mlirPassBridgeLoopMoveOut(MlirOperation loop,
+                                                    MlirOperation inner) noexcept {
+  auto loopOp = llvm::dyn_cast<mlir::LoopLikeOpInterface>(unwrap(loop));
+  if (!loopOp)
+    return MlirPassBridgeQueryUnknown;
+  return guarded(MlirPassBridgeQueryError, [&] {
     loopOp.moveOutOfLoop(unwrap(inner));
-    return true;
+    return MlirPassBridgeQueryOk;
   });
 }
 

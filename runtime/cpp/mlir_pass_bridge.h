@@ -401,6 +401,12 @@ typedef enum MlirPassBridgeEffectQuery {
   MlirPassBridgeEffectSpeculatable = 3,
   /// `mlir::isPure(op)`: speculatable and memory-effect free.
   MlirPassBridgeEffectPure = 4,
+  /// `MemoryEffectOpInterface::onlyHasEffect<MemoryEffects::Read>()`: the
+  /// op declares effects, all of them reads (false without the interface).
+  MlirPassBridgeEffectOnlyReads = 5,
+  /// `mlir::getEffectsRecursively(op)` is unknown or holds a write: what
+  /// CSE takes as a write between two reads.
+  MlirPassBridgeEffectMayWrite = 6,
 } MlirPassBridgeEffectQuery;
 
 /// Answers `query` about `op`; false for a query out of range.
@@ -478,10 +484,18 @@ MlirPassBridgeAnswer
 mlirPassBridgeLoopDefinedOutside(MlirOperation op,
                                  MlirValue value) MLIR_PASS_BRIDGE_NOEXCEPT;
 
+/// Whether every operand of `op` is defined outside the loop `loop`
+/// (`isDefinedOutsideOfLoop` for each, with one interface lookup); Outside
+/// when `loop` is not loop-like.
+MlirPassBridgeAnswer mlirPassBridgeLoopOperandsDefinedOutside(
+    MlirOperation loop, MlirOperation op) MLIR_PASS_BRIDGE_NOEXCEPT;
+
 /// `LoopLikeOpInterface::moveOutOfLoop(inner)`: the caller has checked that
-/// `inner` is nested in `loop`. False when `loop` is not loop-like.
-bool mlirPassBridgeLoopMoveOut(MlirOperation loop,
-                               MlirOperation inner) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// `inner` is nested in `loop`. Unknown when `loop` is not loop-like, Error
+/// on an exception.
+MlirPassBridgeQueryStatus
+mlirPassBridgeLoopMoveOut(MlirOperation loop,
+                          MlirOperation inner) MLIR_PASS_BRIDGE_NOEXCEPT;
 
 /// Whether `op` implements `RegionBranchOpInterface`.
 bool mlirPassBridgeIsRegionBranch(MlirOperation op) MLIR_PASS_BRIDGE_NOEXCEPT;

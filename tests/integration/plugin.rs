@@ -169,28 +169,59 @@ fn mlir_opt_runs_rust_passes_that_rewrite_ir_beside_upstream_passes() {
 }
 
 /// The ports inside the stock `mlir-opt` (a plugin has C++ of its own, so
-/// the symbol queries are checked there too) print what the upstream passes
-/// print.
+/// the symbol, dominance, effect and loop queries are checked there too)
+/// print what the upstream passes print.
 #[test]
 fn inside_mlir_opt_the_ports_match_the_upstream_passes() {
     let plugin = example_plugin();
     let dir = scratch_dir("ports");
-    let input = dir.join("symbols.mlir");
+    let symbols = dir.join("symbols.mlir");
     std::fs::write(
-        &input,
+        &symbols,
         "module @inner attributes {sym_visibility = \"private\"} {\n  func.func nested @f() { return }\n  func.func private @g() { return }\n}\nfunc.func @main() attributes {ref = @inner::@f} { call @used() : () -> () return } loc(\"a.c\":1:1)\nfunc.func private @used() { return }\nfunc.func private @dead() { return }\nfunc.func @pub() { return }\n",
     )
     .unwrap();
-    let run = |pipeline: &str| {
-        let output = mlir_opt(
-            &dir,
-            &[
-                &format!("--load-pass-plugin={}", plugin.display()),
-                "--mlir-print-debuginfo",
-                &format!("--pass-pipeline=builtin.module({pipeline})"),
-                input.to_str().unwrap(),
-            ],
-        );
+    // Duplicates across a dominator tree, loads around a store and an op of
+    // unknown effects, a graph region, an unregistered op's region, and
+    // loops (scf, affine, nested) with invariant and variant ops.
+    let optimize = dir.join("optimize.mlir");
+    std::fs::write(
+        &optimize,
+        concat!(
+            "func.func @cse(%a: i32, %c: i1, %m: memref<4xi32>, %i: index) -> (i32, i32, i32) {\n",
+            "  %0 = arith.addi %a, %a : i32\n  %1 = arith.addi %a, %a : i32 loc(\"b.c\":2:2)\n",
+            "  %l0 = memref.load %m[%i] : memref<4xi32>\n  %l1 = memref.load %m[%i] : memref<4xi32>\n",
+            "  \"test.opaque\"() : () -> ()\n  %l2 = memref.load %m[%i] : memref<4xi32>\n",
+            "  %dead = arith.muli %a, %a : i32\n",
+            "  \"test.region\"() ({ %x = arith.addi %a, %a : i32 %y = arith.addi %a, %a : i32 \"test.use\"(%x, %y) : (i32, i32) -> () }) : () -> ()\n",
+            "  cf.cond_br %c, ^t, ^e\n^t:\n  %2 = arith.addi %a, %a : i32\n  %s = arith.addi %l0, %l1 : i32\n  cf.br ^j(%s : i32)\n",
+            "^e:\n  %3 = arith.addi %a, %a : i32\n  cf.br ^j(%3 : i32)\n^j(%r: i32):\n  %t = arith.addi %r, %l2 : i32\n",
+            "  return %0, %1, %t : i32, i32, i32\n}\n",
+            "%g0 = arith.constant 3 : i32\n\"test.use\"(%g1) : (i32) -> ()\n%g1 = arith.constant 3 : i32\n",
+            "func.func @licm(%a: i32, %b: i32, %n: index, %m: memref<?xi32>) {\n",
+            "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n",
+            "  scf.for %i = %c0 to %n step %c1 {\n    scf.for %j = %c0 to %n step %c1 {\n",
+            "      %k = arith.constant 5 : i32\n      %x = arith.addi %a, %k : i32\n      %d = arith.divsi %a, %b : i32\n",
+            "      %iv = arith.index_cast %i : index to i32\n      %y = arith.muli %x, %iv : i32\n",
+            "      %z = arith.addi %y, %d : i32\n      memref.store %z, %m[%j] : memref<?xi32>\n    }\n  }\n",
+            "  affine.for %p = 0 to 8 {\n    %w = arith.muli %b, %b : i32\n    memref.store %w, %m[%p] : memref<?xi32>\n  }\n",
+            "  return\n}\n",
+        ),
+    )
+    .unwrap();
+    let run = |input: &Path, pipeline: &str, generic: bool| {
+        let mut args = vec![
+            format!("--load-pass-plugin={}", plugin.display()),
+            "--allow-unregistered-dialect".to_string(),
+            "--mlir-print-debuginfo".to_string(),
+            format!("--pass-pipeline=builtin.module({pipeline})"),
+            input.to_str().unwrap().to_string(),
+        ];
+        if generic {
+            args.push("--mlir-print-op-generic".to_string());
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let output = mlir_opt(&dir, &args);
         assert!(
             output.status.success(),
             "{pipeline}: {}",
@@ -198,17 +229,36 @@ fn inside_mlir_opt_the_ports_match_the_upstream_passes() {
         );
         text(&output.stdout)
     };
-    for (port, upstream) in [
-        ("rs-symbol-dce", "symbol-dce"),
+    for (input, port, upstream) in [
+        (&symbols, "rs-symbol-dce", "symbol-dce"),
         (
+            &symbols,
             "rs-symbol-privatize{exclude=main}",
             "symbol-privatize{exclude=main}",
         ),
-        ("rs-strip-debuginfo", "strip-debuginfo"),
+        (&symbols, "rs-strip-debuginfo", "strip-debuginfo"),
+        (&optimize, "rs-cse", "cse"),
+        (&optimize, "func.func(rs-cse)", "func.func(cse)"),
+        (
+            &optimize,
+            "rs-loop-invariant-code-motion",
+            "loop-invariant-code-motion",
+        ),
+        (
+            &optimize,
+            "func.func(rs-loop-invariant-code-motion,rs-cse)",
+            "func.func(loop-invariant-code-motion,cse)",
+        ),
     ] {
-        let (ours, theirs) = (run(port), run(upstream));
-        assert_eq!(ours, theirs, "{port} differs from {upstream}");
-        assert_ne!(ours, run(""), "{upstream} changes this input");
+        for generic in [false, true] {
+            let (ours, theirs) = (run(input, port, generic), run(input, upstream, generic));
+            assert_eq!(ours, theirs, "{port} differs from {upstream}");
+            assert_ne!(
+                ours,
+                run(input, "", generic),
+                "{upstream} changes this input"
+            );
+        }
     }
 }
 

@@ -62,7 +62,7 @@ impl Pass for ProbeConstants {
 /// `probe.post_dominated_by`, `probe.operands_dominate`), dominator-tree
 /// children of each function's blocks (`probe.dom_children`,
 /// `probe.post_children`), SSA dominance (`probe.ssa`), loops
-/// (`probe.loop_regions`, `probe.invariant`), region successors
+/// (`probe.loop_regions`, `probe.invariant`, `probe.all_invariant`), region successors
 /// (`probe.entry_successors`, `probe.region_successors`), CSE equivalence in
 /// functions marked `probe.cse` (`probe.equiv_first`, `probe.hash_first`),
 /// symbols (`probe.declaration`, `probe.optional_symbol`); then moves ops
@@ -200,6 +200,13 @@ impl Pass for ProbeAnalyses {
                 }
             }
             answers.push((i, "probe.flags", string(&flags.join(","))));
+            let mut access = Vec::new();
+            for (yes, name) in [(o.only_reads(), "only_reads"), (o.may_write(), "may_write")] {
+                if yes {
+                    access.push(name);
+                }
+            }
+            answers.push((i, "probe.access", string(&access.join(","))));
 
             if let Some(id) = o.int_attr("probe.id") {
                 let by = |post_dom: bool| -> Vec<i64> {
@@ -280,6 +287,8 @@ impl Pass for ProbeAnalyses {
                         "probe.invariant",
                         ArrayAttribute::new(context, &invariant).into(),
                     ));
+                    let all = parent.operands_defined_outside_of_loop(o).unwrap();
+                    answers.push((i, "probe.all_invariant", boolean(all)));
                 }
             }
             let successor = |s: &RegionSuccessor| match s {

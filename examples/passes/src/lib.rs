@@ -10,6 +10,11 @@
 //!   (`rs-strip-debuginfo`, `rs-symbol-privatize`, `rs-symbol-dce`): Rust
 //!   ports of MLIR's `strip-debuginfo`, `symbol-privatize` and `symbol-dce`,
 //!   tested to give byte-identical output.
+//! - [`Cse`], [`LoopInvariantCodeMotion`] (`rs-cse`,
+//!   `rs-loop-invariant-code-motion`): Rust ports of MLIR's `cse` and
+//!   `loop-invariant-code-motion` on the analyses of `mlir_pass::analysis`
+//!   (dominance, side effects, op equivalence, loop interfaces), tested to
+//!   give byte-identical output.
 //! - [`ExampleCleanup`] (`example-cleanup`): a named pipeline of them, with
 //!   options.
 //! - [`ExampleLowerToLlvm`] (`example-lower-to-llvm`): a whole module to the
@@ -24,6 +29,7 @@
 
 mod fold;
 mod lower;
+mod optimize;
 mod pipelines;
 mod ports;
 
@@ -43,6 +49,7 @@ pub mod dialect_handles {
 
 pub use fold::{FoldArithIdentities, IDENTITY_PATTERNS};
 pub use lower::{ErfToLibm, ExampleLowerToLlvm};
+pub use optimize::{Cse, LoopInvariantCodeMotion};
 pub use pipelines::ExampleCleanup;
 pub use ports::{StripDebugInfo, SymbolDce, SymbolPrivatize};
 

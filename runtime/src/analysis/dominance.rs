@@ -240,9 +240,11 @@ impl<'a> DominanceInfo<'a> {
     }
 
     /// `DominanceInfo::hasSSADominance(region)`: whether values must be
-    /// defined before their uses in `region`. False for graph regions (their
-    /// op's `RegionKindInterface` says so, as `builtin.module`'s body) and
-    /// for an unregistered op's regions (MLIR cannot know), true for others.
+    /// defined before their uses in `region`. False for single-block graph
+    /// regions (their op's `RegionKindInterface` says so, as
+    /// `builtin.module`'s body) and for an unregistered op's single-block
+    /// regions (MLIR cannot know), true for others: MLIR takes a region of
+    /// several blocks as having SSA dominance whatever its op.
     pub fn has_ssa_dominance<'c: 'x, 'x>(&self, region: &impl RegionLike<'c, 'x>) -> bool {
         // SAFETY: a live analysis; the bridge checks the region is inside root.
         let answer = unsafe {

@@ -114,6 +114,29 @@ pub trait EffectsExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
         )
     }
 
+    /// `MemoryEffectOpInterface::onlyHasEffect<MemoryEffects::Read>()`: the
+    /// op declares at least one effect and every one is a read
+    /// (`memref.load`). False when the op does not implement the interface.
+    /// CSE merges such ops when nothing writes between them.
+    fn only_reads(&self) -> bool {
+        query(
+            self.to_raw(),
+            MlirPassBridgeEffectQuery::MlirPassBridgeEffectOnlyReads,
+        )
+    }
+
+    /// Whether the op may write: `mlir::getEffectsRecursively(op)` holds a
+    /// write (`memref.store`, or an `scf.for` whose body stores), or is
+    /// unknown (an unregistered op, or one nested in the op). What CSE
+    /// checks between two reads: an `scf.if` or a loop whose body only
+    /// reads or computes does not write.
+    fn may_write(&self) -> bool {
+        query(
+            self.to_raw(),
+            MlirPassBridgeEffectQuery::MlirPassBridgeEffectMayWrite,
+        )
+    }
+
     /// The memory effects the op declares
     /// (`MemoryEffectOpInterface::getEffects`), or `None` when the op does
     /// not implement the interface, so that its effects are unknown. An op

@@ -125,6 +125,24 @@ pub trait InterfacesExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
         }
     }
 
+    /// Whether every operand of `op` is defined outside this loop
+    /// ([`is_defined_outside_of_loop`](Self::is_defined_outside_of_loop) for
+    /// each, in one call: LICM's check of an op without regions); `None`
+    /// when this op is not loop-like.
+    fn operands_defined_outside_of_loop<'x>(&self, op: &impl OperationLike<'c, 'x>) -> Option<bool>
+    where
+        'c: 'x,
+    {
+        // SAFETY: two valid ops.
+        match unsafe {
+            bridge::mlirPassBridgeLoopOperandsDefinedOutside(self.to_raw(), op.to_raw())
+        } {
+            MlirPassBridgeAnswer::MlirPassBridgeAnswerYes => Some(true),
+            MlirPassBridgeAnswer::MlirPassBridgeAnswerNo => Some(false),
+            _ => None,
+        }
+    }
+
     /// Whether the op implements `RegionBranchOpInterface` (`scf.if`,
     /// `scf.for`, `scf.while`, `scf.execute_region`).
     fn is_region_branch(&self) -> bool {
@@ -188,13 +206,18 @@ pub trait LoopLikeMutExt<'c: 'a, 'a>: OperationMutLike<'c, 'a> {
         'c: 'x,
     {
         let loop_op = self.to_raw();
-        if !self.is_loop_like() {
-            return Err(IrError::new(format!(
+        let not_a_loop = || {
+            Err(IrError::new(format!(
                 "cannot move an op out of '{}': it is not a loop (LoopLikeOpInterface)",
                 self.name_str()
-            )));
-        }
+            )))
+        };
+        // (Whether this op is a loop is asked by the move itself; on a
+        // refusal, "not a loop" is the reason given first.)
         if !is_proper_ancestor(loop_op, inner.to_raw()) {
+            if !self.is_loop_like() {
+                return not_a_loop();
+            }
             return Err(IrError::new(format!(
                 "cannot move '{}' out of '{}': it is not nested in that loop",
                 inner.name_str(),
@@ -203,6 +226,9 @@ pub trait LoopLikeMutExt<'c: 'a, 'a>: OperationMutLike<'c, 'a> {
         }
         if let Some(anchor) = crate::external::current_anchor() {
             if !is_proper_ancestor(anchor, loop_op) {
+                if !self.is_loop_like() {
+                    return not_a_loop();
+                }
                 return Err(IrError::new(format!(
                     "cannot move '{}' out of '{}': the loop is the operation the pass runs on,                      or is not nested in it",
                     inner.name_str(),
@@ -210,12 +236,12 @@ pub trait LoopLikeMutExt<'c: 'a, 'a>: OperationMutLike<'c, 'a> {
                 )));
             }
         }
-        // SAFETY: a loop-like op and an op nested in it, both inside the
-        // running pass's op.
-        if unsafe { bridge::mlirPassBridgeLoopMoveOut(loop_op, inner.to_raw()) } {
-            Ok(())
-        } else {
-            Err(IrError::new("out of memory moving an op out of a loop"))
+        // SAFETY: an op nested in `loop_op`, both inside the running pass's
+        // op; the bridge checks that `loop_op` is a loop.
+        match unsafe { bridge::mlirPassBridgeLoopMoveOut(loop_op, inner.to_raw()) } {
+            MlirPassBridgeQueryStatus::MlirPassBridgeQueryOk => Ok(()),
+            MlirPassBridgeQueryStatus::MlirPassBridgeQueryUnknown => not_a_loop(),
+            _ => Err(IrError::new("out of memory moving an op out of a loop")),
         }
     }
 }

@@ -5,7 +5,8 @@
 //!   `getAnalysis<DominanceInfo>()`, built for the op a pass runs on and
 //!   borrowed from it, so that it cannot outlive `run`.
 //! - [`EffectsExt`]: `isMemoryEffectFree`, `isOpTriviallyDead`,
-//!   `wouldOpBeTriviallyDead`, `isSpeculatable`, `isPure`, an op's
+//!   `wouldOpBeTriviallyDead`, `isSpeculatable`, `isPure`,
+//!   `onlyHasEffect<Read>` and what CSE takes as a write, an op's
 //!   [`MemoryEffect`]s (`MemoryEffectOpInterface::getEffects`,
 //!   `getEffectsRecursively`).
 //! - [`EquivalenceExt`]: `OperationEquivalence::computeHash` and

@@ -204,6 +204,7 @@ pub fn assert_analysis_probes(out: &str) {
         &[
             "probe.effects = [\"read operand 0 <Default>\"]",
             "probe.flags = \"would_be_dead\"",
+            "probe.access = \"only_reads\"",
         ],
     );
     expect(
@@ -211,6 +212,7 @@ pub fn assert_analysis_probes(out: &str) {
         &[
             "probe.effects = [\"write operand 1 <Default>\"]",
             "probe.flags = \"\"",
+            "probe.access = \"may_write\"",
         ],
     );
     expect(
@@ -218,6 +220,7 @@ pub fn assert_analysis_probes(out: &str) {
         &[
             "probe.effects = [\"allocate result 0 <Default>\"]",
             "probe.flags = \"would_be_dead\"",
+            "probe.access = \"\"",
         ],
     );
     expect(
@@ -239,6 +242,7 @@ pub fn assert_analysis_probes(out: &str) {
         &[
             "probe.effects = []",
             "probe.flags = \"free,speculatable,pure,would_be_dead,dead\"",
+            "probe.access = \"\"",
             "probe.traits = [\"commutative\"]",
         ],
     );
@@ -264,13 +268,18 @@ pub fn assert_analysis_probes(out: &str) {
     );
     expect(
         "\"test.unregistered\"(%arg2)",
-        &["probe.effects = \"unknown\"", "probe.flags = \"\""],
+        &[
+            "probe.effects = \"unknown\"",
+            "probe.flags = \"\"",
+            "probe.access = \"may_write\"",
+        ],
     );
     // Loops and region branches; the invariant muli was hoisted before the loop.
     expect(
-        "} {probe.effects = \"unknown\", probe.entry_successors = [\"region0(0)\", \"parent(0)\"]",
+        "probe.effects = \"unknown\", probe.entry_successors = [\"region0(0)\", \"parent(0)\"]",
         &[
             "probe.loop_regions = 1 : index",
+            "probe.access = \"may_write\"",
             "probe.recursive = [\"write value <Default>\"]",
             "probe.region_successors = [[\"region0(0)\", \"parent(0)\"]]",
             "probe.traits = [\"recursive_effects\", \"loop_like\", \"region_branch\"]",
@@ -278,14 +287,24 @@ pub fn assert_analysis_probes(out: &str) {
     );
     expect(
         "arith.muli %arg2, %c7_i32",
-        &["probe.hoist", "probe.invariant = [true, true]"],
+        &[
+            "probe.hoist",
+            "probe.invariant = [true, true]",
+            "probe.all_invariant = true",
+        ],
     );
     let hoisted = out.find("arith.muli %arg2, %c7_i32").unwrap();
     assert!(
         hoisted < out.find("scf.for").unwrap(),
         "not hoisted:\n{out}"
     );
-    expect("arith.addi %3, %0", &["probe.invariant = [false, true]"]);
+    expect(
+        "arith.addi %3, %0",
+        &[
+            "probe.invariant = [false, true]",
+            "probe.all_invariant = false",
+        ],
+    );
     expect(
         "memref.store %7",
         &["probe.invariant = [false, true, false]"],

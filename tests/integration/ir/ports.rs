@@ -11,7 +11,7 @@ use proptest::prelude::*;
 
 /// What a pipeline did to an input: the module printed with debug
 /// information in both forms, or the failure's diagnostics.
-fn outcome(pipeline: &str, source: &str) -> Result<(String, String), Vec<String>> {
+pub(crate) fn outcome(pipeline: &str, source: &str) -> Result<(String, String), Vec<String>> {
     mlir_pass::register_all().unwrap();
     let context = Context::new();
     context.allow_unregistered_dialects(true);
@@ -39,7 +39,7 @@ fn outcome(pipeline: &str, source: &str) -> Result<(String, String), Vec<String>
 
 /// Runs `ours` and `theirs` on `source`; they must agree exactly. Returns
 /// whether the input was changed by the pass (to check inputs do something).
-fn assert_same(ours: &str, theirs: &str, source: &str) -> bool {
+pub(crate) fn assert_same(ours: &str, theirs: &str, source: &str) -> bool {
     let expected = outcome(theirs, source);
     let actual = outcome(ours, source);
     assert_eq!(actual, expected, "{ours} and {theirs} differ on:\n{source}");
