@@ -113,6 +113,12 @@ fn bridge_build(
         .include(include)
         // LLVM is built without RTTI; match it so no typeinfo is referenced.
         .flag("-fno-rtti")
+        // And without assertions (Debian's is a release build, whose ABI
+        // checks are fixed off in llvm/Config/abi-breaking.h): MLIR's inline
+        // code compiled here then does what it does inside libMLIR, without
+        // the second interface lookup each `cast<>` asserts with. Our own
+        // checks never rely on MLIR's assertions.
+        .define("NDEBUG", None)
         .flag_if_supported("-Wno-unused-parameter")
         .warnings(false);
     build
