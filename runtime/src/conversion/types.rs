@@ -201,6 +201,31 @@ impl TypeConverter {
         self
     }
 
+    /// As [`add_conversion`](Self::add_conversion), for a closure that
+    /// builds types: it also gets the context of the type to convert
+    /// (melior's type constructors take one, and `ContextRef::to_ref` is
+    /// `unsafe`).
+    ///
+    /// # Panics
+    /// The converter is shared (see [`TypeConverter`]).
+    pub fn add_conversion_in_context<F>(&mut self, convert: F) -> &mut Self
+    where
+        F: for<'c> Fn(&'c Context, Type<'c>) -> TypeConversion<'c> + Send + Sync + 'static,
+    {
+        let raw = self.raw_mut("conversion");
+        // SAFETY: a valid converter; the bridge owns the box from now on.
+        let ok = unsafe {
+            bridge::mlirPassBridgeTypeConverterAddConversion(
+                raw,
+                Some(convert_in_context::<F>),
+                boxed(convert),
+                Some(drop_boxed::<F>),
+            )
+        };
+        out_of_memory(ok);
+        self
+    }
+
     /// Adds a source materialization: builds, with the [`Materializer`],
     /// ops that turn converted values back into one value of the original
     /// type (for uses the conversion left unconverted). Returns `None` when
@@ -606,7 +631,44 @@ where
     }
     // SAFETY: the box made in `add_conversion`; a valid type.
     let (convert, ty) = unsafe { (&*user_data.cast::<F>(), Type::from_raw(ty)) };
-    match trap(|| convert(ty)) {
+    // SAFETY: the list is valid during the callback.
+    unsafe { conversion_outcome(ty, trap(|| convert(ty)), results) }
+}
+
+/// The bridge's conversion callback for a closure `F` that takes the
+/// type's context.
+unsafe extern "C" fn convert_in_context<F>(
+    ty: sys::MlirType,
+    results: *mut bridge::MlirPassBridgeTypeList,
+    user_data: *mut c_void,
+) -> MlirPassBridgeConversionOutcome
+where
+    F: for<'c> Fn(&'c Context, Type<'c>) -> TypeConversion<'c> + Send + Sync + 'static,
+{
+    if conversion_failed() {
+        return MlirPassBridgeConversionOutcome::MlirPassBridgeConversionFailed;
+    }
+    // SAFETY: the box made in `add_conversion_in_context`; a valid type,
+    // whose context outlives this call (the local the closure borrows).
+    let (convert, raw_context) = unsafe { (&*user_data.cast::<F>(), sys::mlirTypeGetContext(ty)) };
+    let context = context_from_raw(&raw_context);
+    // SAFETY: a valid type of that context.
+    let ty = unsafe { Type::from_raw(ty) };
+    // SAFETY: the list is valid during the callback.
+    unsafe { conversion_outcome(ty, trap(|| convert(context, ty)), results) }
+}
+
+/// Appends a closure's converted types to `results`, and says what the
+/// closure answered (a panic is reported and fails).
+///
+/// # Safety
+/// `results` is the bridge's list of the callback in progress.
+unsafe fn conversion_outcome(
+    ty: Type<'_>,
+    answer: Result<TypeConversion<'_>, impl fmt::Display>,
+    results: *mut bridge::MlirPassBridgeTypeList,
+) -> MlirPassBridgeConversionOutcome {
+    match answer {
         Ok(TypeConversion::Converted(types)) => {
             for converted in types {
                 // SAFETY: the list is valid during the callback.
