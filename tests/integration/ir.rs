@@ -2,10 +2,14 @@
 //! extension traits, rewrite patterns on MLIR's greedy and walk drivers
 //! (sharing, panics, non-convergence), the example pattern pass, conversions
 //! to and from melior, and (in `ir/ports.rs`) the Rust ports of upstream
-//! passes checked byte for byte against MLIR's own.
+//! passes checked byte for byte against MLIR's own (`ir/conversions.rs`:
+//! the dialect-conversion ports).
 
 #[path = "ir/ports.rs"]
 mod ports;
+
+#[path = "ir/conversions.rs"]
+mod conversions;
 
 mod common;
 

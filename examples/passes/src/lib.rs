@@ -19,6 +19,7 @@
 
 #![warn(missing_docs)]
 
+mod conversions;
 mod fold;
 mod pipelines;
 mod ports;
@@ -37,6 +38,7 @@ pub mod dialect_handles {
     }
 }
 
+pub use conversions::{ConvertMathToLibm, MathExtendToSupportedTypes, LIBM_FUNCTIONS};
 pub use fold::{FoldArithIdentities, IDENTITY_PATTERNS};
 pub use pipelines::ExampleCleanup;
 pub use ports::{StripDebugInfo, SymbolDce, SymbolPrivatize};
