@@ -119,14 +119,14 @@ impl Drop for Inner {
 ///
 /// ```
 /// use mlir_pass::conversion::{TypeConversion, TypeConverter};
-/// use mlir_pass::melior::ir::{r#type::IntegerType, TypeLike};
+/// use mlir_pass::melior::ir::r#type::IntegerType;
 ///
 /// let mut converter = TypeConverter::new();
 /// // Every type is legal as it is...
 /// converter.add_conversion(|ty| TypeConversion::to(ty));
-/// // ...but i1 becomes i8.
-/// converter.add_conversion(|ty| match IntegerType::try_from(ty) {
-///     Ok(int) if int.width() == 1 => TypeConversion::to(IntegerType::new(ty.context().to_ref(), 8).into()),
+/// // ...but i1 becomes i8 (a closure that builds types takes the context).
+/// converter.add_conversion_in_context(|context, ty| match IntegerType::try_from(ty) {
+///     Ok(int) if int.width() == 1 => TypeConversion::to(IntegerType::new(context, 8).into()),
 ///     _ => TypeConversion::NotApplicable,
 /// });
 /// ```
