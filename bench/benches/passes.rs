@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use mlir_pass::{sys, Context, Module, PassManager};
 use mlir_pass_bench::{
     identity_module_text, melior_empty, melior_walk_count, mlirBenchCreateCppEmpty,
-    mlirBenchCreateCppFoldIdentities, mlirBenchCreateCppWalkCount, module_text, symbol_module_text,
+    mlirBenchCreateCppFoldIdentities, mlirBenchCreateCppWalkCount, math_module_text, module_text, symbol_module_text,
     RustEmpty, RustHeavy, RustSafeWalkCount, RustWalkCount,
 };
 use mlir_pass_example_passes::FoldArithIdentities;
@@ -374,6 +374,31 @@ fn main() {
                 "rs-symbol-privatize{exclude=f0}",
             ),
             ("strip-debuginfo", "rs-strip-debuginfo"),
+        ] {
+            let mut pms = [
+                PassManager::parse(&context, &format!("builtin.module({upstream})")).unwrap(),
+                PassManager::parse(&context, &format!("builtin.module({port})")).unwrap(),
+            ];
+            for pm in &mut pms {
+                pm.enable_verifier(false);
+            }
+            let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
+            println!(
+                "| `{upstream}` | {} | {} | {} | {} |",
+                ms(r.median(0)),
+                ms(r.median(1)),
+                r.ratio(1, 0),
+                r.len()
+            );
+        }
+        // The dialect-conversion ports, on functions of math ops.
+        let source = math_module_text(s.port_functions);
+        for (upstream, port) in [
+            ("convert-math-to-libm", "rs-convert-math-to-libm"),
+            (
+                "func.func(math-extend-to-supported-types)",
+                "func.func(rs-math-extend-to-supported-types)",
+            ),
         ] {
             let mut pms = [
                 PassManager::parse(&context, &format!("builtin.module({upstream})")).unwrap(),

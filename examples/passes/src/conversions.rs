@@ -23,7 +23,7 @@ use mlir_pass::{
     },
     mlir_pass,
     rewrite::{MatchResult, NoMatch},
-    OperationRef, Pass, PassError,
+    ContextRef, OperationRef, Pass, PassError,
 };
 
 // ---------------------------------------------------------------------------
@@ -493,6 +493,17 @@ pub struct MathExtendToSupportedTypes {
     /// MLIR type to convert the unsupported source types to
     #[option(default = "f32")]
     pub target_type: String,
+    /// The conversion, built once from the options by `initialize` and
+    /// shared by every clone (upstream builds it on every run); `None` when
+    /// an option names no float type (`run` reports it).
+    conversion: Option<Arc<Extension>>,
+}
+
+/// The target and patterns of [`MathExtendToSupportedTypes`].
+#[derive(Debug)]
+struct Extension {
+    target: ConversionTarget,
+    patterns: ConversionPatternSet,
 }
 
 /// `arith::parseFloatType`.
@@ -504,33 +515,34 @@ fn parse_float_type<'c>(context: &'c mlir_pass::melior::Context, name: &str) -> 
     }
 }
 
-impl Pass for MathExtendToSupportedTypes {
-    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
-        let context = op.melior_context();
-        let op_context = op.context();
-        let unknown = op_context.unknown_location();
+impl MathExtendToSupportedTypes {
+    /// The supported types and the target type, by name; or the message of
+    /// the first option that names no float type.
+    fn types(&self, context: &mlir_pass::melior::Context) -> Result<(Vec<String>, String), String> {
         let Some(target_type) = parse_float_type(context, &self.target_type) else {
-            unknown.emit_error(&format!(
+            return Err(format!(
                 "could not map target type '{}' to a known floating-point type",
                 self.target_type
             ));
-            return Err(PassError::reported());
         };
         let mut sources = Vec::new();
         for name in &self.extra_types {
             let Some(ty) = parse_float_type(context, name) else {
-                unknown.emit_error(&format!(
+                return Err(format!(
                     "could not map source type '{name}' to a known floating-point type"
                 ));
-                return Err(PassError::reported());
             };
             sources.push(ty.to_string());
         }
         sources.push("f64".into());
         sources.push("f32".into());
-        let target_name: Arc<str> = target_type.to_string().into();
-        let sources: Arc<[String]> = sources.into();
+        Ok((sources, target_type.to_string()))
+    }
 
+    /// Upstream's type converter, target and pattern.
+    fn build(context: ContextRef<'_>, sources: Vec<String>, target_name: String) -> Extension {
+        let target_name: Arc<str> = target_name.into();
+        let sources: Arc<[String]> = sources.into();
         let mut converter = TypeConverter::new();
         converter.add_conversion(|ty| TypeConversion::to(ty));
         {
@@ -544,22 +556,19 @@ impl Pass for MathExtendToSupportedTypes {
                 }
             });
         }
-        {
-            let (sources, target_name) = (sources.clone(), target_name.clone());
-            converter.add_conversion_in_context(move |context, ty| {
-                if !ty.is_shaped() {
-                    return TypeConversion::NotApplicable;
-                }
-                let Some((before, element, after)) = split_shaped(context, ty) else {
-                    return TypeConversion::NotApplicable;
-                };
-                if !element.is_float() || sources.iter().any(|s| *s == element.to_string()) {
-                    return TypeConversion::NotApplicable;
-                }
-                Type::parse(context, &format!("{before}{target_name}{after}"))
+        converter.add_conversion_in_context(move |context, ty| {
+            if !ty.is_shaped() {
+                return TypeConversion::NotApplicable;
+            }
+            let Some((before, element, after)) = split_shaped(context, ty) else {
+                return TypeConversion::NotApplicable;
+            };
+            if !element.is_float() || sources.iter().any(|s| *s == element.to_string()) {
+                return TypeConversion::NotApplicable;
+            }
+            Type::parse(context, &format!("{before}{target_name}{after}"))
                 .map_or(TypeConversion::Failed, TypeConversion::to)
-            });
-        }
+        });
         converter.add_target_materialization(|builder, ty, inputs, location| {
             let context = builder.context();
             let extf = OperationBuilder::new("arith.extf", location)
@@ -571,7 +580,7 @@ impl Pass for MathExtendToSupportedTypes {
             builder.insert(extf).result(0).ok().map(Into::into)
         });
 
-        let mut target = ConversionTarget::new(op.context());
+        let mut target = ConversionTarget::new(context);
         {
             let converter = converter.clone();
             target.mark_unknown_ops_dynamically_legal(move |op| {
@@ -582,10 +591,40 @@ impl Pass for MathExtendToSupportedTypes {
             .add_legal_op("math.fma")
             .add_legal_op("arith.extf")
             .add_legal_op("arith.truncf");
-        let patterns = ConversionPatternSet::builder(op.context())
+        let patterns = ConversionPatternSet::builder(context)
             .add_with_converter(ExtendToSupportedTypes, &converter)
             .freeze();
-        apply_partial_conversion(op, &target, &patterns, &ConversionConfig::default())
+        Extension { target, patterns }
+    }
+}
+
+impl Pass for MathExtendToSupportedTypes {
+    fn initialize(&mut self, context: ContextRef<'_>) -> Result<(), PassError> {
+        self.conversion = self
+            .types(context.melior())
+            .ok()
+            .map(|(sources, target)| Arc::new(Self::build(context, sources, target)));
+        Ok(())
+    }
+
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let conversion = match &self.conversion {
+            Some(conversion) => conversion.clone(),
+            None => match self.types(op.melior_context()) {
+                Err(message) => {
+                    op.context().unknown_location().emit_error(&message);
+                    return Err(PassError::reported());
+                }
+                // Not initialized (a pass run outside a pass manager).
+                Ok((sources, target)) => Arc::new(Self::build(op.context(), sources, target)),
+            },
+        };
+        apply_partial_conversion(
+            op,
+            &conversion.target,
+            &conversion.patterns,
+            &ConversionConfig::default(),
+        )
     }
 }
 

@@ -10,6 +10,12 @@
 //!   (`rs-strip-debuginfo`, `rs-symbol-privatize`, `rs-symbol-dce`): Rust
 //!   ports of MLIR's `strip-debuginfo`, `symbol-privatize` and `symbol-dce`,
 //!   tested to give byte-identical output.
+//! - [`ConvertMathToLibm`], [`MathExtendToSupportedTypes`]
+//!   (`rs-convert-math-to-libm`, `rs-math-extend-to-supported-types`, options
+//!   `extra-types` and `target-type`): Rust ports of MLIR's
+//!   `convert-math-to-libm` and `math-extend-to-supported-types`, dialect
+//!   conversions on MLIR's driver through `mlir_pass::conversion`, tested to
+//!   give byte-identical output too.
 //! - [`ExampleCleanup`] (`example-cleanup`): a named pipeline of them, with
 //!   options.
 //!
