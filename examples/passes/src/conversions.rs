@@ -10,7 +10,7 @@ use mlir_pass::{
         apply_partial_conversion, ConversionConfig, ConversionPattern, ConversionPatternRewriter,
         ConversionPatternSet, ConversionTarget, PatternRoot, TypeConversion, TypeConverter,
     },
-    ir::OperationExt,
+    ir::{OperationExt, ValueExt},
     melior::ir::{
         attribute::{
             DenseElementsAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute,
@@ -145,6 +145,17 @@ struct MathToLibm {
 impl ConversionPattern for MathToLibm {
     fn root(&self) -> PatternRoot<'_> {
         PatternRoot::Op(self.root)
+    }
+
+    /// Upstream gives the three benefit 1. As they match disjoint types,
+    /// the order they are tried in changes nothing but the time spent on
+    /// the ones that do not match: the call (the most frequent) goes first.
+    fn benefit(&self) -> u16 {
+        match self.kind {
+            Kind::Call => 3,
+            Kind::Unroll => 2,
+            Kind::Promote => 1,
+        }
     }
 
     fn match_and_rewrite(
@@ -580,14 +591,21 @@ impl MathExtendToSupportedTypes {
             builder.insert(extf).result(0).ok().map(Into::into)
         });
 
+        // Upstream: every op is legal but the math ops whose types do not
+        // convert to themselves (by the dialect of the op, which for an op of
+        // no registered kind is that of its name's namespace once loaded,
+        // as math is here). The dialects named legal answer what the
+        // callback would, without calling it on each op.
         let mut target = ConversionTarget::new(context);
         {
             let converter = converter.clone();
-            target.mark_unknown_ops_dynamically_legal(move |op| {
-                !op.name_str().starts_with("math.") || converter.is_legal_op(op)
-            });
+            target.add_dynamically_legal_dialect("math", move |op| converter.is_legal_op(op));
+        }
+        for dialect in COMMON_DIALECTS {
+            target.add_legal_dialect(dialect);
         }
         target
+            .mark_unknown_ops_dynamically_legal(|_| true)
             .add_legal_op("math.fma")
             .add_legal_op("arith.extf")
             .add_legal_op("arith.truncf");
@@ -627,6 +645,13 @@ impl Pass for MathExtendToSupportedTypes {
         )
     }
 }
+
+/// Dialects other than math that are common in the functions the extension
+/// runs on.
+const COMMON_DIALECTS: &[&str] = &[
+    "affine", "arith", "builtin", "cf", "complex", "func", "gpu", "index", "linalg", "llvm",
+    "memref", "scf", "tensor", "vector",
+];
 
 /// `#arith.fastmath<contract>`.
 fn contract(context: &mlir_pass::melior::Context) -> Option<Attribute<'_>> {
@@ -674,6 +699,19 @@ impl ConversionPattern for ExtendToSupportedTypes {
                 .build()
                 .map_err(|_| NoMatch)?,
         );
+        // `#arith.fastmath<contract>`, taken from the `arith.extf` the
+        // converter made for an operand when there is one (cheaper than
+        // parsing it).
+        let materialized = op.operands().zip(operands).find_map(|(original, converted)| {
+            if original == *converted {
+                return None;
+            }
+            let extf = converted.defining_op()?;
+            (extf.name_str() == "arith.extf")
+                .then(|| extf.attribute("fastmath").ok())
+                .flatten()
+        });
+        let mut fastmath = materialized;
         let mut results: Vec<Value> = Vec::with_capacity(result_types.len());
         for (index, original) in op.results().enumerate() {
             let result: Value = new_op.result(index)?.into();
@@ -687,7 +725,10 @@ impl ConversionPattern for ExtendToSupportedTypes {
                     .add_results(&[original.r#type()])
                     .add_attributes(&[(
                         Identifier::new(context, "fastmath"),
-                        contract(context).ok_or(NoMatch)?,
+                        match fastmath {
+                            Some(attribute) => attribute,
+                            None => *fastmath.insert(contract(context).ok_or(NoMatch)?),
+                        },
                     )])
                     .build()
                     .map_err(|_| NoMatch)?,
