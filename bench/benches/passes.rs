@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 
 use mlir_pass::{sys, Context, Module, PassManager};
 use mlir_pass_bench::{
-    identity_module_text, melior_empty, melior_walk_count, mlirBenchCreateCppEmpty,
-    mlirBenchCreateCppFoldIdentities, mlirBenchCreateCppWalkCount, math_module_text, module_text, symbol_module_text,
-    RustEmpty, RustHeavy, RustSafeWalkCount, RustWalkCount,
+    identity_module_text, math_module_text, melior_empty, melior_walk_count,
+    mlirBenchCreateCppEmpty, mlirBenchCreateCppFoldIdentities, mlirBenchCreateCppWalkCount,
+    module_text, symbol_module_text, RustEmpty, RustHeavy, RustSafeWalkCount, RustWalkCount,
 };
 use mlir_pass_example_passes::FoldArithIdentities;
 

@@ -238,7 +238,11 @@ fn inside_mlir_opt_the_conversion_ports_match_upstream_on_every_input() {
         args.push(&pipeline);
         args.push(file);
         let output = mlir_opt(dir, &args);
-        (output.status.code(), text(&output.stdout), text(&output.stderr))
+        (
+            output.status.code(),
+            text(&output.stdout),
+            text(&output.stderr),
+        )
     };
     let ours = |pipeline: &str| {
         pipeline

@@ -13,8 +13,8 @@ use mlir_pass::{
     ir::{OperationExt, ValueExt},
     melior::ir::{
         attribute::{
-            DenseElementsAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute,
-            FloatAttribute, StringAttribute, TypeAttribute,
+            DenseElementsAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute, FloatAttribute,
+            StringAttribute, TypeAttribute,
         },
         operation::{OperationBuilder, OperationLike},
         r#type::FunctionType,
@@ -191,11 +191,9 @@ impl MathToLibm {
         let context = rewriter.context();
         let location = op.location_melior();
         let (shape, element) = vector_shape(context, ty).ok_or(NoMatch)?;
-        let zero = DenseElementsAttribute::new(
-            ty,
-            &[FloatAttribute::new(context, element, 0.0).into()],
-        )
-        .map_err(|_| NoMatch)?;
+        let zero =
+            DenseElementsAttribute::new(ty, &[FloatAttribute::new(context, element, 0.0).into()])
+                .map_err(|_| NoMatch)?;
         let constant = rewriter.insert(
             OperationBuilder::new("arith.constant", location)
                 .add_attributes(&[(Identifier::new(context, "value"), zero.into())])
@@ -517,6 +515,11 @@ struct Extension {
     patterns: ConversionPatternSet,
 }
 
+/// Every type converts to itself (the first conversion, tried last).
+fn unchanged(ty: Type<'_>) -> TypeConversion<'_> {
+    TypeConversion::to(ty)
+}
+
 /// `arith::parseFloatType`.
 fn parse_float_type<'c>(context: &'c mlir_pass::melior::Context, name: &str) -> Option<Type<'c>> {
     if FLOAT_TYPES.contains(&name) {
@@ -555,7 +558,7 @@ impl MathExtendToSupportedTypes {
         let target_name: Arc<str> = target_name.into();
         let sources: Arc<[String]> = sources.into();
         let mut converter = TypeConverter::new();
-        converter.add_conversion(|ty| TypeConversion::to(ty));
+        converter.add_conversion(unchanged);
         {
             let (sources, target_name) = (sources.clone(), target_name.clone());
             converter.add_conversion_in_context(move |context, ty| {
@@ -702,15 +705,18 @@ impl ConversionPattern for ExtendToSupportedTypes {
         // `#arith.fastmath<contract>`, taken from the `arith.extf` the
         // converter made for an operand when there is one (cheaper than
         // parsing it).
-        let materialized = op.operands().zip(operands).find_map(|(original, converted)| {
-            if original == *converted {
-                return None;
-            }
-            let extf = converted.defining_op()?;
-            (extf.name_str() == "arith.extf")
-                .then(|| extf.attribute("fastmath").ok())
-                .flatten()
-        });
+        let materialized = op
+            .operands()
+            .zip(operands)
+            .find_map(|(original, converted)| {
+                if original == *converted {
+                    return None;
+                }
+                let extf = converted.defining_op()?;
+                (extf.name_str() == "arith.extf")
+                    .then(|| extf.attribute("fastmath").ok())
+                    .flatten()
+            });
         let mut fastmath = materialized;
         let mut results: Vec<Value> = Vec::with_capacity(result_types.len());
         for (index, original) in op.results().enumerate() {
