@@ -3,7 +3,10 @@
 //! byte-identical output to the upstream pass (see the differential tests in
 //! `tests/integration/ir/conversions.rs`).
 
-use std::sync::Arc;
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+};
 
 use mlir_pass::{
     conversion::{
@@ -100,9 +103,11 @@ impl Pass for ConvertMathToLibm {
             .add_legal_dialect("vector")
             .add_illegal_dialect("math");
         let mut patterns = ConversionPatternSet::builder(op.context());
+        let lookups = Lookups::default();
         for &(root, float, double) in LIBM_FUNCTIONS {
             for kind in [Kind::Unroll, Kind::Promote, Kind::Call] {
                 patterns = patterns.add(MathToLibm {
+                    lookups: lookups.clone(),
                     kind,
                     root,
                     float,
@@ -118,6 +123,18 @@ impl Pass for ConvertMathToLibm {
         )
     }
 }
+
+/// What `SymbolTable::lookupSymbolIn` found in a symbol table (by its
+/// address) for a name: whether the first op so named is a symbol. Upstream
+/// scans the table's body for every call; the scan is slower through the C
+/// API, so each run of the pass remembers its answers. They stay right
+/// while the conversion runs: the only ops it adds to a table are the
+/// declarations (recorded as they are made, before anything that could fail
+/// in their pattern), a pattern that made one is never rolled back but with
+/// the whole conversion (every scalar op of an unrolled or promoted op has
+/// the same type, so all of them become calls, or none), and the ops it
+/// replaces stay in place until it ends.
+type Lookups = Arc<Mutex<HashMap<(usize, &'static str), bool>>>;
 
 /// Which of upstream's three patterns for an op.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -136,6 +153,7 @@ enum Kind {
 /// apply a pattern again to the ops it created (the scalar op of an
 /// unrolled vector op, the `f32` op of a promoted one).
 struct MathToLibm {
+    lookups: Lookups,
     kind: Kind,
     root: &'static str,
     float: &'static str,
@@ -305,18 +323,36 @@ impl MathToLibm {
         };
         let table = nearest_symbol_table(op).ok_or(NoMatch)?;
         let body = table.region(0)?.first_block().ok_or(NoMatch)?;
+        let call = OperationBuilder::new("func.call", op.location_melior())
+            .add_attributes(&[(
+                Identifier::new(context, "callee"),
+                FlatSymbolRefAttribute::new(context, name).into(),
+            )])
+            .add_operands(operands)
+            .add_results(&[ty])
+            .build()
+            .map_err(|_| NoMatch)?;
         // `SymbolTable::lookupSymbolIn`: the first op of the body named so,
-        // used when it is a symbol.
-        let mut existing = None;
-        let mut next = body.first_operation();
-        while let Some(candidate) = next {
-            if candidate.str_attr("sym_name") == Some(name) {
-                existing = Some(candidate);
-                break;
+        // used when it is a symbol. Scanned once per table and name, then
+        // remembered (see `Lookups`).
+        let key = (table.to_raw().ptr as usize, name);
+        let known = self.lookups.lock().map_err(|_| NoMatch)?.get(&key).copied();
+        let is_symbol = match known {
+            Some(is_symbol) => is_symbol,
+            None => {
+                let mut existing = None;
+                let mut next = body.first_operation();
+                while let Some(candidate) = next {
+                    if candidate.str_attr("sym_name") == Some(name) {
+                        existing = Some(candidate);
+                        break;
+                    }
+                    next = candidate.next_in_block();
+                }
+                existing.is_some_and(|symbol| symbol.is_symbol())
             }
-            next = candidate.next_in_block();
-        }
-        if !existing.is_some_and(|symbol| symbol.is_symbol()) {
+        };
+        if !is_symbol {
             let inputs: Vec<Type> = op.operands().map(|v| v.r#type()).collect();
             let function_type = FunctionType::new(context, &inputs, &[ty]);
             rewriter.set_insertion_point_to_start(body);
@@ -345,17 +381,9 @@ impl MathToLibm {
             rewriter.insert(declaration);
             rewriter.set_insertion_point_before(op.melior());
         }
-        let call = rewriter.insert(
-            OperationBuilder::new("func.call", op.location_melior())
-                .add_attributes(&[(
-                    Identifier::new(context, "callee"),
-                    FlatSymbolRefAttribute::new(context, name).into(),
-                )])
-                .add_operands(operands)
-                .add_results(&[ty])
-                .build()
-                .map_err(|_| NoMatch)?,
-        );
+        // The new declaration (at the top) is now the first op so named.
+        self.lookups.lock().map_err(|_| NoMatch)?.insert(key, true);
+        let call = rewriter.insert(call);
         rewriter.replace_op_with_values(op.melior(), &[call.result(0)?.into()]);
         Ok(())
     }
