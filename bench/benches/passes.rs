@@ -8,12 +8,12 @@ use std::time::{Duration, Instant};
 
 use mlir_pass::{sys, Context, Module, PassManager};
 use mlir_pass_bench::{
-    cse_module_text, identity_module_text, licm_module_text, melior_empty, melior_walk_count,
-    mlirBenchCreateCppDominanceQueries, mlirBenchCreateCppEffectQueries, mlirBenchCreateCppEmpty,
-    mlirBenchCreateCppFoldIdentities, mlirBenchCreateCppSubToAdd, mlirBenchCreateCppWalkCount,
-    module_text, subtraction_module_text, symbol_module_text, RustDominanceQueries,
-    RustEffectQueries, RustEmpty, RustHeavy, RustSafeWalkCount, RustSubToAdd, RustWalkCount,
-    QUERY_ROUNDS,
+    cse_module_text, identity_module_text, licm_module_text, math_module_text, melior_empty,
+    melior_walk_count, mlirBenchCreateCppDominanceQueries, mlirBenchCreateCppEffectQueries,
+    mlirBenchCreateCppEmpty, mlirBenchCreateCppFoldIdentities, mlirBenchCreateCppSubToAdd,
+    mlirBenchCreateCppWalkCount, module_text, subtraction_module_text, symbol_module_text,
+    RustDominanceQueries, RustEffectQueries, RustEmpty, RustHeavy, RustSafeWalkCount, RustSubToAdd,
+    RustWalkCount, QUERY_ROUNDS,
 };
 use mlir_pass_example_passes::FoldArithIdentities;
 
@@ -381,6 +381,31 @@ fn main() {
                 "rs-symbol-privatize{exclude=f0}",
             ),
             ("strip-debuginfo", "rs-strip-debuginfo"),
+        ] {
+            let mut pms = [
+                PassManager::parse(&context, &format!("builtin.module({upstream})")).unwrap(),
+                PassManager::parse(&context, &format!("builtin.module({port})")).unwrap(),
+            ];
+            for pm in &mut pms {
+                pm.enable_verifier(false);
+            }
+            let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
+            println!(
+                "| `{upstream}` | {} | {} | {} | {} |",
+                ms(r.median(0)),
+                ms(r.median(1)),
+                r.ratio(1, 0),
+                r.len()
+            );
+        }
+        // The dialect-conversion ports, on functions of math ops.
+        let source = math_module_text(s.port_functions);
+        for (upstream, port) in [
+            ("convert-math-to-libm", "rs-convert-math-to-libm"),
+            (
+                "func.func(math-extend-to-supported-types)",
+                "func.func(rs-math-extend-to-supported-types)",
+            ),
         ] {
             let mut pms = [
                 PassManager::parse(&context, &format!("builtin.module({upstream})")).unwrap(),

@@ -498,3 +498,64 @@ pub fn licm_module_text(functions: usize) -> String {
     }
     text
 }
+
+/// A module of `functions` functions of math ops for the conversion ports
+/// (1d): in each, one op on `f32`, `f64`, `f16`, `bf16` and `vector<2xf16>`
+/// (the ops cycling through those with a libm counterpart), then a binary
+/// op on the `f32` result; locations on every op.
+pub fn math_module_text(functions: usize) -> String {
+    const UNARY: &[&str] = &[
+        "absf",
+        "acos",
+        "acosh",
+        "asin",
+        "asinh",
+        "atan",
+        "atanh",
+        "cbrt",
+        "ceil",
+        "cos",
+        "cosh",
+        "erf",
+        "erfc",
+        "exp",
+        "exp2",
+        "expm1",
+        "floor",
+        "log",
+        "log2",
+        "log10",
+        "log1p",
+        "roundeven",
+        "round",
+        "sin",
+        "sinh",
+        "sqrt",
+        "rsqrt",
+        "tan",
+        "tanh",
+        "trunc",
+    ];
+    let mut text = String::new();
+    for f in 0..functions {
+        let op = |k: usize| UNARY[(f + k) % UNARY.len()];
+        let binary = ["atan2", "powf"][f % 2];
+        text.push_str(&format!(
+            "func.func @f{f}(%a: f32, %b: f64, %h: f16, %g: bf16, %v: vector<2xf16>) -> (f32, f64, f16, bf16, vector<2xf16>) {{\n\
+             \x20 %0 = math.{} %a : f32 loc(\"m.mlir\":{f}:1)\n\
+             \x20 %1 = math.{} %b : f64 loc(\"m.mlir\":{f}:2)\n\
+             \x20 %2 = math.{} %h : f16 loc(\"m.mlir\":{f}:3)\n\
+             \x20 %3 = math.{} %g : bf16 loc(\"m.mlir\":{f}:4)\n\
+             \x20 %4 = math.{} %v : vector<2xf16> loc(\"m.mlir\":{f}:5)\n\
+             \x20 %5 = math.{binary} %0, %a : f32 loc(\"m.mlir\":{f}:6)\n\
+             \x20 return %5, %1, %2, %3, %4 : f32, f64, f16, bf16, vector<2xf16> loc(\"m.mlir\":{f}:7)\n\
+             }} loc(\"m.mlir\":{f}:0)\n",
+            op(0),
+            op(1),
+            op(2),
+            op(3),
+            op(4),
+        ));
+    }
+    text
+}

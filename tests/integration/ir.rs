@@ -1,14 +1,16 @@
 //! Passes that change IR in safe Rust: melior access inside `run`, the `ir`
 //! extension traits, rewrite patterns on MLIR's greedy and walk drivers
 //! (sharing, panics, non-convergence), the example pattern pass, conversions
-//! to and from melior, and (in `ir/ports.rs` and `ir/optimize.rs`) the Rust
-//! ports of upstream passes checked byte for byte against MLIR's own.
+//! to and from melior, and (in `ir/ports.rs`, `ir/optimize.rs` and `ir/conversions.rs`) the
+//! Rust ports of upstream passes checked byte for byte against MLIR's own.
 
 #[path = "ir/conversion.rs"]
 mod conversion;
 #[path = "ir/ports.rs"]
 mod ports;
 
+#[path = "ir/conversions.rs"]
+mod conversions;
 #[path = "ir/optimize.rs"]
 mod optimize;
 

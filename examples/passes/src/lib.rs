@@ -15,6 +15,12 @@
 //!   `loop-invariant-code-motion` on the analyses of `mlir_pass::analysis`
 //!   (dominance, side effects, op equivalence, loop interfaces), tested to
 //!   give byte-identical output.
+//! - [`ConvertMathToLibm`], [`MathExtendToSupportedTypes`]
+//!   (`rs-convert-math-to-libm`, `rs-math-extend-to-supported-types`, options
+//!   `extra-types` and `target-type`): Rust ports of MLIR's
+//!   `convert-math-to-libm` and `math-extend-to-supported-types`, dialect
+//!   conversions on MLIR's driver through `mlir_pass::conversion`, tested to
+//!   give byte-identical output too.
 //! - [`ExampleCleanup`] (`example-cleanup`): a named pipeline of them, with
 //!   options.
 //! - [`ExampleLowerToLlvm`] (`example-lower-to-llvm`): a whole module to the
@@ -27,6 +33,7 @@
 
 #![warn(missing_docs)]
 
+mod conversions;
 mod fold;
 mod lower;
 mod optimize;
@@ -47,6 +54,7 @@ pub mod dialect_handles {
     }
 }
 
+pub use conversions::{ConvertMathToLibm, MathExtendToSupportedTypes, LIBM_FUNCTIONS};
 pub use fold::{FoldArithIdentities, IDENTITY_PATTERNS};
 pub use lower::{ErfToLibm, ExampleLowerToLlvm};
 pub use optimize::{Cse, LoopInvariantCodeMotion};

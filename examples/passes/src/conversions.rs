@@ -1,0 +1,770 @@
+//! Rust ports of two upstream dialect conversions, under `rs-` arguments,
+//! on MLIR's conversion driver through [`mlir_pass::conversion`]. Each gives
+//! byte-identical output to the upstream pass (see the differential tests in
+//! `tests/integration/ir/conversions.rs`).
+
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+};
+
+use mlir_pass::{
+    conversion::{
+        apply_partial_conversion, ConversionConfig, ConversionPattern, ConversionPatternRewriter,
+        ConversionPatternSet, ConversionTarget, PatternRoot, TypeConversion, TypeConverter,
+    },
+    ir::{OperationExt, ValueExt},
+    melior::ir::{
+        attribute::{
+            DenseElementsAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute, FloatAttribute,
+            StringAttribute, TypeAttribute,
+        },
+        operation::{OperationBuilder, OperationLike},
+        r#type::FunctionType,
+        Attribute, BlockLike, Identifier, Location, Region, RegionLike, Type, TypeLike, Value,
+        ValueLike,
+    },
+    mlir_pass,
+    rewrite::{MatchResult, NoMatch},
+    ContextRef, OperationRef, Pass, PassError,
+};
+
+// ---------------------------------------------------------------------------
+// convert-math-to-libm
+// ---------------------------------------------------------------------------
+
+/// The math ops with a libm counterpart: (op, f32 function, f64 function),
+/// in upstream's order.
+pub const LIBM_FUNCTIONS: &[(&str, &str, &str)] = &[
+    ("math.absf", "fabsf", "fabs"),
+    ("math.acos", "acosf", "acos"),
+    ("math.acosh", "acoshf", "acosh"),
+    ("math.asin", "asinf", "asin"),
+    ("math.asinh", "asinhf", "asinh"),
+    ("math.atan2", "atan2f", "atan2"),
+    ("math.atan", "atanf", "atan"),
+    ("math.atanh", "atanhf", "atanh"),
+    ("math.cbrt", "cbrtf", "cbrt"),
+    ("math.ceil", "ceilf", "ceil"),
+    ("math.cos", "cosf", "cos"),
+    ("math.cosh", "coshf", "cosh"),
+    ("math.erf", "erff", "erf"),
+    ("math.erfc", "erfcf", "erfc"),
+    ("math.exp", "expf", "exp"),
+    ("math.exp2", "exp2f", "exp2"),
+    ("math.expm1", "expm1f", "expm1"),
+    ("math.floor", "floorf", "floor"),
+    ("math.fma", "fmaf", "fma"),
+    ("math.log", "logf", "log"),
+    ("math.log2", "log2f", "log2"),
+    ("math.log10", "log10f", "log10"),
+    ("math.log1p", "log1pf", "log1p"),
+    ("math.powf", "powf", "pow"),
+    ("math.roundeven", "roundevenf", "roundeven"),
+    ("math.round", "roundf", "round"),
+    ("math.sin", "sinf", "sin"),
+    ("math.sinh", "sinhf", "sinh"),
+    ("math.sqrt", "sqrtf", "sqrt"),
+    ("math.rsqrt", "rsqrtf", "rsqrt"),
+    ("math.tan", "tanf", "tan"),
+    ("math.tanh", "tanhf", "tanh"),
+    ("math.trunc", "truncf", "trunc"),
+];
+
+/// Converts Math dialect to libm calls.
+///
+/// The port of MLIR's `convert-math-to-libm`: every math op with a libm
+/// counterpart (on `f32` and `f64`) becomes a `func.call` of it, with a
+/// private declaration (`llvm.readnone`) added at the top of the nearest
+/// symbol table when missing; `f16` and `bf16` ops are computed in `f32`
+/// (`arith.extf`, call, `arith.truncf`), vector ops are unrolled element by
+/// element. A math op left (no counterpart, or another type) fails the pass.
+///
+/// Where upstream crashes (a math op nested in a one-region op of a dialect
+/// that is not loaded, which `SymbolTable::getNearestSymbolTable` answers
+/// with null), the declaration goes into the nearest op that is a symbol
+/// table, as upstream does when that op's dialect is loaded.
+#[mlir_pass(
+    name = "ConvertMathToLibmPass",
+    argument = "rs-convert-math-to-libm",
+    op = "builtin.module",
+    dialects = [arith, func, vector]
+)]
+#[derive(Clone, Debug, Default)]
+pub struct ConvertMathToLibm;
+
+impl Pass for ConvertMathToLibm {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let mut target = ConversionTarget::new(op.context());
+        target
+            .add_legal_dialect("arith")
+            .add_legal_dialect("builtin")
+            .add_legal_dialect("func")
+            .add_legal_dialect("vector")
+            .add_illegal_dialect("math");
+        let mut patterns = ConversionPatternSet::builder(op.context());
+        let lookups = Lookups::default();
+        for &(root, float, double) in LIBM_FUNCTIONS {
+            for kind in [Kind::Unroll, Kind::Promote, Kind::Call] {
+                patterns = patterns.add(MathToLibm {
+                    lookups: lookups.clone(),
+                    kind,
+                    root,
+                    float,
+                    double,
+                });
+            }
+        }
+        apply_partial_conversion(
+            op,
+            &target,
+            &patterns.freeze(),
+            &ConversionConfig::default(),
+        )
+    }
+}
+
+/// What `SymbolTable::lookupSymbolIn` found in a symbol table (by its
+/// address) for a name: whether the first op so named is a symbol. Upstream
+/// scans the table's body for every call; the scan is slower through the C
+/// API, so each run of the pass remembers its answers. They stay right
+/// while the conversion runs: the only ops it adds to a table are the
+/// declarations (recorded as they are made, before anything that could fail
+/// in their pattern), a pattern that made one is never rolled back but with
+/// the whole conversion (every scalar op of an unrolled or promoted op has
+/// the same type, so all of them become calls, or none), and the ops it
+/// replaces stay in place until it ends.
+type Lookups = Arc<Mutex<HashMap<(usize, &'static str), bool>>>;
+
+/// Which of upstream's three patterns for an op.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// `VecOpToScalarOp`: vector results.
+    Unroll,
+    /// `PromoteOpToF32`: `f16` and `bf16` results.
+    Promote,
+    /// `ScalarOpToLibmCall`: `f32` and `f64` results.
+    Call,
+}
+
+/// One of upstream's three patterns for an op (`VecOpToScalarOp`,
+/// `PromoteOpToF32`, `ScalarOpToLibmCall`). They match disjoint result
+/// types, but must stay three patterns: the conversion driver does not
+/// apply a pattern again to the ops it created (the scalar op of an
+/// unrolled vector op, the `f32` op of a promoted one).
+struct MathToLibm {
+    lookups: Lookups,
+    kind: Kind,
+    root: &'static str,
+    float: &'static str,
+    double: &'static str,
+}
+
+impl ConversionPattern for MathToLibm {
+    fn root(&self) -> PatternRoot<'_> {
+        PatternRoot::Op(self.root)
+    }
+
+    /// Upstream gives the three benefit 1. As they match disjoint types,
+    /// the order they are tried in changes nothing but the time spent on
+    /// the ones that do not match: the call (the most frequent) goes first.
+    fn benefit(&self) -> u16 {
+        match self.kind {
+            Kind::Call => 3,
+            Kind::Unroll => 2,
+            Kind::Promote => 1,
+        }
+    }
+
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult {
+        let ty = op.result(0)?.r#type();
+        let context = rewriter.context();
+        match self.kind {
+            Kind::Unroll if ty.is_vector() => self.unroll(op, ty, operands, rewriter),
+            Kind::Promote if ty == Type::float16(context) || ty == Type::bfloat16(context) => {
+                self.promote(op, ty, operands, rewriter)
+            }
+            Kind::Call if ty == Type::float32(context) || ty == Type::float64(context) => {
+                self.call(op, ty, operands, rewriter)
+            }
+            _ => Err(NoMatch),
+        }
+    }
+}
+
+impl MathToLibm {
+    /// `VecOpToScalarOp`: one scalar op per element, row-major.
+    fn unroll(
+        &self,
+        op: OperationRef<'_>,
+        ty: Type<'_>,
+        operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult {
+        let context = rewriter.context();
+        let location = op.location_melior();
+        let (shape, element) = vector_shape(context, ty).ok_or(NoMatch)?;
+        let zero =
+            DenseElementsAttribute::new(ty, &[FloatAttribute::new(context, element, 0.0).into()])
+                .map_err(|_| NoMatch)?;
+        let constant = rewriter.insert(
+            OperationBuilder::new("arith.constant", location)
+                .add_attributes(&[(Identifier::new(context, "value"), zero.into())])
+                .add_results(&[ty])
+                .build()
+                .map_err(|_| NoMatch)?,
+        );
+        let mut result: Value = constant.result(0)?.into();
+        let count: i64 = shape.iter().product();
+        // Row-major strides.
+        let mut strides = vec![1i64; shape.len()];
+        for i in (0..shape.len().saturating_sub(1)).rev() {
+            strides[i] = strides[i + 1] * shape[i + 1];
+        }
+        for linear in 0..count {
+            let position: Vec<i64> = strides
+                .iter()
+                .zip(&shape)
+                .map(|(stride, size)| linear / stride % size)
+                .collect();
+            let position_attr: Attribute = DenseI64ArrayAttribute::new(context, &position).into();
+            let static_position = Identifier::new(context, "static_position");
+            let mut scalars = Vec::with_capacity(operands.len());
+            for operand in operands {
+                let extract = rewriter.insert(
+                    OperationBuilder::new("vector.extract", location)
+                        .add_operands(&[*operand])
+                        .add_attributes(&[(static_position, position_attr)])
+                        .add_results(&[element])
+                        .build()
+                        .map_err(|_| NoMatch)?,
+                );
+                scalars.push(extract.result(0)?.into());
+            }
+            let scalar = rewriter.insert(
+                OperationBuilder::new(self.root, location)
+                    .add_operands(&scalars)
+                    .add_results(&[element])
+                    .build()
+                    .map_err(|_| NoMatch)?,
+            );
+            let insert = rewriter.insert(
+                OperationBuilder::new("vector.insert", location)
+                    .add_operands(&[scalar.result(0)?.into(), result])
+                    .add_attributes(&[(static_position, position_attr)])
+                    .add_results(&[ty])
+                    .build()
+                    .map_err(|_| NoMatch)?,
+            );
+            result = insert.result(0)?.into();
+        }
+        rewriter.replace_op_with_values(op.melior(), &[result]);
+        Ok(())
+    }
+
+    /// `PromoteOpToF32`: the op computed in `f32`.
+    fn promote(
+        &self,
+        op: OperationRef<'_>,
+        ty: Type<'_>,
+        operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult {
+        let context = rewriter.context();
+        let location = op.location_melior();
+        let f32 = Type::float32(context);
+        let mut extended = Vec::with_capacity(operands.len());
+        for operand in operands {
+            let extf = rewriter.insert(
+                OperationBuilder::new("arith.extf", location)
+                    .add_operands(&[*operand])
+                    .add_results(&[f32])
+                    .build()
+                    .map_err(|_| NoMatch)?,
+            );
+            extended.push(extf.result(0)?.into());
+        }
+        let wide = rewriter.insert(
+            OperationBuilder::new(self.root, location)
+                .add_operands(&extended)
+                .add_results(&[f32])
+                .build()
+                .map_err(|_| NoMatch)?,
+        );
+        let truncf = rewriter.insert(
+            OperationBuilder::new("arith.truncf", location)
+                .add_operands(&[wide.result(0)?.into()])
+                .add_results(&[ty])
+                .build()
+                .map_err(|_| NoMatch)?,
+        );
+        rewriter.replace_op_with_values(op.melior(), &[truncf.result(0)?.into()]);
+        Ok(())
+    }
+
+    /// `ScalarOpToLibmCall`: a call of the libm function, declared if needed.
+    fn call(
+        &self,
+        op: OperationRef<'_>,
+        ty: Type<'_>,
+        operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult {
+        let context = rewriter.context();
+        let name = if ty == Type::float64(context) {
+            self.double
+        } else {
+            self.float
+        };
+        let table = nearest_symbol_table(op).ok_or(NoMatch)?;
+        let body = table.region(0)?.first_block().ok_or(NoMatch)?;
+        let call = OperationBuilder::new("func.call", op.location_melior())
+            .add_attributes(&[(
+                Identifier::new(context, "callee"),
+                FlatSymbolRefAttribute::new(context, name).into(),
+            )])
+            .add_operands(operands)
+            .add_results(&[ty])
+            .build()
+            .map_err(|_| NoMatch)?;
+        // `SymbolTable::lookupSymbolIn`: the first op of the body named so,
+        // used when it is a symbol. Scanned once per table and name, then
+        // remembered (see `Lookups`).
+        let key = (table.to_raw().ptr as usize, name);
+        let known = self.lookups.lock().map_err(|_| NoMatch)?.get(&key).copied();
+        let is_symbol = match known {
+            Some(is_symbol) => is_symbol,
+            None => {
+                let mut existing = None;
+                let mut next = body.first_operation();
+                while let Some(candidate) = next {
+                    if candidate.str_attr("sym_name") == Some(name) {
+                        existing = Some(candidate);
+                        break;
+                    }
+                    next = candidate.next_in_block();
+                }
+                existing.is_some_and(|symbol| symbol.is_symbol())
+            }
+        };
+        if !is_symbol {
+            let inputs: Vec<Type> = op.operands().map(|v| v.r#type()).collect();
+            let function_type = FunctionType::new(context, &inputs, &[ty]);
+            rewriter.set_insertion_point_to_start(body);
+            let declaration = OperationBuilder::new("func.func", Location::unknown(context))
+                .add_attributes(&[
+                    (
+                        Identifier::new(context, "sym_name"),
+                        StringAttribute::new(context, name).into(),
+                    ),
+                    (
+                        Identifier::new(context, "function_type"),
+                        TypeAttribute::new(function_type.into()).into(),
+                    ),
+                    (
+                        Identifier::new(context, "sym_visibility"),
+                        StringAttribute::new(context, "private").into(),
+                    ),
+                    (
+                        Identifier::new(context, "llvm.readnone"),
+                        Attribute::unit(context),
+                    ),
+                ])
+                .add_regions([Region::new()])
+                .build()
+                .map_err(|_| NoMatch)?;
+            rewriter.insert(declaration);
+            rewriter.set_insertion_point_before(op.melior());
+        }
+        // The new declaration (at the top) is now the first op so named.
+        self.lookups.lock().map_err(|_| NoMatch)?.insert(key, true);
+        let call = rewriter.insert(call);
+        rewriter.replace_op_with_values(op.melior(), &[call.result(0)?.into()]);
+        Ok(())
+    }
+}
+
+/// The op's location, as melior's.
+trait LocationExt<'c> {
+    fn location_melior(&self) -> Location<'c>;
+}
+
+impl<'c> LocationExt<'c> for OperationRef<'c> {
+    fn location_melior(&self) -> Location<'c> {
+        self.melior().location()
+    }
+}
+
+/// The nearest ancestor of `op` that is a symbol table. Upstream's
+/// `getNearestSymbolTable` gives up (null, then a crash) at a one-region op
+/// of no loaded dialect; this goes on to the op that is one.
+fn nearest_symbol_table<'c>(
+    op: OperationRef<'c>,
+) -> Option<mlir_pass::melior::ir::OperationRef<'c, 'c>> {
+    let mut current = op.melior().parent_operation();
+    while let Some(candidate) = current {
+        if candidate.is_symbol_table() {
+            return Some(candidate);
+        }
+        current = candidate.parent_operation();
+    }
+    None
+}
+
+/// The shape (scalable dimensions at their static size, as upstream reads
+/// them) and element type of a vector type.
+fn vector_shape<'c>(
+    context: &'c mlir_pass::melior::Context,
+    ty: Type<'c>,
+) -> Option<(Vec<i64>, Type<'c>)> {
+    let (prefix, element, rest) = split_shaped(context, ty)?;
+    if rest != ">" {
+        return None;
+    }
+    let dims = prefix.strip_prefix("vector<")?;
+    let shape = dims
+        .split_terminator('x')
+        .map(|d| d.trim_matches(|c| c == '[' || c == ']').parse().ok())
+        .collect::<Option<Vec<i64>>>()?;
+    Some((shape, element))
+}
+
+/// Splits the printed form of a shaped type (`vector<2x[4]xf16>`,
+/// `tensor<?x3xbf16, #enc>`, `memref<4xf16, 1>`) into the text before the
+/// element type (`vector<2x[4]x`), the element type, and the text after it
+/// (`>`). `None` when the element type is not a plain identifier type.
+fn split_shaped<'c>(
+    context: &'c mlir_pass::melior::Context,
+    ty: Type<'c>,
+) -> Option<(String, Type<'c>, String)> {
+    let text = ty.to_string();
+    let open = text.find('<')? + 1;
+    let bytes = text.as_bytes();
+    let mut at = open;
+    // Dimensions: `4x`, `?x`, `[4]x`, `*x`.
+    loop {
+        let start = at;
+        let mut end = at;
+        if bytes.get(end) == Some(&b'[') {
+            end += 1;
+        }
+        let digits = end;
+        while bytes.get(end).is_some_and(u8::is_ascii_digit) {
+            end += 1;
+        }
+        if end == digits && matches!(bytes.get(end), Some(b'?' | b'*')) {
+            end += 1;
+        } else if end == digits {
+            break;
+        }
+        if bytes[start] == b'[' {
+            if bytes.get(end) != Some(&b']') {
+                return None;
+            }
+            end += 1;
+        }
+        if bytes.get(end) != Some(&b'x') {
+            break;
+        }
+        at = end + 1;
+    }
+    let element_end = at
+        + text[at..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(text.len() - at);
+    let element = Type::parse(context, &text[at..element_end])?;
+    Some((
+        text[..at].to_owned(),
+        element,
+        text[element_end..].to_owned(),
+    ))
+}
+
+// ---------------------------------------------------------------------------
+// math-extend-to-supported-types
+// ---------------------------------------------------------------------------
+
+/// The float types `arith::parseFloatType` knows, by name.
+const FLOAT_TYPES: &[&str] = &[
+    "f4E2M1FN",
+    "f6E2M3FN",
+    "f6E3M2FN",
+    "f8E5M2",
+    "f8E4M3",
+    "f8E4M3FN",
+    "f8E5M2FNUZ",
+    "f8E4M3FNUZ",
+    "f8E3M4",
+    "f8E8M0FNU",
+    "bf16",
+    "f16",
+    "f32",
+    "f64",
+    "f80",
+    "f128",
+];
+
+/// Legalize floating-point math ops on low-precision floats.
+///
+/// The port of MLIR's `math-extend-to-supported-types`: a math op on a
+/// floating-point type (scalar, or the elements of a vector or tensor) that
+/// is neither `f64`, `f32` nor in `extra-types` is computed in
+/// `target-type` instead: `arith.extf` of its operands, the op on the wider
+/// type, and `arith.truncf` of its results (both `fastmath<contract>`).
+/// `math.fma` is left as it is.
+#[mlir_pass(
+    name = "MathExtendToSupportedTypes",
+    argument = "rs-math-extend-to-supported-types",
+    dialects = [math, arith]
+)]
+#[derive(Clone, Debug, Default)]
+pub struct MathExtendToSupportedTypes {
+    /// MLIR types with arithmetic support on a given target (f64 and f32 are implicitly supported)
+    #[option]
+    pub extra_types: Vec<String>,
+    /// MLIR type to convert the unsupported source types to
+    #[option(default = "f32")]
+    pub target_type: String,
+    /// The conversion, built once from the options by `initialize` and
+    /// shared by every clone (upstream builds it on every run); `None` when
+    /// an option names no float type (`run` reports it).
+    conversion: Option<Arc<Extension>>,
+}
+
+/// The target and patterns of [`MathExtendToSupportedTypes`].
+#[derive(Debug)]
+struct Extension {
+    target: ConversionTarget,
+    patterns: ConversionPatternSet,
+}
+
+/// `arith::parseFloatType`.
+fn parse_float_type<'c>(context: &'c mlir_pass::melior::Context, name: &str) -> Option<Type<'c>> {
+    if FLOAT_TYPES.contains(&name) {
+        Type::parse(context, name)
+    } else {
+        None
+    }
+}
+
+impl MathExtendToSupportedTypes {
+    /// The supported types and the target type, by name; or the message of
+    /// the first option that names no float type.
+    fn types(&self, context: &mlir_pass::melior::Context) -> Result<(Vec<String>, String), String> {
+        let Some(target_type) = parse_float_type(context, &self.target_type) else {
+            return Err(format!(
+                "could not map target type '{}' to a known floating-point type",
+                self.target_type
+            ));
+        };
+        let mut sources = Vec::new();
+        for name in &self.extra_types {
+            let Some(ty) = parse_float_type(context, name) else {
+                return Err(format!(
+                    "could not map source type '{name}' to a known floating-point type"
+                ));
+            };
+            sources.push(ty.to_string());
+        }
+        sources.push("f64".into());
+        sources.push("f32".into());
+        Ok((sources, target_type.to_string()))
+    }
+
+    /// Upstream's type converter, target and pattern.
+    fn build(context: ContextRef<'_>, sources: Vec<String>, target_name: String) -> Extension {
+        let target_name: Arc<str> = target_name.into();
+        let sources: Arc<[String]> = sources.into();
+        let mut converter = TypeConverter::new();
+        converter.add_identity_conversion();
+        {
+            let (sources, target_name) = (sources.clone(), target_name.clone());
+            converter.add_conversion(move |ty, context| {
+                if ty.is_float() && !sources.iter().any(|s| *s == ty.to_string()) {
+                    Type::parse(context, &target_name)
+                        .map_or(TypeConversion::Failed, TypeConversion::to)
+                } else {
+                    TypeConversion::NotApplicable
+                }
+            });
+        }
+        converter.add_conversion(move |ty, context| {
+            if !ty.is_shaped() {
+                return TypeConversion::NotApplicable;
+            }
+            let Some((before, element, after)) = split_shaped(context, ty) else {
+                return TypeConversion::NotApplicable;
+            };
+            if !element.is_float() || sources.iter().any(|s| *s == element.to_string()) {
+                return TypeConversion::NotApplicable;
+            }
+            Type::parse(context, &format!("{before}{target_name}{after}"))
+                .map_or(TypeConversion::Failed, TypeConversion::to)
+        });
+        converter.add_target_materialization(|builder, ty, inputs, location| {
+            let context = builder.context();
+            let extf = OperationBuilder::new("arith.extf", location)
+                .add_operands(inputs)
+                .add_results(&[ty])
+                .add_attributes(&[(Identifier::new(context, "fastmath"), contract(context)?)])
+                .build()
+                .ok()?;
+            builder.insert(extf).result(0).ok().map(Into::into)
+        });
+
+        // Upstream: every op is legal but the math ops whose types do not
+        // convert to themselves (by the dialect of the op, which for an op of
+        // no registered kind is that of its name's namespace once loaded,
+        // as math is here). The dialects named legal answer what the
+        // callback would, without calling it on each op.
+        let mut target = ConversionTarget::new(context);
+        {
+            let converter = converter.clone();
+            target.add_dynamically_legal_dialect("math", move |op| converter.is_legal_op(op));
+        }
+        for dialect in COMMON_DIALECTS {
+            target.add_legal_dialect(dialect);
+        }
+        target
+            .mark_unknown_ops_dynamically_legal(|_| true)
+            .add_legal_op("math.fma")
+            .add_legal_op("arith.extf")
+            .add_legal_op("arith.truncf");
+        let patterns = ConversionPatternSet::builder(context)
+            .add_with_converter(ExtendToSupportedTypes, &converter)
+            .freeze();
+        Extension { target, patterns }
+    }
+}
+
+impl Pass for MathExtendToSupportedTypes {
+    fn initialize(&mut self, context: ContextRef<'_>) -> Result<(), PassError> {
+        self.conversion = self
+            .types(context.melior())
+            .ok()
+            .map(|(sources, target)| Arc::new(Self::build(context, sources, target)));
+        Ok(())
+    }
+
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let conversion = match &self.conversion {
+            Some(conversion) => conversion.clone(),
+            None => match self.types(op.melior_context()) {
+                Err(message) => {
+                    op.context().unknown_location().emit_error(&message);
+                    return Err(PassError::reported());
+                }
+                // Not initialized (a pass run outside a pass manager).
+                Ok((sources, target)) => Arc::new(Self::build(op.context(), sources, target)),
+            },
+        };
+        apply_partial_conversion(
+            op,
+            &conversion.target,
+            &conversion.patterns,
+            &ConversionConfig::default(),
+        )
+    }
+}
+
+/// Dialects other than math that are common in the functions the extension
+/// runs on.
+const COMMON_DIALECTS: &[&str] = &[
+    "affine", "arith", "builtin", "cf", "complex", "func", "gpu", "index", "linalg", "llvm",
+    "memref", "scf", "tensor", "vector",
+];
+
+/// `#arith.fastmath<contract>`.
+fn contract(context: &mlir_pass::melior::Context) -> Option<Attribute<'_>> {
+    Attribute::parse(context, "#arith.fastmath<contract>")
+}
+
+/// Upstream's `ExtendToSupportedTypesRewritePattern`, on any op.
+struct ExtendToSupportedTypes;
+
+impl ConversionPattern for ExtendToSupportedTypes {
+    fn root(&self) -> PatternRoot<'_> {
+        PatternRoot::AnyOp
+    }
+
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult {
+        let converter = rewriter.type_converter().ok_or(NoMatch)?;
+        let context = rewriter.context();
+        // `convertOpResultTypes`.
+        if converter.is_legal_op(op) {
+            return Err(rewriter.notify_match_failure("op already legal"));
+        }
+        let mut result_types = Vec::new();
+        for result in op.results() {
+            let Some(types) = converter.convert_type(result.r#type()) else {
+                return Err(rewriter.notify_match_failure("couldn't convert return types"));
+            };
+            result_types.extend(types);
+        }
+        if result_types.len() != op.result_count() {
+            return Err(NoMatch);
+        }
+        let melior_op = op.melior();
+        let location = melior_op.location();
+        let attributes: Vec<(Identifier, Attribute)> = melior_op.attributes().collect();
+        let new_op = rewriter.insert(
+            OperationBuilder::new(op.name_str(), location)
+                .add_operands(operands)
+                .add_results(&result_types)
+                .add_attributes(&attributes)
+                .build()
+                .map_err(|_| NoMatch)?,
+        );
+        // `#arith.fastmath<contract>`, taken from the `arith.extf` the
+        // converter made for an operand when there is one (cheaper than
+        // parsing it).
+        let materialized = op
+            .operands()
+            .zip(operands)
+            .find_map(|(original, converted)| {
+                if original == *converted {
+                    return None;
+                }
+                let extf = converted.defining_op()?;
+                (extf.name_str() == "arith.extf")
+                    .then(|| extf.attribute("fastmath").ok())
+                    .flatten()
+            });
+        let mut fastmath = materialized;
+        let mut results: Vec<Value> = Vec::with_capacity(result_types.len());
+        for (index, original) in op.results().enumerate() {
+            let result: Value = new_op.result(index)?.into();
+            if result.r#type() == original.r#type() {
+                results.push(result);
+                continue;
+            }
+            let truncf = rewriter.insert(
+                OperationBuilder::new("arith.truncf", location)
+                    .add_operands(&[result])
+                    .add_results(&[original.r#type()])
+                    .add_attributes(&[(
+                        Identifier::new(context, "fastmath"),
+                        match fastmath {
+                            Some(attribute) => attribute,
+                            None => *fastmath.insert(contract(context).ok_or(NoMatch)?),
+                        },
+                    )])
+                    .build()
+                    .map_err(|_| NoMatch)?,
+            );
+            results.push(truncf.result(0)?.into());
+        }
+        rewriter.replace_op_with_values(melior_op, &results);
+        Ok(())
+    }
+}
