@@ -169,6 +169,18 @@ impl Rounds {
         median(self.times[v].clone())
     }
 
+    /// `| {label} | median of 0 | median of 1 | 1 over 0 | rounds |`: a
+    /// table row comparing variant 1 with variant 0.
+    fn print_pair_row(&self, label: &str) {
+        println!(
+            "| {label} | {} | {} | {} | {} |",
+            ms(self.median(0)),
+            ms(self.median(1)),
+            self.ratio(1, 0),
+            self.len()
+        );
+    }
+
     /// Variant `a` over variant `b`, round by round.
     fn ratio(&self, a: usize, b: usize) -> Ratio {
         Ratio::of(
@@ -329,13 +341,7 @@ fn main() {
                 func_pm(&context, |pm| pm.add_pass(RustSafeWalkCount).unwrap()),
             ];
             let r = measure(s, &mut pms, &mut module, &[(1, 0)]);
-            println!(
-                "| {ops} | {} | {} | {} | {} |",
-                ms(r.median(0)),
-                ms(r.median(1)),
-                r.ratio(1, 0),
-                r.len()
-            );
+            r.print_pair_row(&format!("{ops}"));
         }
     }
 
@@ -355,13 +361,7 @@ fn main() {
                 }),
             ];
             let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
-            println!(
-                "| {ops} | {} | {} | {} | {} |",
-                ms(r.median(0)),
-                ms(r.median(1)),
-                r.ratio(1, 0),
-                r.len()
-            );
+            r.print_pair_row(&format!("{ops}"));
         }
     }
 
@@ -390,13 +390,7 @@ fn main() {
                 pm.enable_verifier(false);
             }
             let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
-            println!(
-                "| `{upstream}` | {} | {} | {} | {} |",
-                ms(r.median(0)),
-                ms(r.median(1)),
-                r.ratio(1, 0),
-                r.len()
-            );
+            r.print_pair_row(&format!("`{upstream}`"));
         }
         // The dialect-conversion ports, on functions of math ops.
         let source = math_module_text(s.port_functions);
@@ -415,13 +409,7 @@ fn main() {
                 pm.enable_verifier(false);
             }
             let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
-            println!(
-                "| `{upstream}` | {} | {} | {} | {} |",
-                ms(r.median(0)),
-                ms(r.median(1)),
-                r.ratio(1, 0),
-                r.len()
-            );
+            r.print_pair_row(&format!("`{upstream}`"));
         }
     }
 
@@ -440,13 +428,7 @@ fn main() {
                 func_pm(&context, |pm| pm.add_pass(RustSubToAdd).unwrap()),
             ];
             let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
-            println!(
-                "| {ops} | {} | {} | {} | {} |",
-                ms(r.median(0)),
-                ms(r.median(1)),
-                r.ratio(1, 0),
-                r.len()
-            );
+            r.print_pair_row(&format!("{ops}"));
         }
     }
 
@@ -477,13 +459,7 @@ fn main() {
                 pm.enable_verifier(false);
             }
             let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
-            println!(
-                "| `{upstream}` | {module} | {} | {} | {} | {} |",
-                ms(r.median(0)),
-                ms(r.median(1)),
-                r.ratio(1, 0),
-                r.len()
-            );
+            r.print_pair_row(&format!("`{upstream}` | {module}"));
         }
     }
 

@@ -17,7 +17,10 @@ use melior::{
 };
 use mlir_sys as sys;
 
-use super::{materializer::Materializer, types::TypeConversion};
+use super::{
+    materializer::Materializer,
+    types::{Materialization, TypeConversion},
+};
 use crate::{
     external::current_pass,
     ffi::{
@@ -159,15 +162,7 @@ pub(super) unsafe extern "C" fn materialize_one<F>(
     user_data: *mut c_void,
 ) -> sys::MlirValue
 where
-    F: for<'a> Fn(
-            &Materializer<'a>,
-            Type<'a>,
-            &[Value<'a, 'a>],
-            Location<'a>,
-        ) -> Option<Value<'a, 'a>>
-        + Send
-        + Sync
-        + 'static,
+    F: Materialization,
 {
     let none = sys::MlirValue {
         ptr: std::ptr::null_mut(),

@@ -137,4 +137,4 @@ pub use pattern::{ConversionPattern, ConversionPatternRewriter, PatternRoot};
 pub use set::{ConversionPatternSet, ConversionPatternSetBuilder};
 pub use signature::SignatureConversion;
 pub use target::ConversionTarget;
-pub use types::{LlvmTypeConverter, TypeConversion, TypeConverter};
+pub use types::{LlvmTypeConverter, Materialization, TypeConversion, TypeConverter};

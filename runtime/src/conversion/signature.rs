@@ -48,19 +48,12 @@ impl<'c> SignatureConversion<'c> {
     /// # Errors
     /// `input` is out of range or already mapped.
     pub fn add_inputs(&mut self, input: usize, types: &[Type<'c>]) -> Result<&mut Self, PassError> {
-        self.check_input(input)?;
         let raw: Vec<sys::MlirType> = types.iter().map(|t| t.to_raw()).collect();
-        // SAFETY: a valid conversion; the input is checked.
-        let ok = unsafe {
-            bridge::mlirPassBridgeSignatureConversionAddInputs(
-                self.raw,
-                input as isize,
-                raw.len() as isize,
-                raw.as_ptr(),
-            )
-        };
-        out_of_memory(ok);
-        Ok(self)
+        self.map(
+            input,
+            bridge::mlirPassBridgeSignatureConversionAddInputs,
+            &raw,
+        )
     }
 
     /// Original input `input` is replaced by `values`, with no new argument.
@@ -72,15 +65,35 @@ impl<'c> SignatureConversion<'c> {
         input: usize,
         values: &[Value<'c, '_>],
     ) -> Result<&mut Self, PassError> {
-        self.check_input(input)?;
         let raw: Vec<sys::MlirValue> = values.iter().map(|v| v.to_raw()).collect();
-        // SAFETY: a valid conversion; the input is checked.
+        self.map(
+            input,
+            bridge::mlirPassBridgeSignatureConversionRemapInput,
+            &raw,
+        )
+    }
+
+    /// Maps `input` to `items` through the bridge function `map`.
+    fn map<T>(
+        &mut self,
+        input: usize,
+        map: unsafe extern "C" fn(
+            *mut bridge::MlirPassBridgeSignatureConversion,
+            isize,
+            isize,
+            *const T,
+        ) -> bool,
+        items: &[T],
+    ) -> Result<&mut Self, PassError> {
+        self.check_input(input)?;
+        // SAFETY: a valid conversion; the input is checked; `items` lives
+        // through the call (the bridge copies them).
         let ok = unsafe {
-            bridge::mlirPassBridgeSignatureConversionRemapInput(
+            map(
                 self.raw,
                 input as isize,
-                raw.len() as isize,
-                raw.as_ptr(),
+                items.len() as isize,
+                items.as_ptr(),
             )
         };
         out_of_memory(ok);

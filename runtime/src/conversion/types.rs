@@ -193,18 +193,7 @@ impl TypeConverter {
     ///
     /// # Panics
     /// The converter is shared (see [`TypeConverter`]).
-    pub fn add_source_materialization<F>(&mut self, materialize: F) -> &mut Self
-    where
-        F: for<'a> Fn(
-                &Materializer<'a>,
-                Type<'a>,
-                &[Value<'a, 'a>],
-                Location<'a>,
-            ) -> Option<Value<'a, 'a>>
-            + Send
-            + Sync
-            + 'static,
-    {
+    pub fn add_source_materialization<F: Materialization>(&mut self, materialize: F) -> &mut Self {
         self.add_materialization(
             MlirPassBridgeMaterializationKind::MlirPassBridgeSourceMaterialization,
             materialize,
@@ -219,40 +208,18 @@ impl TypeConverter {
     ///
     /// # Panics
     /// The converter is shared (see [`TypeConverter`]).
-    pub fn add_target_materialization<F>(&mut self, materialize: F) -> &mut Self
-    where
-        F: for<'a> Fn(
-                &Materializer<'a>,
-                Type<'a>,
-                &[Value<'a, 'a>],
-                Location<'a>,
-            ) -> Option<Value<'a, 'a>>
-            + Send
-            + Sync
-            + 'static,
-    {
+    pub fn add_target_materialization<F: Materialization>(&mut self, materialize: F) -> &mut Self {
         self.add_materialization(
             MlirPassBridgeMaterializationKind::MlirPassBridgeTargetMaterialization,
             materialize,
         )
     }
 
-    fn add_materialization<F>(
+    fn add_materialization<F: Materialization>(
         &mut self,
         kind: MlirPassBridgeMaterializationKind,
         materialize: F,
-    ) -> &mut Self
-    where
-        F: for<'a> Fn(
-                &Materializer<'a>,
-                Type<'a>,
-                &[Value<'a, 'a>],
-                Location<'a>,
-            ) -> Option<Value<'a, 'a>>
-            + Send
-            + Sync
-            + 'static,
-    {
+    ) -> &mut Self {
         let raw = self.raw_mut("materialization");
         // SAFETY: a valid converter; the bridge owns the box from now on.
         let ok = unsafe {
@@ -382,6 +349,31 @@ impl fmt::Debug for TypeConverter {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TypeConverter").finish_non_exhaustive()
     }
+}
+
+/// A materialization: given the [`Materializer`] to build with, the type
+/// to reach, the values to convert and a location, the value it built, or
+/// `None` when it does not apply. Every closure of that shape that is
+/// `Send + Sync + 'static` is one.
+pub trait Materialization:
+    for<'a> Fn(&Materializer<'a>, Type<'a>, &[Value<'a, 'a>], Location<'a>) -> Option<Value<'a, 'a>>
+    + Send
+    + Sync
+    + 'static
+{
+}
+
+impl<F> Materialization for F where
+    F: for<'a> Fn(
+            &Materializer<'a>,
+            Type<'a>,
+            &[Value<'a, 'a>],
+            Location<'a>,
+        ) -> Option<Value<'a, 'a>>
+        + Send
+        + Sync
+        + 'static
+{
 }
 
 /// MLIR's `LLVMTypeConverter`: converts builtin types to the `llvm`
