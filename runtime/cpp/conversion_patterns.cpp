@@ -51,6 +51,11 @@ public:
                                      context);
   }
 
+  /// C++'s protected `setHasBoundedRewriteRecursion`.
+  void setBoundedRecursion(bool bounded) {
+    setHasBoundedRewriteRecursion(bounded);
+  }
+
   using mlir::ConversionPattern::matchAndRewrite;
 
   llvm::LogicalResult
@@ -109,6 +114,14 @@ MlirRewritePattern mlirPassBridgeConversionPatternCreate(
     return MlirRewritePattern{nullptr};
   }
   return wrap(static_cast<const mlir::RewritePattern *>(pattern));
+}
+
+void mlirPassBridgeConversionPatternSetBoundedRecursion(
+    MlirRewritePattern pattern, bool bounded) noexcept {
+  // Made by mlirPassBridgeConversionPatternCreate: a RustConversionPattern.
+  auto *rust = static_cast<RustConversionPattern *>(
+      const_cast<mlir::RewritePattern *>(unwrap(pattern)));
+  rust->setBoundedRecursion(bounded);
 }
 
 MlirRewriterBase mlirPassBridgeConversionRewriterAsBase(

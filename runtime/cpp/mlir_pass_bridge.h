@@ -847,6 +847,13 @@ MlirRewritePattern mlirPassBridgeConversionPatternCreate(
     MlirPassBridgeConversionPatternCallbacks callbacks, void *userData)
     MLIR_PASS_BRIDGE_NOEXCEPT;
 
+/// Declares that `pattern` (made by `mlirPassBridgeConversionPatternCreate`,
+/// not yet added to a set) may apply to ops it created itself, and stops
+/// (C++'s `setHasBoundedRewriteRecursion`). Without it, the conversion driver
+/// does not apply a pattern to what that same pattern created.
+void mlirPassBridgeConversionPatternSetBoundedRecursion(
+    MlirRewritePattern pattern, bool bounded) MLIR_PASS_BRIDGE_NOEXCEPT;
+
 /// The rewriter as a `RewriterBase` (its virtual methods are the
 /// conversion's: erasing defers, replacing records the mapping).
 MlirRewriterBase mlirPassBridgeConversionRewriterAsBase(

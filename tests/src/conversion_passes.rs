@@ -404,3 +404,60 @@ impl Pass for ConvPanic {
         apply_partial_conversion(op, &target, &patterns, &ConversionConfig::default())
     }
 }
+
+/// `x.count {n = k}` becomes `x.count {n = k - 1}`: legal at 0, so the
+/// pattern must apply to the op it created itself.
+struct CountDown {
+    bounded: bool,
+}
+
+impl ConversionPattern for CountDown {
+    fn root(&self) -> PatternRoot<'_> {
+        PatternRoot::Op("x.count")
+    }
+
+    fn has_bounded_rewrite_recursion(&self) -> bool {
+        self.bounded
+    }
+
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        _operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult {
+        let op = op.melior();
+        let n = op.int_attr("n").ok_or(NoMatch)?;
+        let new_op = rewriter.insert(
+            OperationBuilder::new("x.count", op.location())
+                .build()
+                .map_err(|_| NoMatch)?,
+        );
+        rewriter.modify_op_in_place(new_op, |mut new_op| new_op.set_i64_attr("n", n - 1));
+        rewriter.replace_op_with_operation(op, new_op);
+        Ok(())
+    }
+}
+
+/// A partial conversion of `x.count` ops down to `n = 0`, with the pattern's
+/// bounded recursion on or off (option `bounded`).
+#[mlir_pass(argument = "test-conv-count-down", op = "func.func", dialects = [func])]
+#[derive(Clone, Debug, Default)]
+pub struct ConvCountDown {
+    /// Declare the pattern's recursion bounded.
+    #[option]
+    pub bounded: bool,
+}
+
+impl Pass for ConvCountDown {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let mut target = ConversionTarget::new(op.context());
+        target.add_dynamically_legal_op("x.count", |op| op.melior().int_attr("n") == Some(0));
+        let patterns = ConversionPatternSet::builder(op.context())
+            .add(CountDown {
+                bounded: self.bounded,
+            })
+            .freeze();
+        apply_partial_conversion(op, &target, &patterns, &ConversionConfig::default())
+    }
+}

@@ -62,6 +62,15 @@ pub trait ConversionPattern: Send + Sync + 'static {
         1
     }
 
+    /// Whether the pattern may apply to ops it created itself, and is sure
+    /// to stop (C++'s `setHasBoundedRewriteRecursion`): a pattern that
+    /// rewrites an op into a smaller op of the same name, for instance.
+    /// Without it (the default), the conversion driver does not apply a
+    /// pattern to what that same pattern created.
+    fn has_bounded_rewrite_recursion(&self) -> bool {
+        false
+    }
+
     /// Converts `op`: replaces or erases it through `rewriter`, using
     /// `operands` (its operands as converted). Returns `Err(NoMatch)`,
     /// without changing anything, when it does not apply

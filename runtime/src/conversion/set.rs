@@ -79,6 +79,7 @@ impl ConversionPatternSetBuilder {
             PatternRoot::AnyOp => (String::new(), true),
         };
         let benefit = pattern.benefit();
+        let bounded = pattern.has_bounded_rewrite_recursion();
         let raw_converter = converter
             .as_ref()
             .map_or(std::ptr::null_mut(), TypeConverter::raw);
@@ -109,6 +110,9 @@ impl ConversionPatternSetBuilder {
                 !created.ptr.is_null(),
                 "mlir-pass: out of memory creating a conversion pattern"
             );
+            if bounded {
+                bridge::mlirPassBridgeConversionPatternSetBoundedRecursion(created, true);
+            }
             sys::mlirRewritePatternSetAdd(self.raw, created);
         }
         if !any_op {

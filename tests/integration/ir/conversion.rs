@@ -432,3 +432,25 @@ fn an_llvm_type_converter_of_another_context_is_refused() {
     let _ = mlir_pass::conversion::ConversionPatternSet::builder(two.as_ref())
         .arith_to_llvm(&converter);
 }
+
+#[test]
+fn a_pattern_with_bounded_recursion_applies_to_what_it_created() {
+    let source = "func.func @f() { \"x.count\"() {n = 3} : () -> ()\n return }";
+    let out = run_unregistered(
+        "builtin.module(func.func(test-conv-count-down{bounded=true}))",
+        source,
+    )
+    .unwrap();
+    assert!(out.contains("\"x.count\"() {n = 0 : i64}"), "{out}");
+    // Without it, the driver does not apply the pattern to its own op.
+    let errors = errors(run_unregistered(
+        "builtin.module(func.func(test-conv-count-down))",
+        source,
+    ));
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("failed to legalize operation 'x.count'")),
+        "{errors:?}"
+    );
+}
