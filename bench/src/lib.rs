@@ -13,12 +13,10 @@ use mlir_pass::{
         ConversionPatternSet, ConversionTarget, PatternRoot,
     },
     melior::ir::{
-        attribute::IntegerAttribute,
-        operation::{OperationBuilder, OperationLike},
-        Attribute, Identifier, Location, Operation, Type, Value, ValueLike,
+        attribute::IntegerAttribute, operation::OperationLike, Identifier, Value, ValueLike,
     },
     mlir_pass,
-    rewrite::{MatchResult, NoMatch},
+    rewrite::MatchResult,
     sys, OperationRef, Pass, PassError,
 };
 use rustc_hash::FxHashMap;
@@ -337,8 +335,7 @@ impl ConversionPattern for SubToAdd {
         operands: &[Value<'_, '_>],
         rewriter: &ConversionPatternRewriter<'_>,
     ) -> MatchResult {
-        // Result types given, not inferred (melior's `arith::*` helpers
-        // infer them, which costs MLIR an attribute dictionary per op).
+        // Result types given, as C++'s `create<Op>(loc, type, ...)` gives them.
         let op = op.melior();
         let (location, ty) = (op.location(), operands[0].r#type());
         let context = rewriter.context();
@@ -346,40 +343,24 @@ impl ConversionPattern for SubToAdd {
             Identifier::new(context, "value"),
             IntegerAttribute::new(ty, -1).into(),
         )];
-        let minus_one = rewriter.insert(build("arith.constant", location, ty, &[], &value)?);
-        let negated = rewriter.insert(build(
+        let minus_one = rewriter.create("arith.constant", location, &[], &[ty], &value)?;
+        let negated = rewriter.create(
             "arith.muli",
             location,
-            ty,
             &[operands[1], minus_one.result(0)?.into()],
+            &[ty],
             &[],
-        )?);
-        let sum = rewriter.insert(build(
+        )?;
+        let sum = rewriter.create(
             "arith.addi",
             location,
-            ty,
             &[operands[0], negated.result(0)?.into()],
+            &[ty],
             &[],
-        )?);
+        )?;
         rewriter.replace_op_with_operation(op, sum);
         Ok(())
     }
-}
-
-/// An op of one result of type `ty`.
-fn build<'c>(
-    name: &str,
-    location: Location<'c>,
-    ty: Type<'c>,
-    operands: &[Value<'c, '_>],
-    attributes: &[(Identifier<'c>, Attribute<'c>)],
-) -> Result<Operation<'c>, NoMatch> {
-    OperationBuilder::new(name, location)
-        .add_operands(operands)
-        .add_attributes(attributes)
-        .add_results(&[ty])
-        .build()
-        .map_err(|_| NoMatch)
 }
 
 /// A partial conversion with one Rust pattern: `arith.subi` illegal, the

@@ -62,13 +62,7 @@ impl ConversionPattern for WidenBinary {
         let Some(converted) = converter.convert_single(result) else {
             return Err(rewriter.notify_match_failure("result type does not convert"));
         };
-        let new_op = rewriter.insert(
-            OperationBuilder::new(self.0, op.location())
-                .add_operands(operands)
-                .add_results(&[converted])
-                .build()
-                .map_err(|_| NoMatch)?,
-        );
+        let new_op = rewriter.create(self.0, op.location(), operands, &[converted], &[])?;
         rewriter.replace_op_with_operation(op, new_op);
         Ok(())
     }
@@ -194,13 +188,13 @@ impl ConversionPattern for AddToSub {
         rewriter: &ConversionPatternRewriter<'_>,
     ) -> MatchResult {
         let op = op.melior();
-        let sub = rewriter.insert(
-            OperationBuilder::new("arith.subi", op.location())
-                .add_operands(operands)
-                .add_results(&[op.result(0)?.r#type()])
-                .build()
-                .map_err(|_| NoMatch)?,
-        );
+        let sub = rewriter.create(
+            "arith.subi",
+            op.location(),
+            operands,
+            &[op.result(0)?.r#type()],
+            &[],
+        )?;
         rewriter.replace_op_with_operation(op, sub);
         Ok(())
     }
@@ -330,13 +324,7 @@ impl ConversionPattern for Exploding {
                 let ty = converter
                     .convert_single(op.result(0)?.r#type())
                     .ok_or(NoMatch)?;
-                let new_op = rewriter.insert(
-                    OperationBuilder::new("arith.addi", op.location())
-                        .add_operands(operands)
-                        .add_results(&[ty])
-                        .build()
-                        .map_err(|_| NoMatch)?,
-                );
+                let new_op = rewriter.create("arith.addi", op.location(), operands, &[ty], &[])?;
                 rewriter.modify_op_in_place(new_op, |mut new_op| new_op.set_bool_attr("new", true));
                 rewriter.replace_op_with_operation(op, new_op);
                 Ok(())

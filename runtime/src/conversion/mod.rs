@@ -27,9 +27,9 @@
 //!     ConversionPatternSet, ConversionTarget, PatternRoot,
 //! };
 //! use mlir_pass::melior::ir::{
-//!     attribute::IntegerAttribute, operation::{OperationBuilder, OperationLike}, Identifier, Value, ValueLike,
+//!     attribute::IntegerAttribute, operation::OperationLike, Identifier, Value, ValueLike,
 //! };
-//! use mlir_pass::rewrite::{MatchResult, NoMatch};
+//! use mlir_pass::rewrite::MatchResult;
 //! use mlir_pass::{mlir_pass, OperationRef, Pass, PassError};
 //!
 //! /// `a - b` becomes `a + b * -1`.
@@ -42,28 +42,10 @@
 //!     fn match_and_rewrite(&self, op: OperationRef<'_>, operands: &[Value<'_, '_>], rewriter: &ConversionPatternRewriter<'_>) -> MatchResult {
 //!         let op = op.melior();
 //!         let (location, ty) = (op.location(), operands[0].r#type());
-//!         let context = rewriter.context();
-//!         let minus_one = rewriter.insert(
-//!             OperationBuilder::new("arith.constant", location)
-//!                 .add_attributes(&[(Identifier::new(context, "value"), IntegerAttribute::new(ty, -1).into())])
-//!                 .add_results(&[ty])
-//!                 .build()
-//!                 .map_err(|_| NoMatch)?,
-//!         );
-//!         let negated = rewriter.insert(
-//!             OperationBuilder::new("arith.muli", location)
-//!                 .add_operands(&[operands[1], minus_one.result(0)?.into()])
-//!                 .add_results(&[ty])
-//!                 .build()
-//!                 .map_err(|_| NoMatch)?,
-//!         );
-//!         let sum = rewriter.insert(
-//!             OperationBuilder::new("arith.addi", location)
-//!                 .add_operands(&[operands[0], negated.result(0)?.into()])
-//!                 .add_results(&[ty])
-//!                 .build()
-//!                 .map_err(|_| NoMatch)?,
-//!         );
+//!         let value = [(Identifier::new(rewriter.context(), "value"), IntegerAttribute::new(ty, -1).into())];
+//!         let minus_one = rewriter.create("arith.constant", location, &[], &[ty], &value)?;
+//!         let negated = rewriter.create("arith.muli", location, &[operands[1], minus_one.result(0)?.into()], &[ty], &[])?;
+//!         let sum = rewriter.create("arith.addi", location, &[operands[0], negated.result(0)?.into()], &[ty], &[])?;
 //!         rewriter.replace_op_with_operation(op, sum);
 //!         Ok(())
 //!     }

@@ -3,7 +3,10 @@
 use std::{cell::Cell, ffi::c_void, fmt, ops::Deref};
 
 use melior::{
-    ir::{operation::OperationLike, BlockLike, BlockRef, RegionLike, Value, ValueLike},
+    ir::{
+        operation::{OperationBuilder, OperationLike},
+        Attribute, BlockLike, BlockRef, Identifier, Location, RegionLike, Type, Value, ValueLike,
+    },
     Context, RewriterBase,
 };
 use mlir_sys as sys;
@@ -112,6 +115,31 @@ impl<'a> ConversionPatternRewriter<'a> {
     /// The pattern's type converter, if it was added with one.
     pub fn type_converter(&self) -> Option<&TypeConverter> {
         self.entry.converter.as_ref()
+    }
+
+    /// Builds an op named `name` with `operands`, result types `results`
+    /// and `attributes`, and inserts it at the insertion point: C++'s
+    /// `rewriter.create<Op>(location, results, operands, attributes)`.
+    /// `Err(NoMatch)` when MLIR refuses to build it.
+    pub fn create<'c>(
+        &self,
+        name: &str,
+        location: Location<'c>,
+        operands: &[Value<'c, '_>],
+        results: &[Type<'c>],
+        attributes: &[(Identifier<'c>, Attribute<'c>)],
+    ) -> Result<melior::ir::OperationRef<'c, '_>, NoMatch>
+    where
+        'a: 'c,
+    {
+        let op = OperationBuilder::new(name, location)
+            .add_operands(operands)
+            .add_results(results)
+            .add_attributes(attributes)
+            .build()
+            .map_err(|_| NoMatch)?;
+        let base: &RewriterBase<'c, '_> = &self.base;
+        Ok(base.insert(op))
     }
 
     /// What `value` has been replaced with so far in this conversion (C++'s
