@@ -210,6 +210,16 @@ fn add_raw(pm: &mlir_pass::OpPassManager<'_>, pass: sys::MlirPass) {
     unsafe { sys::mlirOpPassManagerAddOwnedPass(pm.raw(), pass) }
 }
 
+/// Module pass managers for an upstream pass and its port (variants 0 and
+/// 1), with the verifier off.
+fn upstream_and_port<'c>(context: &'c Context, upstream: &str, port: &str) -> [PassManager<'c>; 2] {
+    [upstream, port].map(|pass| {
+        let mut pm = PassManager::parse(context, &format!("builtin.module({pass})")).unwrap();
+        pm.enable_verifier(false);
+        pm
+    })
+}
+
 /// Runs each pass manager on `module` in interleaved rounds (see
 /// [`Rounds::take`]) until the ratios in `pairs` are tight.
 fn measure<'c>(
@@ -382,13 +392,7 @@ fn main() {
             ),
             ("strip-debuginfo", "rs-strip-debuginfo"),
         ] {
-            let mut pms = [
-                PassManager::parse(&context, &format!("builtin.module({upstream})")).unwrap(),
-                PassManager::parse(&context, &format!("builtin.module({port})")).unwrap(),
-            ];
-            for pm in &mut pms {
-                pm.enable_verifier(false);
-            }
+            let mut pms = upstream_and_port(&context, upstream, port);
             let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
             r.print_pair_row(&format!("`{upstream}`"));
         }
@@ -401,13 +405,7 @@ fn main() {
                 "func.func(rs-math-extend-to-supported-types)",
             ),
         ] {
-            let mut pms = [
-                PassManager::parse(&context, &format!("builtin.module({upstream})")).unwrap(),
-                PassManager::parse(&context, &format!("builtin.module({port})")).unwrap(),
-            ];
-            for pm in &mut pms {
-                pm.enable_verifier(false);
-            }
+            let mut pms = upstream_and_port(&context, upstream, port);
             let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
             r.print_pair_row(&format!("`{upstream}`"));
         }
@@ -451,13 +449,7 @@ fn main() {
                 format!("{} functions, 3 loops each", s.licm_functions),
             ),
         ] {
-            let mut pms = [
-                PassManager::parse(&context, &format!("builtin.module({upstream})")).unwrap(),
-                PassManager::parse(&context, &format!("builtin.module({port})")).unwrap(),
-            ];
-            for pm in &mut pms {
-                pm.enable_verifier(false);
-            }
+            let mut pms = upstream_and_port(&context, upstream, port);
             let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
             r.print_pair_row(&format!("`{upstream}` | {module}"));
         }

@@ -72,6 +72,24 @@ legalityFn(MlirPassBridgeLegalityCallback callback,
   };
 }
 
+/// Maps original input `input` of `conversion` to `items` (unwrapped)
+/// through `map`, once: false when `input` is out of range or already
+/// mapped (MLIR asserts on both), or on an exception.
+template <typename T, typename CItem, typename Map>
+bool mapInput(MlirPassBridgeSignatureConversion *conversion, intptr_t input,
+              intptr_t count, const CItem *items, Map map) noexcept {
+  if (!conversion->inRange(input) || conversion->mapped[input])
+    return false;
+  return guarded(false, [&] {
+    llvm::SmallVector<T, 2> list;
+    for (intptr_t i = 0; i < count; ++i)
+      list.push_back(unwrap(items[i]));
+    map(static_cast<unsigned>(input), list);
+    conversion->mapped[input] = true;
+    return true;
+  });
+}
+
 } // namespace
 
 extern "C" {
@@ -343,33 +361,21 @@ void mlirPassBridgeSignatureConversionDestroy(
 bool mlirPassBridgeSignatureConversionAddInputs(
     MlirPassBridgeSignatureConversion *conversion, intptr_t input,
     intptr_t numTypes, const MlirType *types) noexcept {
-  if (input < 0 || static_cast<size_t>(input) >= conversion->mapped.size() ||
-      conversion->mapped[input])
-    return false;
-  return guarded(false, [&] {
-    llvm::SmallVector<mlir::Type, 2> list;
-    for (intptr_t i = 0; i < numTypes; ++i)
-      list.push_back(unwrap(types[i]));
-    conversion->conversion.addInputs(static_cast<unsigned>(input), list);
-    conversion->mapped[input] = true;
-    return true;
-  });
+  return mapInput<mlir::Type>(
+      conversion, input, numTypes, types,
+      [&](unsigned index, llvm::ArrayRef<mlir::Type> list) {
+        conversion->conversion.addInputs(index, list);
+      });
 }
 
 bool mlirPassBridgeSignatureConversionRemapInput(
     MlirPassBridgeSignatureConversion *conversion, intptr_t input,
     intptr_t numValues, const MlirValue *values) noexcept {
-  if (input < 0 || static_cast<size_t>(input) >= conversion->mapped.size() ||
-      conversion->mapped[input])
-    return false;
-  return guarded(false, [&] {
-    llvm::SmallVector<mlir::Value, 2> list;
-    for (intptr_t i = 0; i < numValues; ++i)
-      list.push_back(unwrap(values[i]));
-    conversion->conversion.remapInput(static_cast<unsigned>(input), list);
-    conversion->mapped[input] = true;
-    return true;
-  });
+  return mapInput<mlir::Value>(
+      conversion, input, numValues, values,
+      [&](unsigned index, llvm::ArrayRef<mlir::Value> list) {
+        conversion->conversion.remapInput(index, list);
+      });
 }
 
 void mlirPassBridgeSignatureConversionGetConvertedTypes(
@@ -381,8 +387,7 @@ void mlirPassBridgeSignatureConversionGetConvertedTypes(
 
 bool mlirPassBridgeSignatureConversionIsMapped(
     MlirPassBridgeSignatureConversion *conversion, intptr_t input) noexcept {
-  return input >= 0 && static_cast<size_t>(input) < conversion->mapped.size() &&
-         conversion->mapped[input];
+  return conversion->inRange(input) && conversion->mapped[input];
 }
 
 bool mlirPassBridgeTypeConverterConvertSignatureArgs(

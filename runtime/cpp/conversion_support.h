@@ -28,6 +28,10 @@ struct MlirPassBridgeSignatureConversion {
   explicit MlirPassBridgeSignatureConversion(unsigned inputs)
       : conversion(inputs), mapped(inputs, false) {}
   mlir::TypeConverter::SignatureConversion conversion;
+  /// Whether `input` is one of the original inputs.
+  bool inRange(intptr_t input) const {
+    return input >= 0 && static_cast<size_t>(input) < mapped.size();
+  }
   /// Which inputs are mapped: MLIR asserts on a second mapping.
   llvm::SmallVector<bool> mapped;
 };

@@ -212,13 +212,13 @@ impl MathToLibm {
         let zero =
             DenseElementsAttribute::new(ty, &[FloatAttribute::new(context, element, 0.0).into()])
                 .map_err(|_| NoMatch)?;
-        let constant = rewriter.insert(
-            OperationBuilder::new("arith.constant", location)
-                .add_attributes(&[(Identifier::new(context, "value"), zero.into())])
-                .add_results(&[ty])
-                .build()
-                .map_err(|_| NoMatch)?,
-        );
+        let constant = rewriter.create(
+            "arith.constant",
+            location,
+            &[],
+            &[ty],
+            &[(Identifier::new(context, "value"), zero.into())],
+        )?;
         let mut result: Value = constant.result(0)?.into();
         let count: i64 = shape.iter().product();
         // Row-major strides.
@@ -236,31 +236,23 @@ impl MathToLibm {
             let static_position = Identifier::new(context, "static_position");
             let mut scalars = Vec::with_capacity(operands.len());
             for operand in operands {
-                let extract = rewriter.insert(
-                    OperationBuilder::new("vector.extract", location)
-                        .add_operands(&[*operand])
-                        .add_attributes(&[(static_position, position_attr)])
-                        .add_results(&[element])
-                        .build()
-                        .map_err(|_| NoMatch)?,
-                );
+                let extract = rewriter.create(
+                    "vector.extract",
+                    location,
+                    &[*operand],
+                    &[element],
+                    &[(static_position, position_attr)],
+                )?;
                 scalars.push(extract.result(0)?.into());
             }
-            let scalar = rewriter.insert(
-                OperationBuilder::new(self.root, location)
-                    .add_operands(&scalars)
-                    .add_results(&[element])
-                    .build()
-                    .map_err(|_| NoMatch)?,
-            );
-            let insert = rewriter.insert(
-                OperationBuilder::new("vector.insert", location)
-                    .add_operands(&[scalar.result(0)?.into(), result])
-                    .add_attributes(&[(static_position, position_attr)])
-                    .add_results(&[ty])
-                    .build()
-                    .map_err(|_| NoMatch)?,
-            );
+            let scalar = rewriter.create(self.root, location, &scalars, &[element], &[])?;
+            let insert = rewriter.create(
+                "vector.insert",
+                location,
+                &[scalar.result(0)?.into(), result],
+                &[ty],
+                &[(static_position, position_attr)],
+            )?;
             result = insert.result(0)?.into();
         }
         rewriter.replace_op_with_values(op.melior(), &[result]);
@@ -280,29 +272,17 @@ impl MathToLibm {
         let f32 = Type::float32(context);
         let mut extended = Vec::with_capacity(operands.len());
         for operand in operands {
-            let extf = rewriter.insert(
-                OperationBuilder::new("arith.extf", location)
-                    .add_operands(&[*operand])
-                    .add_results(&[f32])
-                    .build()
-                    .map_err(|_| NoMatch)?,
-            );
+            let extf = rewriter.create("arith.extf", location, &[*operand], &[f32], &[])?;
             extended.push(extf.result(0)?.into());
         }
-        let wide = rewriter.insert(
-            OperationBuilder::new(self.root, location)
-                .add_operands(&extended)
-                .add_results(&[f32])
-                .build()
-                .map_err(|_| NoMatch)?,
-        );
-        let truncf = rewriter.insert(
-            OperationBuilder::new("arith.truncf", location)
-                .add_operands(&[wide.result(0)?.into()])
-                .add_results(&[ty])
-                .build()
-                .map_err(|_| NoMatch)?,
-        );
+        let wide = rewriter.create(self.root, location, &extended, &[f32], &[])?;
+        let truncf = rewriter.create(
+            "arith.truncf",
+            location,
+            &[wide.result(0)?.into()],
+            &[ty],
+            &[],
+        )?;
         rewriter.replace_op_with_values(op.melior(), &[truncf.result(0)?.into()]);
         Ok(())
     }
@@ -717,14 +697,13 @@ impl ConversionPattern for ExtendToSupportedTypes {
         let melior_op = op.melior();
         let location = melior_op.location();
         let attributes: Vec<(Identifier, Attribute)> = melior_op.attributes().collect();
-        let new_op = rewriter.insert(
-            OperationBuilder::new(op.name_str(), location)
-                .add_operands(operands)
-                .add_results(&result_types)
-                .add_attributes(&attributes)
-                .build()
-                .map_err(|_| NoMatch)?,
-        );
+        let new_op = rewriter.create(
+            op.name_str(),
+            location,
+            operands,
+            &result_types,
+            &attributes,
+        )?;
         // `#arith.fastmath<contract>`, taken from the `arith.extf` the
         // converter made for an operand when there is one (cheaper than
         // parsing it).
@@ -748,20 +727,19 @@ impl ConversionPattern for ExtendToSupportedTypes {
                 results.push(result);
                 continue;
             }
-            let truncf = rewriter.insert(
-                OperationBuilder::new("arith.truncf", location)
-                    .add_operands(&[result])
-                    .add_results(&[original.r#type()])
-                    .add_attributes(&[(
-                        Identifier::new(context, "fastmath"),
-                        match fastmath {
-                            Some(attribute) => attribute,
-                            None => *fastmath.insert(contract(context).ok_or(NoMatch)?),
-                        },
-                    )])
-                    .build()
-                    .map_err(|_| NoMatch)?,
-            );
+            let truncf = rewriter.create(
+                "arith.truncf",
+                location,
+                &[result],
+                &[original.r#type()],
+                &[(
+                    Identifier::new(context, "fastmath"),
+                    match fastmath {
+                        Some(attribute) => attribute,
+                        None => *fastmath.insert(contract(context).ok_or(NoMatch)?),
+                    },
+                )],
+            )?;
             results.push(truncf.result(0)?.into());
         }
         rewriter.replace_op_with_values(melior_op, &results);
