@@ -191,6 +191,23 @@ bool mlirPassBridgeConversionTargetMarkRecursivelyLegal(
   });
 }
 
+bool mlirPassBridgeConversionTargetSetTypeLegality(
+    MlirPassBridgeConversionTarget *target, MlirStringRef name, bool dialect,
+    MlirPassBridgeTypeConverter *converter) noexcept {
+  return guarded(false, [&] {
+    const mlir::TypeConverter *types = converter->converter.get();
+    auto legal = [types](mlir::Operation *op) -> std::optional<bool> {
+      return types->isLegal(op);
+    };
+    if (dialect)
+      target->target.addDynamicallyLegalDialect(legal, unwrap(name));
+    else
+      target->target.addDynamicallyLegalOp(
+          mlir::OperationName(unwrap(name), target->context), legal);
+    return true;
+  });
+}
+
 MlirPassBridgeLegalityAnswer
 mlirPassBridgeConversionTargetIsLegal(MlirPassBridgeConversionTarget *target,
                                       MlirOperation op) noexcept {

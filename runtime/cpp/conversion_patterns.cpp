@@ -136,6 +136,52 @@ MlirValue mlirPassBridgeConversionRewriterGetRemappedValue(
   });
 }
 
+MlirOperation mlirPassBridgeConversionRewriterConvertOpResultTypes(
+    MlirPassBridgeConversionRewriter *rewriter, MlirOperation op,
+    intptr_t numOperands, const MlirValue *operands,
+    MlirPassBridgeTypeConverter *converter) noexcept {
+  return guarded(MlirOperation{nullptr}, [&] {
+    mlir::ConversionPatternRewriter &rw = unwrapRewriter(rewriter);
+    mlir::Operation *operation = unwrap(op);
+    const mlir::TypeConverter &types = *converter->converter;
+    llvm::SmallVector<mlir::Value, 4> values;
+    values.reserve(numOperands);
+    for (intptr_t i = 0; i < numOperands; ++i)
+      values.push_back(unwrap(operands[i]));
+    if (operation->getNumRegions() == 0 && operation->getNumSuccessors() == 0) {
+      llvm::FailureOr<mlir::Operation *> created =
+          mlir::convertOpResultTypes(operation, values, types, rw);
+      return mlir::failed(created) ? MlirOperation{nullptr} : wrap(*created);
+    }
+    // MLIR's `convertOpResultTypes` with the successors and regions it
+    // would drop (an op of a registered kind without its regions breaks its
+    // own accessors; an unregistered one would lose what they hold).
+    mlir::Location loc = operation->getLoc();
+    if (types.isLegal(operation)) {
+      (void)rw.notifyMatchFailure(loc, "op already legal");
+      return MlirOperation{nullptr};
+    }
+    llvm::SmallVector<mlir::Type, 4> resultTypes;
+    if (mlir::failed(types.convertTypes(operation->getResultTypes(),
+                                        resultTypes))) {
+      (void)rw.notifyMatchFailure(loc, "couldn't convert return types");
+      return MlirOperation{nullptr};
+    }
+    mlir::OperationState state(loc, operation->getName());
+    state.addOperands(values);
+    state.addTypes(resultTypes);
+    state.addAttributes(operation->getAttrs());
+    state.addSuccessors(operation->getSuccessors());
+    for (unsigned i = 0, e = operation->getNumRegions(); i != e; ++i)
+      state.addRegion();
+    mlir::Operation *created = rw.create(state);
+    for (unsigned i = 0, e = operation->getNumRegions(); i != e; ++i)
+      rw.inlineRegionBefore(operation->getRegion(i), created->getRegion(i),
+                            created->getRegion(i).end());
+    return wrap(created);
+  });
+}
+
 MlirBlock mlirPassBridgeConversionRewriterConvertRegionTypes(
     MlirPassBridgeConversionRewriter *rewriter, MlirRegion region,
     MlirPassBridgeTypeConverter *converter,

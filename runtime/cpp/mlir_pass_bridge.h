@@ -539,6 +539,16 @@ typedef struct MlirPassBridgeRewriteLog {
   bool opErased;
 } MlirPassBridgeRewriteLog;
 
+/// `OpBuilder::create(OperationState)`: builds the op named `name` at
+/// `location` from the given operands, result types and attributes, inserts
+/// it at the rewriter's insertion point (its listener is told) and returns
+/// it. Null on an exception.
+MlirOperation mlirPassBridgeRewriterCreate(
+    MlirRewriterBase rewriter, MlirStringRef name, MlirLocation location,
+    intptr_t numOperands, const MlirValue *operands, intptr_t numResults,
+    const MlirType *results, intptr_t numAttributes,
+    const MlirNamedAttribute *attributes) MLIR_PASS_BRIDGE_NOEXCEPT;
+
 /// Starts observing `rewriter`: its listener becomes one that records each
 /// notification in `*log` (about `op`, for the two flags) and forwards it to
 /// the previous listener. `*log` must live until
@@ -726,6 +736,15 @@ bool mlirPassBridgeConversionTargetMarkRecursivelyLegal(
     MlirPassBridgeLegalityCallback callback, void *userData,
     MlirPassBridgeDestroy destroy) MLIR_PASS_BRIDGE_NOEXCEPT;
 
+/// Makes the op named `name` (or, when `dialect`, every op of the dialect
+/// `name`) dynamically legal when `converter` finds its operand and result
+/// types legal (C++'s `addDynamicallyLegalOp/Dialect` with
+/// `converter.isLegal(op)`), decided in C++. The caller keeps `converter`
+/// alive as long as `target`. Returns false on an exception.
+bool mlirPassBridgeConversionTargetSetTypeLegality(
+    MlirPassBridgeConversionTarget *target, MlirStringRef name, bool dialect,
+    MlirPassBridgeTypeConverter *converter) MLIR_PASS_BRIDGE_NOEXCEPT;
+
 /// `ConversionTarget::isLegal`: legal (also when recursively legal),
 /// illegal, or undecided (no rule for the op).
 MlirPassBridgeLegalityAnswer
@@ -881,6 +900,16 @@ MlirBlock mlirPassBridgeConversionRewriterConvertRegionTypes(
 MlirBlock mlirPassBridgeConversionRewriterApplySignatureConversion(
     MlirPassBridgeConversionRewriter *rewriter, MlirBlock block,
     MlirPassBridgeSignatureConversion *conversion,
+    MlirPassBridgeTypeConverter *converter) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// `convertOpResultTypes`: a new op like `op`, with `operands` and the result
+/// types `converter` gives, the same attributes and, where MLIR's function
+/// would drop them, the same successors and `op`'s regions moved into it.
+/// Null when `op` is already legal for `converter` or a result type does not
+/// convert (the reason is given to `notifyMatchFailure`), or on an exception.
+MlirOperation mlirPassBridgeConversionRewriterConvertOpResultTypes(
+    MlirPassBridgeConversionRewriter *rewriter, MlirOperation op,
+    intptr_t numOperands, const MlirValue *operands,
     MlirPassBridgeTypeConverter *converter) MLIR_PASS_BRIDGE_NOEXCEPT;
 
 /// `notifyMatchFailure(location, reason)`: the reason shows in MLIR's

@@ -90,6 +90,26 @@ uint64_t mlirPassBridgeOperationFingerprint(MlirOperation op) noexcept {
   return hash;
 }
 
+MlirOperation mlirPassBridgeRewriterCreate(
+    MlirRewriterBase rewriter, MlirStringRef name, MlirLocation location,
+    intptr_t numOperands, const MlirValue *operands, intptr_t numResults,
+    const MlirType *results, intptr_t numAttributes,
+    const MlirNamedAttribute *attributes) noexcept {
+  return guarded(MlirOperation{nullptr}, [&] {
+    mlir::OperationState state(unwrap(location), unwrap(name));
+    state.operands.reserve(numOperands);
+    for (intptr_t i = 0; i < numOperands; ++i)
+      state.operands.push_back(unwrap(operands[i]));
+    state.types.reserve(numResults);
+    for (intptr_t i = 0; i < numResults; ++i)
+      state.types.push_back(unwrap(results[i]));
+    for (intptr_t i = 0; i < numAttributes; ++i)
+      state.attributes.append(unwrap(attributes[i].name),
+                              unwrap(attributes[i].attribute));
+    return wrap(unwrap(rewriter)->create(state));
+  });
+}
+
 void *mlirPassBridgeObserveRewriter(MlirRewriterBase rewriter, MlirOperation op,
                                     MlirPassBridgeRewriteLog *log) noexcept {
   return guarded<void *>(nullptr, [&]() -> void * {

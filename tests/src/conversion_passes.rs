@@ -11,7 +11,7 @@ use mlir_pass::{
     ir::{OperationExt, OperationMutExt},
     melior::ir::{
         attribute::TypeAttribute,
-        operation::{OperationBuilder, OperationLike},
+        operation::{OperationBuilder, OperationLike, OperationMutLike},
         r#type::IntegerType,
         Type, TypeLike, Value, ValueLike,
     },
@@ -445,6 +445,74 @@ impl Pass for ConvCountDown {
             .add(CountDown {
                 bounded: self.bounded,
             })
+            .freeze();
+        apply_partial_conversion(op, &target, &patterns, &ConversionConfig::default())
+    }
+}
+
+/// Rebuilds any op whose types the widening converter finds illegal with
+/// `convert_op_result_types` (regions and attributes follow), and marks
+/// the new op with `#x.seen` when the memoized parse gives the same
+/// attribute twice. With `count=true`, hands it one operand too few.
+struct RebuildWithConvertedTypes {
+    count: bool,
+}
+
+impl ConversionPattern for RebuildWithConvertedTypes {
+    fn root(&self) -> PatternRoot<'_> {
+        PatternRoot::AnyOp
+    }
+
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult {
+        let converter = rewriter.type_converter().ok_or(NoMatch)?;
+        let given = if self.count {
+            &operands[..operands.len().saturating_sub(1)]
+        } else {
+            operands
+        };
+        let original = op.melior();
+        let new_op = rewriter.convert_op_result_types(original, given, converter)?;
+        let first = rewriter.parse_attribute("[1, \"seen\"]").ok_or(NoMatch)?;
+        let again = rewriter.parse_attribute("[1, \"seen\"]").ok_or(NoMatch)?;
+        if first == again {
+            rewriter.modify_op_in_place(new_op, |mut new_op| {
+                new_op.set_attribute("seen", first);
+            });
+        }
+        let results: Vec<Value> = (0..new_op.result_count())
+            .map(|i| new_op.result(i).map(Into::into))
+            .collect::<Result<_, _>>()?;
+        rewriter.replace_op_with_values(original, &results);
+        Ok(())
+    }
+}
+
+/// A partial conversion in which `arith.addi` and the ops of the `x`
+/// dialect are legal when the widening converter finds their types legal
+/// (`add_type_legal_op`/`add_type_legal_dialect`, decided in C++), and the
+/// others are rebuilt with converted result types.
+#[mlir_pass(argument = "test-conv-result-types", op = "func.func", dialects = [arith])]
+#[derive(Clone, Debug, Default)]
+pub struct ConvResultTypes {
+    /// Give `convert_op_result_types` one operand too few.
+    #[option]
+    pub count: bool,
+}
+
+impl Pass for ConvResultTypes {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let converter = widening_converter();
+        let mut target = ConversionTarget::new(op.context());
+        target
+            .add_type_legal_op("arith.addi", &converter)
+            .add_type_legal_dialect("x", &converter);
+        let patterns = ConversionPatternSet::builder(op.context())
+            .add_with_converter(RebuildWithConvertedTypes { count: self.count }, &converter)
             .freeze();
         apply_partial_conversion(op, &target, &patterns, &ConversionConfig::default())
     }

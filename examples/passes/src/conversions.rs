@@ -13,7 +13,7 @@ use mlir_pass::{
         apply_partial_conversion, ConversionConfig, ConversionPattern, ConversionPatternRewriter,
         ConversionPatternSet, ConversionTarget, PatternRoot, TypeConversion, TypeConverter,
     },
-    ir::{OperationExt, ValueExt},
+    ir::OperationExt,
     melior::ir::{
         attribute::{
             DenseElementsAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute, FloatAttribute,
@@ -587,11 +587,11 @@ impl MathExtendToSupportedTypes {
                 .map_or(TypeConversion::Failed, TypeConversion::to)
         });
         converter.add_target_materialization(|builder, ty, inputs, location| {
-            let context = builder.context();
+            let fastmath = builder.parse_attribute(CONTRACT)?;
             let extf = OperationBuilder::new("arith.extf", location)
                 .add_operands(inputs)
                 .add_results(&[ty])
-                .add_attributes(&[(Identifier::new(context, "fastmath"), contract(context)?)])
+                .add_attributes(&[(Identifier::new(builder.context(), "fastmath"), fastmath)])
                 .build()
                 .ok()?;
             builder.insert(extf).result(0).ok().map(Into::into)
@@ -603,10 +603,7 @@ impl MathExtendToSupportedTypes {
         // as math is here). The dialects named legal answer what the
         // callback would, without calling it on each op.
         let mut target = ConversionTarget::new(context);
-        {
-            let converter = converter.clone();
-            target.add_dynamically_legal_dialect("math", move |op| converter.is_legal_op(op));
-        }
+        target.add_type_legal_dialect("math", &converter);
         for dialect in COMMON_DIALECTS {
             target.add_legal_dialect(dialect);
         }
@@ -659,10 +656,8 @@ const COMMON_DIALECTS: &[&str] = &[
     "memref", "scf", "tensor", "vector",
 ];
 
-/// `#arith.fastmath<contract>`.
-fn contract(context: &mlir_pass::melior::Context) -> Option<Attribute<'_>> {
-    Attribute::parse(context, "#arith.fastmath<contract>")
-}
+/// `#arith.fastmath<contract>`, which upstream gives the casts it creates.
+const CONTRACT: &str = "#arith.fastmath<contract>";
 
 /// Upstream's `ExtendToSupportedTypesRewritePattern`, on any op.
 struct ExtendToSupportedTypes;
@@ -679,70 +674,29 @@ impl ConversionPattern for ExtendToSupportedTypes {
         rewriter: &ConversionPatternRewriter<'_>,
     ) -> MatchResult {
         let converter = rewriter.type_converter().ok_or(NoMatch)?;
-        let context = rewriter.context();
-        // `convertOpResultTypes`.
-        if converter.is_legal_op(op) {
-            return Err(rewriter.notify_match_failure("op already legal"));
-        }
-        let mut result_types = Vec::new();
-        for result in op.results() {
-            let Some(types) = converter.convert_type(result.r#type()) else {
-                return Err(rewriter.notify_match_failure("couldn't convert return types"));
-            };
-            result_types.extend(types);
-        }
-        if result_types.len() != op.result_count() {
-            return Err(NoMatch);
-        }
-        let melior_op = op.melior();
-        let location = melior_op.location();
-        let attributes: Vec<(Identifier, Attribute)> = melior_op.attributes().collect();
-        let new_op = rewriter.create(
-            op.name_str(),
-            location,
-            operands,
-            &result_types,
-            &attributes,
-        )?;
-        // `#arith.fastmath<contract>`, taken from the `arith.extf` the
-        // converter made for an operand when there is one (cheaper than
-        // parsing it).
-        let materialized = op
-            .operands()
-            .zip(operands)
-            .find_map(|(original, converted)| {
-                if original == *converted {
-                    return None;
-                }
-                let extf = converted.defining_op()?;
-                (extf.name_str() == "arith.extf")
-                    .then(|| extf.attribute("fastmath").ok())
-                    .flatten()
-            });
-        let mut fastmath = materialized;
-        let mut results: Vec<Value> = Vec::with_capacity(result_types.len());
-        for (index, original) in op.results().enumerate() {
+        let original = op.melior();
+        // Upstream's `convertOpResultTypes`, which fails when the op is
+        // legal already or a result type does not convert.
+        let new_op = rewriter.convert_op_result_types(original, operands, converter)?;
+        let location = original.location();
+        let mut results: Vec<Value> = Vec::with_capacity(original.result_count());
+        for (index, old) in original.results().enumerate() {
             let result: Value = new_op.result(index)?.into();
-            if result.r#type() == original.r#type() {
+            if result.r#type() == old.r#type() {
                 results.push(result);
                 continue;
             }
+            let fastmath = rewriter.parse_attribute(CONTRACT).ok_or(NoMatch)?;
             let truncf = rewriter.create(
                 "arith.truncf",
                 location,
                 &[result],
-                &[original.r#type()],
-                &[(
-                    Identifier::new(context, "fastmath"),
-                    match fastmath {
-                        Some(attribute) => attribute,
-                        None => *fastmath.insert(contract(context).ok_or(NoMatch)?),
-                    },
-                )],
+                &[old.r#type()],
+                &[(Identifier::new(rewriter.context(), "fastmath"), fastmath)],
             )?;
             results.push(truncf.result(0)?.into());
         }
-        rewriter.replace_op_with_values(melior_op, &results);
+        rewriter.replace_op_with_values(original, &results);
         Ok(())
     }
 }

@@ -3,12 +3,15 @@
 use std::fmt;
 
 use melior::{
-    ir::{operation::OperationBuilder, Location, Operation, Type, Value},
+    ir::{operation::OperationBuilder, Attribute, Location, Operation, Type, Value},
     Context,
 };
 use mlir_sys as sys;
 
-use crate::ffi::{bridge, context_from_raw};
+use crate::{
+    ffi::{bridge, context_from_raw},
+    rewrite::driver::parse_attribute,
+};
 
 /// The builder a materialization builds with (in a conversion, MLIR's
 /// `ConversionPatternRewriter`, so what it builds is undone on rollback).
@@ -53,6 +56,19 @@ impl<'a> Materializer<'a> {
             .build()
             .ok()?;
         self.insert(op).result(0).ok().map(Into::into)
+    }
+}
+
+impl<'a> Materializer<'a> {
+    /// Parses `text` as an attribute (such as `"#arith.fastmath<contract>"`),
+    /// once per conversion, as
+    /// [`ConversionPatternRewriter::parse_attribute`](super::ConversionPatternRewriter::parse_attribute)
+    /// does (the two share what they parsed). `None` when `text` is not an
+    /// attribute.
+    pub fn parse_attribute(&self, text: &str) -> Option<Attribute<'a>> {
+        let raw = parse_attribute(*self.context, text);
+        // SAFETY: an attribute of the builder's context when not null.
+        (!raw.ptr.is_null()).then(|| unsafe { Attribute::from_raw(raw) })
     }
 }
 

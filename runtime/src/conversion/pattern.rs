@@ -4,8 +4,8 @@ use std::{cell::Cell, ffi::c_void, fmt, ops::Deref};
 
 use melior::{
     ir::{
-        operation::{OperationBuilder, OperationLike},
-        Attribute, BlockLike, BlockRef, Identifier, Location, RegionLike, Type, Value, ValueLike,
+        attribute::AttributeLike, operation::OperationLike, r#type::TypeLike, Attribute, BlockLike,
+        BlockRef, Identifier, Location, RegionLike, Type, Value, ValueLike,
     },
     Context, RewriterBase,
 };
@@ -18,7 +18,7 @@ use crate::{
     handle::OperationRef,
     ir::erasure,
     rewrite::{
-        driver::{current_application, mark_application_failed},
+        driver::{current_application, mark_application_failed, parse_attribute},
         MatchResult, NoMatch,
     },
 };
@@ -99,6 +99,7 @@ pub trait ConversionPattern: Send + Sync + 'static {
 pub struct ConversionPatternRewriter<'a> {
     raw: *mut bridge::MlirPassBridgeConversionRewriter,
     base: RewriterBase<'a, 'a>,
+    base_raw: sys::MlirRewriterBase,
     context: sys::MlirContext,
     entry: &'a PatternEntry,
     location: sys::MlirLocation,
@@ -119,8 +120,9 @@ impl<'a> ConversionPatternRewriter<'a> {
 
     /// Builds an op named `name` with `operands`, result types `results`
     /// and `attributes`, and inserts it at the insertion point: C++'s
-    /// `rewriter.create<Op>(location, results, operands, attributes)`.
-    /// `Err(NoMatch)` when MLIR refuses to build it.
+    /// `rewriter.create<Op>(location, results, operands, attributes)`
+    /// (one call into MLIR, which builds the `OperationState` and inserts
+    /// the op). `Err(NoMatch)` when MLIR refuses to build it.
     pub fn create<'c>(
         &self,
         name: &str,
@@ -132,14 +134,112 @@ impl<'a> ConversionPatternRewriter<'a> {
     where
         'a: 'c,
     {
-        let op = OperationBuilder::new(name, location)
-            .add_operands(operands)
-            .add_results(results)
-            .add_attributes(attributes)
-            .build()
-            .map_err(|_| NoMatch)?;
-        let base: &RewriterBase<'c, '_> = &self.base;
-        Ok(base.insert(op))
+        let operands: Vec<sys::MlirValue> = operands.iter().map(|v| v.to_raw()).collect();
+        let results: Vec<sys::MlirType> = results.iter().map(|t| t.to_raw()).collect();
+        let attributes: Vec<sys::MlirNamedAttribute> = attributes
+            .iter()
+            .map(|(name, attribute)| sys::MlirNamedAttribute {
+                name: name.to_raw(),
+                attribute: attribute.to_raw(),
+            })
+            .collect();
+        // SAFETY: a valid rewriter, location and handles of its context; MLIR
+        // copies the arrays, and owns the op it inserts.
+        let op = unsafe {
+            bridge::mlirPassBridgeRewriterCreate(
+                self.base_raw,
+                string_ref(name),
+                location.to_raw(),
+                operands.len() as isize,
+                operands.as_ptr(),
+                results.len() as isize,
+                results.as_ptr(),
+                attributes.len() as isize,
+                attributes.as_ptr(),
+            )
+        };
+        if op.ptr.is_null() {
+            return Err(NoMatch);
+        }
+        // SAFETY: the op just inserted, owned by its block.
+        Ok(unsafe { melior::ir::OperationRef::from_raw(op) })
+    }
+
+    /// A new op like `op`, with `operands` (its converted operands) and the
+    /// result types `converter` gives, the same attributes, successors and
+    /// regions (moved from `op`), inserted at the insertion point: C++'s
+    /// `convertOpResultTypes(op, operands, converter, rewriter)`, which
+    /// MLIR's function runs here (for an op with regions or successors, which
+    /// MLIR's function would drop, the bridge does the same steps and moves
+    /// them). Replace `op` with the new op's results (converted back where a
+    /// caller needs the old types) to finish the conversion.
+    ///
+    /// `Err(NoMatch)` when `op` is already legal for `converter` or one of
+    /// its result types does not convert (the reason goes to
+    /// [`notify_match_failure`](Self::notify_match_failure)). Refused (an
+    /// error naming the pattern, and the conversion fails) when `operands`
+    /// does not have one value per operand of `op`, or `converter` is an
+    /// `LlvmTypeConverter` of another context.
+    pub fn convert_op_result_types<'c>(
+        &self,
+        op: melior::ir::OperationRef<'c, '_>,
+        operands: &[Value<'c, '_>],
+        converter: &TypeConverter,
+    ) -> Result<melior::ir::OperationRef<'c, '_>, NoMatch>
+    where
+        'a: 'c,
+    {
+        let raw = op.to_raw();
+        if operands.len() != op.operand_count() {
+            // SAFETY: a valid op.
+            let name = unsafe { op_name(raw) };
+            self.refuse(&format!(
+                "cannot convert the result types of '{name}': {} operands given for its {}",
+                operands.len(),
+                op.operand_count()
+            ));
+            return Err(NoMatch);
+        }
+        if let Some(context) = converter.context() {
+            // SAFETY: both valid contexts.
+            if !unsafe { sys::mlirContextEqual(context, self.context) } {
+                self.refuse(
+                    "cannot convert result types with an LlvmTypeConverter made for another \
+                     MLIR context",
+                );
+                return Err(NoMatch);
+            }
+        }
+        let operands: Vec<sys::MlirValue> = operands.iter().map(|v| v.to_raw()).collect();
+        // SAFETY: valid rewriter, op, values and converter (kept alive by
+        // the caller's borrow); MLIR copies the values.
+        let created = unsafe {
+            bridge::mlirPassBridgeConversionRewriterConvertOpResultTypes(
+                self.raw,
+                raw,
+                operands.len() as isize,
+                operands.as_ptr(),
+                converter.raw(),
+            )
+        };
+        super::callback::resume_pending_panic();
+        if created.ptr.is_null() {
+            return Err(NoMatch);
+        }
+        // SAFETY: the op just inserted, owned by its block.
+        Ok(unsafe { melior::ir::OperationRef::from_raw(created) })
+    }
+
+    /// Parses `text` as an attribute (such as `"#arith.fastmath<contract>"`),
+    /// once per conversion: later calls with the same text, in any pattern or
+    /// materialization of the same conversion, return the same attribute
+    /// without parsing it again (parsing costs about a microsecond; C++
+    /// builds such attributes with typed getters that Rust does not have).
+    /// `None` when `text` is not an attribute.
+    pub fn parse_attribute(&self, text: &str) -> Option<Attribute<'_>> {
+        let raw = parse_attribute(self.context, text);
+        // SAFETY: an attribute of the rewriter's context when not null.
+        (!raw.ptr.is_null()).then(|| unsafe { Attribute::from_raw(raw) })
     }
 
     /// What `value` has been replaced with so far in this conversion (C++'s
@@ -457,12 +557,13 @@ pub(super) unsafe extern "C" fn match_and_rewrite(
         // SAFETY: as above.
         .map(|i| unsafe { Value::from_raw(*operands.add(i)) })
         .collect();
+    // SAFETY: a valid rewriter for the call.
+    let base_raw = unsafe { bridge::mlirPassBridgeConversionRewriterAsBase(rewriter) };
     let rewriter = ConversionPatternRewriter {
         raw: rewriter,
         // SAFETY: the conversion rewriter is a valid `RewriterBase`.
-        base: unsafe {
-            RewriterBase::from_raw(bridge::mlirPassBridgeConversionRewriterAsBase(rewriter))
-        },
+        base: unsafe { RewriterBase::from_raw(base_raw) },
+        base_raw,
         context: entry.context,
         entry,
         location,

@@ -129,6 +129,60 @@ impl ConversionTarget {
         )
     }
 
+    /// Ops named `name` are legal when their operand and result types are
+    /// legal for `converter` (C++'s `addDynamicallyLegalOp<Op>([&](Operation
+    /// *op) { return converter.isLegal(op); })`): the same answer as
+    /// `add_dynamically_legal_op(name, move |op| converter.is_legal_op(op))`,
+    /// decided inside MLIR without a call into Rust per op. The target keeps
+    /// `converter` alive.
+    ///
+    /// # Panics
+    /// When `converter` is an [`LlvmTypeConverter`](super::LlvmTypeConverter)
+    /// made for another context than the target.
+    pub fn add_type_legal_op(&mut self, name: &str, converter: &TypeConverter) -> &mut Self {
+        self.type_legality(name, false, converter)
+    }
+
+    /// Ops of the dialect `namespace` are legal when their operand and
+    /// result types are legal for `converter`, decided inside MLIR, as
+    /// [`add_type_legal_op`](Self::add_type_legal_op) does for one op (C++'s
+    /// `addDynamicallyLegalDialect<D>` with `converter.isLegal(op)`).
+    ///
+    /// # Panics
+    /// As [`add_type_legal_op`](Self::add_type_legal_op).
+    pub fn add_type_legal_dialect(
+        &mut self,
+        namespace: &str,
+        converter: &TypeConverter,
+    ) -> &mut Self {
+        self.type_legality(namespace, true, converter)
+    }
+
+    fn type_legality(&mut self, name: &str, dialect: bool, converter: &TypeConverter) -> &mut Self {
+        if let Some(context) = converter.context() {
+            // SAFETY: both valid contexts.
+            let same = unsafe { sys::mlirContextEqual(context, self.context) };
+            assert!(
+                same,
+                "mlir-pass: the LlvmTypeConverter was made for another MLIR context than the \
+                 conversion target"
+            );
+        }
+        // SAFETY: valid target and converter; the converter is kept alive
+        // below as long as the target.
+        let ok = unsafe {
+            bridge::mlirPassBridgeConversionTargetSetTypeLegality(
+                self.raw,
+                string_ref(name),
+                dialect,
+                converter.raw(),
+            )
+        };
+        out_of_memory(ok);
+        self.converters.push(converter.clone());
+        self
+    }
+
     /// Ops with no rule (neither for them nor for their dialect) are legal
     /// when `legal` says so (C++'s `markUnknownOpDynamicallyLegal`).
     /// `|_| true` makes every unknown op legal, so that a full conversion

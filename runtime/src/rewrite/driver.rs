@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use mlir_sys as sys;
 
 use super::PatternSet;
-use crate::{handle::OperationRef, ir::erasure, PassError};
+use crate::{ffi::string_ref, handle::OperationRef, ir::erasure, PassError};
 
 /// Which ops the greedy driver may rewrite (`GreedyRewriteStrictness`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -281,6 +281,9 @@ pub(crate) fn with_application<R>(
         })
     });
     let result = apply();
+    // What this application parsed may belong to a context that ends with
+    // it: forget everything (the outer applications parse again).
+    PARSED.with(|p| p.borrow_mut().clear());
     let application = APPLICATIONS.with(|a| a.borrow_mut().pop());
     match application {
         Some(Application { failed: true, .. }) => Err(PassError::reported()),
@@ -301,4 +304,39 @@ pub(crate) fn mark_application_failed() {
             last.failed = true;
         }
     });
+}
+
+thread_local! {
+    /// The attributes [`parse_attribute`] parsed in the applications
+    /// running on this thread: (context, text, attribute). An attribute lives
+    /// as long as its context, which outlives the application; the list is
+    /// emptied when an application ends.
+    static PARSED: RefCell<Vec<(sys::MlirContext, Box<str>, sys::MlirAttribute)>> =
+        const { RefCell::new(Vec::new()) };
+}
+
+/// Parses `text` as an attribute of `context`, once per application: while
+/// a pattern application runs on this thread, later calls with the same
+/// text return the same attribute without parsing it again. Outside any
+/// application it just parses. Null when `text` is not an attribute (MLIR
+/// reports why to the context's diagnostic handlers, each time).
+pub(crate) fn parse_attribute(context: sys::MlirContext, text: &str) -> sys::MlirAttribute {
+    let running = APPLICATIONS.with(|a| !a.borrow().is_empty());
+    if running {
+        let known = PARSED.with(|p| {
+            p.borrow()
+                .iter()
+                .find(|(c, t, _)| c.ptr == context.ptr && **t == *text)
+                .map(|(_, _, attribute)| *attribute)
+        });
+        if let Some(attribute) = known {
+            return attribute;
+        }
+    }
+    // SAFETY: a valid context; MLIR copies the text.
+    let attribute = unsafe { sys::mlirAttributeParseGet(context, string_ref(text)) };
+    if running && !attribute.ptr.is_null() {
+        PARSED.with(|p| p.borrow_mut().push((context, text.into(), attribute)));
+    }
+    attribute
 }

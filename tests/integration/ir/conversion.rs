@@ -454,3 +454,54 @@ fn a_pattern_with_bounded_recursion_applies_to_what_it_created() {
         "{errors:?}"
     );
 }
+
+const RESULT_TYPES: &str = r#"func.func @f(%a: i16, %c: i32) -> i16 {
+  %x = "x.op"(%a) : (i16) -> i16
+  %w = "x.wrap"(%x) ({
+  ^bb0(%arg: i16):
+    "x.inner"(%arg) : (i16) -> ()
+  }) {tag = 7 : i64} : (i16) -> i16
+  %s = arith.addi %c, %c : i32
+  %t = arith.addi %w, %w : i16
+  "x.keep"(%s) : (i32) -> ()
+  return %t : i16
+}"#;
+
+#[test]
+fn convert_op_result_types_rebuilds_ops_with_their_regions_and_type_legality_is_decided_in_cpp() {
+    let out = run_unregistered(
+        "builtin.module(func.func(test-conv-result-types))",
+        RESULT_TYPES,
+    )
+    .unwrap();
+    let expected = r#"func.func @f(%arg0: i16, %arg1: i32) -> i16 {
+    %0 = arith.extsi %arg0 : i16 to i32
+    %1 = "x.op"(%0) {seen = [1, "seen"]} : (i32) -> i32
+    %2 = "x.wrap"(%1) ({
+    ^bb0(%arg2: i16):
+      %6 = arith.extsi %arg2 : i16 to i32
+      "x.inner"(%6) {seen = [1, "seen"]} : (i32) -> ()
+    }) {seen = [1, "seen"], tag = 7 : i64} : (i32) -> i32
+    %3 = arith.addi %arg1, %arg1 : i32
+    %4 = arith.addi %2, %2 {seen = [1, "seen"]} : i32
+    %5 = arith.trunci %4 : i32 to i16
+    "x.keep"(%3) : (i32) -> ()
+    return %5 : i16
+  }"#;
+    assert!(out.contains(expected), "{out}");
+}
+
+#[test]
+fn convert_op_result_types_refuses_a_wrong_operand_count() {
+    let errors = errors(run_unregistered(
+        "builtin.module(func.func(test-conv-result-types{count=true}))",
+        RESULT_TYPES,
+    ));
+    assert!(
+        errors.iter().any(|e| e.contains(
+            "pattern 'RebuildWithConvertedTypes': cannot convert the result types of 'x.op': 0 \
+             operands given for its 1"
+        )),
+        "{errors:?}"
+    );
+}
