@@ -65,14 +65,47 @@ public:
     raw.reserve(operands.size());
     for (mlir::Value value : operands)
       raw.push_back(wrap(value));
-    MlirLogicalResult result = callbacks.matchAndRewrite(
-        wrap(op), static_cast<intptr_t>(raw.size()), raw.data(),
+    return oneToOne(op, raw, rewriter);
+  }
+
+  /// What the conversion driver calls: the 1:1 callback when every operand
+  /// became one value, the 1:N one otherwise.
+  llvm::LogicalResult
+  matchAndRewrite(mlir::Operation *op, llvm::ArrayRef<mlir::ValueRange> operands,
+                  mlir::ConversionPatternRewriter &rewriter) const override {
+    llvm::SmallVector<MlirValue, 4> raw;
+    raw.reserve(operands.size());
+    bool single = true;
+    for (mlir::ValueRange range : operands) {
+      single = single && range.size() == 1;
+      for (mlir::Value value : range)
+        raw.push_back(wrap(value));
+    }
+    if (single)
+      return oneToOne(op, raw, rewriter);
+    llvm::SmallVector<intptr_t, 4> sizes;
+    sizes.reserve(operands.size());
+    for (mlir::ValueRange range : operands)
+      sizes.push_back(static_cast<intptr_t>(range.size()));
+    MlirLogicalResult result = callbacks.matchAndRewriteOneToN(
+        wrap(op), static_cast<intptr_t>(sizes.size()), sizes.data(),
+        raw.data(),
         reinterpret_cast<MlirPassBridgeConversionRewriter *>(&rewriter),
         userData);
     return mlir::success(mlirLogicalResultIsSuccess(result));
   }
 
 private:
+  llvm::LogicalResult oneToOne(mlir::Operation *op,
+                               llvm::ArrayRef<MlirValue> operands,
+                               mlir::ConversionPatternRewriter &rewriter) const {
+    MlirLogicalResult result = callbacks.matchAndRewrite(
+        wrap(op), static_cast<intptr_t>(operands.size()), operands.data(),
+        reinterpret_cast<MlirPassBridgeConversionRewriter *>(&rewriter),
+        userData);
+    return mlir::success(mlirLogicalResultIsSuccess(result));
+  }
+
   MlirPassBridgeConversionPatternCallbacks callbacks;
   void *userData;
 };
@@ -179,6 +212,26 @@ MlirOperation mlirPassBridgeConversionRewriterConvertOpResultTypes(
       rw.inlineRegionBefore(operation->getRegion(i), created->getRegion(i),
                             created->getRegion(i).end());
     return wrap(created);
+  });
+}
+
+bool mlirPassBridgeConversionRewriterReplaceOpWithMultiple(
+    MlirPassBridgeConversionRewriter *rewriter, MlirOperation op,
+    intptr_t numResults, const intptr_t *sizes,
+    const MlirValue *values) noexcept {
+  return guarded(false, [&] {
+    llvm::SmallVector<llvm::SmallVector<mlir::Value>> replacements;
+    replacements.reserve(numResults);
+    intptr_t next = 0;
+    for (intptr_t i = 0; i < numResults; ++i) {
+      llvm::SmallVector<mlir::Value> range;
+      for (intptr_t k = 0; k < sizes[i]; ++k)
+        range.push_back(unwrap(values[next++]));
+      replacements.push_back(std::move(range));
+    }
+    unwrapRewriter(rewriter).replaceOpWithMultiple(unwrap(op),
+                                                   std::move(replacements));
+    return true;
   });
 }
 

@@ -667,6 +667,13 @@ typedef struct MlirPassBridgeConversionPatternCallbacks {
                                        const MlirValue *operands,
                                        MlirPassBridgeConversionRewriter *rewriter,
                                        void *userData);
+  /// As `matchAndRewrite`, when an operand was converted to zero or several
+  /// values (1:N): operand `i` became `sizes[i]` values, consecutive in
+  /// `values`. Never null.
+  MlirLogicalResult (*matchAndRewriteOneToN)(
+      MlirOperation op, intptr_t numOperands, const intptr_t *sizes,
+      const MlirValue *values, MlirPassBridgeConversionRewriter *rewriter,
+      void *userData);
   /// Releases `userData` when the pattern is destroyed. Never null.
   MlirPassBridgeDestroy destroy;
 } MlirPassBridgeConversionPatternCallbacks;
@@ -911,6 +918,14 @@ MlirOperation mlirPassBridgeConversionRewriterConvertOpResultTypes(
     MlirPassBridgeConversionRewriter *rewriter, MlirOperation op,
     intptr_t numOperands, const MlirValue *operands,
     MlirPassBridgeTypeConverter *converter) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// `replaceOpWithMultiple`: replaces result `i` of `op` with the `sizes[i]`
+/// values that follow in `values` (a 1:N replacement; `numResults` is the
+/// op's result count, checked by the caller). Returns false on an exception.
+bool mlirPassBridgeConversionRewriterReplaceOpWithMultiple(
+    MlirPassBridgeConversionRewriter *rewriter, MlirOperation op,
+    intptr_t numResults, const intptr_t *sizes, const MlirValue *values)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
 
 /// `notifyMatchFailure(location, reason)`: the reason shows in MLIR's
 /// debug log of the conversion.

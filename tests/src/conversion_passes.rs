@@ -517,3 +517,124 @@ impl Pass for ConvResultTypes {
         apply_partial_conversion(op, &target, &patterns, &ConversionConfig::default())
     }
 }
+
+/// i64 becomes two i32 (1:N); the source materialization packs them back
+/// with `x.pack`.
+fn splitting_converter() -> TypeConverter {
+    let mut converter = TypeConverter::new();
+    converter
+        .add_identity_conversion()
+        .add_conversion(|ty, context| match IntegerType::try_from(ty) {
+            Ok(int) if int.width() == 64 => {
+                let half: Type = IntegerType::new(context, 32).into();
+                TypeConversion::Converted(vec![half, half])
+            }
+            _ => TypeConversion::NotApplicable,
+        })
+        .add_source_materialization(|builder, to, inputs, location| {
+            builder.create("x.pack", to, inputs, location)
+        });
+    converter
+}
+
+/// `x.make : i64` becomes two `x.half : i32`, a 1:N replacement.
+struct SplitMake;
+
+impl ConversionPattern for SplitMake {
+    fn root(&self) -> PatternRoot<'_> {
+        PatternRoot::Op("x.make")
+    }
+
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        _operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult {
+        let op = op.melior();
+        let half: Type = IntegerType::new(rewriter.context(), 32).into();
+        let low = rewriter.create("x.half", op.location(), &[], &[half], &[])?;
+        let high = rewriter.create("x.half", op.location(), &[], &[half], &[])?;
+        let values: [Value; 2] = [low.result(0)?.into(), high.result(0)?.into()];
+        rewriter.replace_op_with_multiple(op, &[&values]);
+        Ok(())
+    }
+}
+
+/// `x.use` on i64 values becomes `x.use2` on their halves; it only takes
+/// 1:N operands when `one_to_n`.
+struct SplitUse {
+    one_to_n: bool,
+}
+
+impl ConversionPattern for SplitUse {
+    fn root(&self) -> PatternRoot<'_> {
+        PatternRoot::Op("x.use")
+    }
+
+    fn match_and_rewrite(
+        &self,
+        _op: OperationRef<'_>,
+        _operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult {
+        Err(rewriter.notify_match_failure("only 1:N operands are expected here"))
+    }
+
+    fn match_and_rewrite_one_to_n(
+        &self,
+        op: OperationRef<'_>,
+        operands: &[&[Value<'_, '_>]],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult {
+        if !self.one_to_n {
+            return Err(NoMatch);
+        }
+        let flat: Vec<Value> = operands
+            .iter()
+            .flat_map(|range| range.iter().copied())
+            .collect();
+        let op = op.melior();
+        let new_op = rewriter.create("x.use2", op.location(), &flat, &[], &[])?;
+        rewriter.replace_op_with_operation(op, new_op);
+        Ok(())
+    }
+}
+
+/// A partial conversion of i64 to two i32: function signatures (upstream's
+/// pattern), `x.make` replaced 1:N, and `x.use` rebuilt from its 1:N
+/// operands (unless `one_to_n=false`, when it stays and the conversion
+/// fails).
+#[mlir_pass(argument = "test-conv-one-to-n", op = "builtin.module", dialects = [func])]
+#[derive(Clone, Debug, Default)]
+pub struct ConvOneToN {
+    /// Let `x.use`'s pattern take 1:N operands.
+    #[option(default = true)]
+    pub one_to_n: bool,
+}
+
+impl Pass for ConvOneToN {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let converter = splitting_converter();
+        let mut target = ConversionTarget::new(op.context());
+        {
+            let converter = converter.clone();
+            target.add_dynamically_legal_op("func.func", move |op| converter.is_legal_function(op));
+        }
+        target
+            .add_legal_op("func.return")
+            .add_legal_op("x.half")
+            .add_legal_op("x.use2")
+            .add_legal_op("x.pack")
+            .add_illegal_op("x.make")
+            .add_illegal_op("x.use");
+        let patterns = ConversionPatternSet::builder(op.context())
+            .function_signature_conversion(&converter)
+            .add(SplitMake)
+            .add(SplitUse {
+                one_to_n: self.one_to_n,
+            })
+            .freeze();
+        apply_partial_conversion(op, &target, &patterns, &ConversionConfig::default())
+    }
+}

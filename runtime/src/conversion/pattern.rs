@@ -84,6 +84,28 @@ pub trait ConversionPattern: Send + Sync + 'static {
         operands: &[Value<'_, '_>],
         rewriter: &ConversionPatternRewriter<'_>,
     ) -> MatchResult;
+
+    /// Converts `op` when one of its operands was converted to zero or
+    /// several values (a 1:N type conversion, or a 1:N replacement by
+    /// [`ConversionPatternRewriter::replace_op_with_multiple`]):
+    /// `operands[i]` are the values operand `i` became (C++'s
+    /// `matchAndRewrite(op, OneToNOpAdaptor, rewriter)`). Called instead of
+    /// [`match_and_rewrite`](Self::match_and_rewrite) only then. By default
+    /// the pattern does not apply, as a C++ pattern with only a 1:1
+    /// `matchAndRewrite` does not ("pattern ... does not support 1:N
+    /// conversion").
+    fn match_and_rewrite_one_to_n(
+        &self,
+        op: OperationRef<'_>,
+        operands: &[&[Value<'_, '_>]],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult {
+        let _ = (op, operands);
+        Err(rewriter.notify_match_failure(&format!(
+            "pattern '{}' does not support 1:N conversion",
+            rewriter.entry.name
+        )))
+    }
 }
 
 /// The rewriter a [`ConversionPattern`] gets: C++'s
@@ -271,6 +293,44 @@ impl<'a> ConversionPatternRewriter<'a> {
         {
             self.base.replace_op_with_values(op, values);
         }
+    }
+
+    /// Replaces result `i` of `op` with the values `values[i]` (zero, one
+    /// or several: a 1:N replacement) and erases `op` when the conversion
+    /// ends (C++'s `replaceOpWithMultiple`). Later patterns get the values in
+    /// [`ConversionPattern::match_and_rewrite_one_to_n`]; uses the
+    /// conversion leaves are served by a source materialization.
+    ///
+    /// Refused, as [`replace_op_with_values`](Self::replace_op_with_values)
+    /// is, when `values` does not have one entry per result or `op` is the
+    /// op the conversion runs on or holds it.
+    pub fn replace_op_with_multiple(
+        &self,
+        op: melior::ir::OperationRef<'_, '_>,
+        values: &[&[Value<'_, '_>]],
+    ) {
+        let raw = op.to_raw();
+        if !(self.check_frees(raw, "replace")
+            && self.check_count(raw, values.len(), op.result_count()))
+        {
+            return;
+        }
+        let sizes: Vec<isize> = values.iter().map(|range| range.len() as isize).collect();
+        let flat: Vec<sys::MlirValue> = values
+            .iter()
+            .flat_map(|range| range.iter().map(|v| v.to_raw()))
+            .collect();
+        // SAFETY: valid rewriter, op and values; one size per result.
+        let ok = unsafe {
+            bridge::mlirPassBridgeConversionRewriterReplaceOpWithMultiple(
+                self.raw,
+                raw,
+                sizes.len() as isize,
+                sizes.as_ptr(),
+                flat.as_ptr(),
+            )
+        };
+        super::target::out_of_memory(ok);
     }
 
     /// Replaces the results of `op` with those of `new_op` and erases `op`
@@ -537,6 +597,34 @@ pub(super) unsafe extern "C" fn match_and_rewrite(
     rewriter: *mut bridge::MlirPassBridgeConversionRewriter,
     user_data: *mut c_void,
 ) -> sys::MlirLogicalResult {
+    let values: Vec<Value<'_, '_>> = (0..count.max(0) as usize)
+        // SAFETY: MLIR hands `count` operands.
+        .map(|i| unsafe { Value::from_raw(*operands.add(i)) })
+        .collect();
+    // SAFETY: the caller's contract, passed on.
+    unsafe {
+        call_pattern(op, rewriter, user_data, |pattern, matched, rewriter| {
+            pattern.match_and_rewrite(matched, &values, rewriter)
+        })
+    }
+}
+
+/// Calls the pattern behind `user_data` on `op` through `call`, with the
+/// rewriter, the panic trap and the checks both callbacks share.
+///
+/// # Safety
+/// `user_data` is a pattern entry of the set, `op` and `rewriter` are valid
+/// for the call.
+unsafe fn call_pattern(
+    op: sys::MlirOperation,
+    rewriter: *mut bridge::MlirPassBridgeConversionRewriter,
+    user_data: *mut c_void,
+    call: impl FnOnce(
+        &dyn ConversionPattern,
+        OperationRef<'_>,
+        &ConversionPatternRewriter<'_>,
+    ) -> MatchResult,
+) -> sys::MlirLogicalResult {
     const FAILURE: sys::MlirLogicalResult = sys::MlirLogicalResult { value: 0 };
     if conversion_failed() {
         return FAILURE;
@@ -545,7 +633,7 @@ pub(super) unsafe extern "C" fn match_and_rewrite(
         return FAILURE;
     };
     // SAFETY: the entry made by the set builder, alive with the set; MLIR
-    // hands a valid op, `count` operands and a rewriter for the call.
+    // hands a valid op and a rewriter for the call.
     let entry = unsafe { &*user_data.cast::<PatternEntry>() };
     let (matched, location) = unsafe {
         (
@@ -553,10 +641,6 @@ pub(super) unsafe extern "C" fn match_and_rewrite(
             sys::mlirOperationGetLocation(op),
         )
     };
-    let values: Vec<Value<'_, '_>> = (0..count.max(0) as usize)
-        // SAFETY: as above.
-        .map(|i| unsafe { Value::from_raw(*operands.add(i)) })
-        .collect();
     // SAFETY: a valid rewriter for the call.
     let base_raw = unsafe { bridge::mlirPassBridgeConversionRewriterAsBase(rewriter) };
     let rewriter = ConversionPatternRewriter {
@@ -570,7 +654,7 @@ pub(super) unsafe extern "C" fn match_and_rewrite(
         root: application.root,
         refused: Cell::new(false),
     };
-    match trap(|| entry.pattern.match_and_rewrite(matched, &values, &rewriter)) {
+    match trap(|| call(&*entry.pattern, matched, &rewriter)) {
         Ok(_) if rewriter.refused.get() => FAILURE,
         Ok(Ok(())) => sys::MlirLogicalResult { value: 1 },
         Ok(Err(NoMatch)) => FAILURE,
@@ -583,6 +667,39 @@ pub(super) unsafe extern "C" fn match_and_rewrite(
             unsafe { emit_error_at(location, &message) };
             FAILURE
         }
+    }
+}
+
+/// The bridge's 1:N `matchAndRewrite` callback: `values` holds `sizes[i]`
+/// values for operand `i`, one after the other.
+pub(super) unsafe extern "C" fn match_and_rewrite_one_to_n(
+    op: sys::MlirOperation,
+    count: isize,
+    sizes: *const isize,
+    values: *const sys::MlirValue,
+    rewriter: *mut bridge::MlirPassBridgeConversionRewriter,
+    user_data: *mut c_void,
+) -> sys::MlirLogicalResult {
+    // SAFETY: MLIR hands `count` sizes and as many values as they add up to.
+    let sizes: Vec<usize> = (0..count.max(0) as usize)
+        .map(|i| unsafe { *sizes.add(i) }.max(0) as usize)
+        .collect();
+    let total = sizes.iter().sum();
+    // SAFETY: as above.
+    let flat: Vec<Value<'_, '_>> = (0..total)
+        .map(|i| unsafe { Value::from_raw(*values.add(i)) })
+        .collect();
+    let mut ranges: Vec<&[Value<'_, '_>]> = Vec::with_capacity(sizes.len());
+    let mut next = 0;
+    for size in sizes {
+        ranges.push(&flat[next..next + size]);
+        next += size;
+    }
+    // SAFETY: the caller's contract, passed on.
+    unsafe {
+        call_pattern(op, rewriter, user_data, |pattern, matched, rewriter| {
+            pattern.match_and_rewrite_one_to_n(matched, &ranges, rewriter)
+        })
     }
 }
 

@@ -6,7 +6,10 @@ use std::{fmt, sync::Arc};
 use mlir_sys as sys;
 
 use super::{
-    pattern::{destroy_pattern, match_and_rewrite, ConversionPattern, PatternEntry, PatternRoot},
+    pattern::{
+        destroy_pattern, match_and_rewrite, match_and_rewrite_one_to_n, ConversionPattern,
+        PatternEntry, PatternRoot,
+    },
     target::ConversionTarget,
     types::{LlvmTypeConverter, TypeConverter},
 };
@@ -91,6 +94,7 @@ impl ConversionPatternSetBuilder {
         }));
         let callbacks = bridge::MlirPassBridgeConversionPatternCallbacks {
             matchAndRewrite: Some(match_and_rewrite),
+            matchAndRewriteOneToN: Some(match_and_rewrite_one_to_n),
             destroy: Some(destroy_pattern),
         };
         // SAFETY: valid context and converter (kept alive by the entry);

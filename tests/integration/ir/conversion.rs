@@ -505,3 +505,33 @@ fn convert_op_result_types_refuses_a_wrong_operand_count() {
         "{errors:?}"
     );
 }
+
+const ONE_TO_N: &str = r#"func.func @f(%a: i64) {
+  %m = "x.make"() : () -> i64
+  "x.use"(%a, %m) : (i64, i64) -> ()
+  return
+}"#;
+
+#[test]
+fn a_pattern_gets_one_to_n_operands_from_a_signature_and_a_replacement() {
+    let out = run_unregistered("builtin.module(test-conv-one-to-n)", ONE_TO_N).unwrap();
+    let expected = r#"func.func @f(%arg0: i32, %arg1: i32) {
+    %0 = "x.half"() : () -> i32
+    %1 = "x.half"() : () -> i32
+    "x.use2"(%arg0, %arg1, %0, %1) : (i32, i32, i32, i32) -> ()
+    return
+  }"#;
+    assert!(out.contains(expected), "{out}");
+    // A pattern that does not take 1:N operands does not apply, as in C++:
+    // x.use stays illegal and the conversion fails there.
+    let errors = errors(run_unregistered(
+        "builtin.module(test-conv-one-to-n{one-to-n=false})",
+        ONE_TO_N,
+    ));
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("failed to legalize operation 'x.use'")),
+        "{errors:?}"
+    );
+}
