@@ -574,4 +574,49 @@ fn conversions_behave_the_same_inside_the_stock_mlir_opt() {
         "{stderr}"
     );
     assert!(!stderr.contains("thread '"), "{stderr}");
+
+    // convert_op_result_types with the regions moved, type legality decided
+    // in C++, and 1:N operands and replacements.
+    let rebuilt_input = dir.join("result-types.mlir");
+    std::fs::write(
+        &rebuilt_input,
+        "func.func @f(%a: i16, %c: i32) -> i16 {\n  %w = \"x.wrap\"(%a) ({\n  ^bb0(%arg: i16):\n    \"x.inner\"(%arg) : (i16) -> ()\n  }) {tag = 7 : i64} : (i16) -> i16\n  %s = arith.addi %c, %c : i32\n  return %w : i16\n}\n",
+    )
+    .unwrap();
+    let split_input = dir.join("one-to-n.mlir");
+    std::fs::write(
+        &split_input,
+        "func.func @f(%a: i64) {\n  %m = \"x.make\"() : () -> i64\n  \"x.use\"(%a, %m) : (i64, i64) -> ()\n  return\n}\n",
+    )
+    .unwrap();
+    let run_on = |pipeline: &str, input: &std::path::Path| {
+        mlir_opt(
+            &dir,
+            &[
+                &format!("--load-pass-plugin={}", probe_plugin().display()),
+                "--allow-unregistered-dialect",
+                &format!("--pass-pipeline=builtin.module({pipeline})"),
+                input.to_str().unwrap(),
+            ],
+        )
+    };
+    let rebuilt = run_on("func.func(test-conv-result-types)", &rebuilt_input);
+    assert!(rebuilt.status.success(), "{}", text(&rebuilt.stderr));
+    let out = text(&rebuilt.stdout);
+    for line in [
+        "%1 = \"x.wrap\"(%0) ({",
+        "^bb0(%arg2: i16):",
+        "\"x.inner\"(%4) {seen = [1, \"seen\"]} : (i32) -> ()",
+        "}) {seen = [1, \"seen\"], tag = 7 : i64} : (i32) -> i32",
+        "%3 = arith.addi %arg1, %arg1 : i32",
+    ] {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
+    let split = run_on("test-conv-one-to-n", &split_input);
+    assert!(split.status.success(), "{}", text(&split.stderr));
+    let out = text(&split.stdout);
+    assert!(
+        out.contains("\"x.use2\"(%arg0, %arg1, %0, %1) : (i32, i32, i32, i32) -> ()"),
+        "{out}"
+    );
 }

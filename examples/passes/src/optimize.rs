@@ -381,8 +381,9 @@ fn move_loop_invariant_code<'c: 'a, 'a>(
             {
                 continue;
             }
-            if !(op.is_memory_effect_free() && op.is_speculatable() && can_be_hoisted(op, loop_op))
-            {
+            // Upstream asks `isMemoryEffectFree(op) && isSpeculatable(op)`:
+            // `isPure` is the same two questions in one call into MLIR.
+            if !(op.is_pure() && can_be_hoisted(op, loop_op)) {
                 continue;
             }
             loop_op.move_out_of_loop(&op)?;
