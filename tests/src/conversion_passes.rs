@@ -13,7 +13,7 @@ use mlir_pass::{
         attribute::TypeAttribute,
         operation::{OperationBuilder, OperationLike, OperationMutLike},
         r#type::IntegerType,
-        Type, TypeLike, Value, ValueLike,
+        RegionLike, Type, TypeLike, Value, ValueLike,
     },
     mlir_pass,
     rewrite::{MatchResult, NoMatch},
@@ -453,9 +453,11 @@ impl Pass for ConvCountDown {
 /// Rebuilds any op whose types the widening converter finds illegal with
 /// `convert_op_result_types` (regions and attributes follow), and marks
 /// the new op with `#x.seen` when the memoized parse gives the same
-/// attribute twice. With `count=true`, hands it one operand too few.
+/// attribute twice. With `count=true`, hands it one operand too few; with
+/// `inside=true`, with the insertion point inside the op's own region.
 struct RebuildWithConvertedTypes {
     count: bool,
+    inside: bool,
 }
 
 impl ConversionPattern for RebuildWithConvertedTypes {
@@ -476,6 +478,12 @@ impl ConversionPattern for RebuildWithConvertedTypes {
             operands
         };
         let original = op.melior();
+        if self.inside && original.region_count() > 0 {
+            // The insertion point inside the op's own region: its regions
+            // cannot move into the new op.
+            let block = original.region(0)?.first_block().ok_or(NoMatch)?;
+            rewriter.set_insertion_point_to_start(block);
+        }
         let new_op = rewriter.convert_op_result_types(original, given, converter)?;
         let first = rewriter.parse_attribute("[1, \"seen\"]").ok_or(NoMatch)?;
         let again = rewriter.parse_attribute("[1, \"seen\"]").ok_or(NoMatch)?;
@@ -502,6 +510,10 @@ pub struct ConvResultTypes {
     /// Give `convert_op_result_types` one operand too few.
     #[option]
     pub count: bool,
+    /// Call `convert_op_result_types` with the insertion point inside the
+    /// op's own region.
+    #[option]
+    pub inside: bool,
 }
 
 impl Pass for ConvResultTypes {
@@ -512,7 +524,13 @@ impl Pass for ConvResultTypes {
             .add_type_legal_op("arith.addi", &converter)
             .add_type_legal_dialect("x", &converter);
         let patterns = ConversionPatternSet::builder(op.context())
-            .add_with_converter(RebuildWithConvertedTypes { count: self.count }, &converter)
+            .add_with_converter(
+                RebuildWithConvertedTypes {
+                    count: self.count,
+                    inside: self.inside,
+                },
+                &converter,
+            )
             .freeze();
         apply_partial_conversion(op, &target, &patterns, &ConversionConfig::default())
     }

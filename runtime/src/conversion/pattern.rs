@@ -200,8 +200,11 @@ impl<'a> ConversionPatternRewriter<'a> {
     /// its result types does not convert (the reason goes to
     /// [`notify_match_failure`](Self::notify_match_failure)). Refused (an
     /// error naming the pattern, and the conversion fails) when `operands`
-    /// does not have one value per operand of `op`, or `converter` is an
-    /// `LlvmTypeConverter` of another context.
+    /// does not have one value per operand of `op`, `converter` is an
+    /// `LlvmTypeConverter` of another context, or `op` has regions and is
+    /// the op the conversion runs on (or holds it) or holds the insertion
+    /// point. When the converter gives a result several types, replace `op`
+    /// with [`replace_op_with_multiple`](Self::replace_op_with_multiple).
     pub fn convert_op_result_types<'c>(
         &self,
         op: melior::ir::OperationRef<'c, '_>,
@@ -229,6 +232,18 @@ impl<'a> ConversionPatternRewriter<'a> {
                     "cannot convert result types with an LlvmTypeConverter made for another \
                      MLIR context",
                 );
+                return Err(NoMatch);
+            }
+        }
+        if op.region_count() > 0 {
+            // As MLIR's function, an op already legal is no match; only one
+            // that would be rebuilt has regions to move.
+            // SAFETY: a valid op of the rewriter's context.
+            let handle = unsafe { OperationRef::from_raw_in(raw, self.context) };
+            if converter.is_legal_op(handle) {
+                return Err(self.notify_match_failure("op already legal"));
+            }
+            if !self.check_regions_movable(raw) {
                 return Err(NoMatch);
             }
         }
@@ -528,6 +543,33 @@ impl<'a> ConversionPatternRewriter<'a> {
             let name = unsafe { op_name(op) };
             self.refuse(&format!(
                 "cannot {what} '{name}': it is the op the conversion runs on, or holds it"
+            ));
+            return false;
+        }
+        true
+    }
+
+    /// Whether the regions of `op` may move into a new op at the insertion
+    /// point: not when `op` is the op the conversion runs on or holds it,
+    /// nor when the insertion point is inside `op` (the new op would end up
+    /// in its own region: a cycle).
+    fn check_regions_movable(&self, op: sys::MlirOperation) -> bool {
+        if !self.check_frees(op, "move the regions of") {
+            return false;
+        }
+        // SAFETY: a valid rewriter; the block, when not null, is valid.
+        let inside = unsafe {
+            let block = sys::mlirRewriterBaseGetInsertionBlock(self.base_raw);
+            !block.ptr.is_null() && {
+                let parent = sys::mlirBlockGetParentOperation(block);
+                !parent.ptr.is_null() && erasure::is_ancestor_or_self(op, parent)
+            }
+        };
+        if inside {
+            // SAFETY: a valid op.
+            let name = unsafe { op_name(op) };
+            self.refuse(&format!(
+                "cannot move the regions of '{name}' into a new op inserted inside it"
             ));
             return false;
         }

@@ -168,8 +168,9 @@ impl ConversionTarget {
                  conversion target"
             );
         }
-        // SAFETY: valid target and converter; the converter is kept alive
-        // below as long as the target.
+        // Kept alive as long as the target, from before the rule exists.
+        self.converters.push(converter.clone());
+        // SAFETY: valid target and converter, kept alive above.
         let ok = unsafe {
             bridge::mlirPassBridgeConversionTargetSetTypeLegality(
                 self.raw,
@@ -179,7 +180,6 @@ impl ConversionTarget {
             )
         };
         out_of_memory(ok);
-        self.converters.push(converter.clone());
         self
     }
 

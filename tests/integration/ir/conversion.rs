@@ -492,6 +492,21 @@ fn convert_op_result_types_rebuilds_ops_with_their_regions_and_type_legality_is_
 }
 
 #[test]
+fn convert_op_result_types_refuses_to_move_regions_around_the_insertion_point() {
+    let errors = errors(run_unregistered(
+        "builtin.module(func.func(test-conv-result-types{inside=true}))",
+        "func.func @g(%a: i16) {\n  %h = \"x.hold\"() ({\n    \"x.inner\"(%a) : (i16) -> ()\n  }) : () -> i16\n  return\n}",
+    ));
+    assert!(
+        errors.iter().any(|e| e.contains(
+            "pattern 'RebuildWithConvertedTypes': cannot move the regions of 'x.hold' into a new \
+             op inserted inside it"
+        )),
+        "{errors:?}"
+    );
+}
+
+#[test]
 fn convert_op_result_types_refuses_a_wrong_operand_count() {
     let errors = errors(run_unregistered(
         "builtin.module(func.func(test-conv-result-types{count=true}))",
