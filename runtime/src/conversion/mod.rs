@@ -7,13 +7,16 @@
 //! C++ in libMLIR.
 //!
 //! - [`ConversionTarget`]: which ops are legal, illegal, or decided per op
-//!   by a Rust closure, per op name or per dialect.
+//!   by a Rust closure or by a type converter's `isLegal` (inside MLIR), per
+//!   op name or per dialect.
 //! - [`TypeConverter`] (and [`LlvmTypeConverter`], MLIR's
 //!   `LLVMTypeConverter`): type conversions as Rust closures (1:1, 1:N,
 //!   not applicable, failed), source and target materializations that build
 //!   through the [`Materializer`] they get, [`SignatureConversion`].
 //! - [`ConversionPattern`]: rooted at an op name or at any op, with the
-//!   operands as converted; [`ConversionPatternRewriter`].
+//!   operands as converted (1:N too); [`ConversionPatternRewriter`], with
+//!   MLIR's `convertOpResultTypes` and attributes parsed once per
+//!   conversion.
 //! - [`ConversionPatternSet`]: Rust patterns and upstream's structural
 //!   (function signature, call, return, branch, `scf`, `cf`) and
 //!   `*-to-llvm` (`arith`, `func`, `cf`, `math`, `index`, `vector`) and
