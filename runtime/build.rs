@@ -13,6 +13,8 @@ const BRIDGE_SOURCES: &[&str] = &[
     "analysis.cpp",
     "conversion.cpp",
     "conversion_patterns.cpp",
+    "dialect.cpp",
+    "dialect_format.cpp",
     "opt_main.cpp",
 ];
 /// Sources compiled with optimization in every profile: the debug-build
@@ -25,6 +27,7 @@ const BRIDGE_HEADERS: &[&str] = &[
     "mlir_pass_bridge.h",
     "bridge_support.h",
     "conversion_support.h",
+    "dialect_support.h",
 ];
 
 fn main() {

@@ -1035,6 +1035,244 @@ bool mlirPassBridgeIsLegalFunction(MlirOperation op,
                                    MlirPassBridgeTypeConverter *converter)
     MLIR_PASS_BRIDGE_NOEXCEPT;
 
+
+/*===------------------------------------------------------------------===*
+ * Dialects declared in Rust (dialect.cpp, dialect_op.cpp, dialect_format.cpp)
+ *===------------------------------------------------------------------===*/
+
+/// The traits a Rust op can have: bit `1 << value` of
+/// `MlirPassBridgeOpSpec::traits`.
+typedef enum MlirPassBridgeOpTrait {
+  MlirPassBridgeOpTraitPure = 0,
+  MlirPassBridgeOpTraitNoMemoryEffect = 1,
+  MlirPassBridgeOpTraitAlwaysSpeculatable = 2,
+  MlirPassBridgeOpTraitIsTerminator = 3,
+  MlirPassBridgeOpTraitNoTerminator = 4,
+  MlirPassBridgeOpTraitHasParent = 5,
+  MlirPassBridgeOpTraitIsolatedFromAbove = 6,
+  MlirPassBridgeOpTraitSameOperandsAndResultType = 7,
+  MlirPassBridgeOpTraitSameOperandsAndResultShape = 8,
+  MlirPassBridgeOpTraitSameTypeOperands = 9,
+  MlirPassBridgeOpTraitCommutative = 10,
+  MlirPassBridgeOpTraitConstantLike = 11,
+  MlirPassBridgeOpTraitSingleBlock = 12,
+  MlirPassBridgeOpTraitZeroRegions = 13,
+  MlirPassBridgeOpTraitSymbol = 14,
+  MlirPassBridgeOpTraitSymbolTable = 15,
+  MlirPassBridgeOpTraitAttrSizedOperandSegments = 16,
+  MlirPassBridgeOpTraitAttrSizedResultSegments = 17,
+  MlirPassBridgeOpTraitReturnLike = 18,
+} MlirPassBridgeOpTrait;
+
+/// How many values an operand or result group holds.
+typedef enum MlirPassBridgeArity {
+  MlirPassBridgeAritySingle = 0,
+  MlirPassBridgeArityOptional = 1,
+  MlirPassBridgeArityVariadic = 2,
+} MlirPassBridgeArity;
+
+/// The kinds of assembly-format elements (see `dialect/format.rs`).
+typedef enum MlirPassBridgeFormatKind {
+  MlirPassBridgeFormatLiteral = 0,
+  MlirPassBridgeFormatOperand = 1,
+  MlirPassBridgeFormatOperands = 2,
+  MlirPassBridgeFormatAttribute = 3,
+  MlirPassBridgeFormatType = 4,
+  MlirPassBridgeFormatFunctionalType = 5,
+  MlirPassBridgeFormatAttrDict = 6,
+  MlirPassBridgeFormatAttrDictWithKeyword = 7,
+  MlirPassBridgeFormatRegion = 8,
+  MlirPassBridgeFormatRegions = 9,
+  MlirPassBridgeFormatSuccessor = 10,
+  MlirPassBridgeFormatSuccessors = 11,
+  MlirPassBridgeFormatOptionalGroup = 12,
+} MlirPassBridgeFormatKind;
+
+/// What a `type(...)` directive names.
+typedef enum MlirPassBridgeTypeTarget {
+  MlirPassBridgeTypeTargetOperand = 0,
+  MlirPassBridgeTypeTargetOperands = 1,
+  MlirPassBridgeTypeTargetResult = 2,
+  MlirPassBridgeTypeTargetResults = 3,
+} MlirPassBridgeTypeTarget;
+
+/// One element of a declarative assembly format. `text` is a literal's
+/// text; `index` the operand, attribute, region or successor (or, for an
+/// optional group, the anchor's index inside the group); `target`/`index`
+/// and `target2`/`index2` the directives' arguments; `length` how many
+/// elements an optional group holds (they follow it).
+typedef struct MlirPassBridgeFormatElement {
+  MlirPassBridgeFormatKind kind;
+  MlirStringRef text;
+  uint32_t index;
+  MlirPassBridgeTypeTarget target;
+  uint32_t index2;
+  MlirPassBridgeTypeTarget target2;
+  uint32_t length;
+} MlirPassBridgeFormatElement;
+
+/// One attribute a Rust op defines.
+typedef struct MlirPassBridgeAttributeSpec {
+  MlirStringRef name;
+  bool optional;
+  /// Null, or the default (parsed once per context when the op is
+  /// registered).
+  MlirStringRef defaultValue;
+  /// Empty, or the type a declarative format leaves out when it prints and
+  /// parses the attribute (`i64` for an `I64Attr`: `5`, not `5 : i64`).
+  MlirStringRef elidedType;
+} MlirPassBridgeAttributeSpec;
+
+/// A Rust op, as the bridge registers it. Every pointer is read during
+/// `mlirPassBridgeDialectSpecAddOp` only (the bridge copies what it keeps),
+/// except `definition`, which must live as long as the process (a Rust
+/// `&'static OpDefinition`) and is handed back to every callback.
+typedef struct MlirPassBridgeOpSpec {
+  /// The op's full name (`toy.transpose`).
+  MlirStringRef name;
+  const void *definition;
+  /// A unique, 8-byte aligned address for the op's TypeID.
+  const void *typeIdAddress;
+  intptr_t numOperands;
+  const MlirPassBridgeArity *operandArity;
+  const MlirStringRef *operandNames;
+  intptr_t numResults;
+  const MlirPassBridgeArity *resultArity;
+  const MlirStringRef *resultNames;
+  intptr_t numAttributes;
+  const MlirPassBridgeAttributeSpec *attributes;
+  intptr_t numRegions;
+  /// Whether the last region group is variadic.
+  bool variadicRegions;
+  intptr_t numSuccessors;
+  bool variadicSuccessors;
+  /// Bits `1 << MlirPassBridgeOpTrait`.
+  uint64_t traits;
+  /// For `HasParent`: the parent op names.
+  intptr_t numParents;
+  const MlirStringRef *parents;
+  /// The declarative format; 0 elements: the generic form.
+  intptr_t numFormat;
+  const MlirPassBridgeFormatElement *format;
+  bool hasVerifier;
+  bool hasRegionVerifier;
+  bool hasFolder;
+  bool hasCanonicalizer;
+} MlirPassBridgeOpSpec;
+
+/// Which verifier a `verify` callback runs.
+typedef enum MlirPassBridgeVerifyStage {
+  /// Operand, result, attribute, region and successor counts and
+  /// constraints (ODS's `verifyInvariantsImpl`).
+  MlirPassBridgeVerifyInvariants = 0,
+  /// The op's own verifier (`verify()`), after the traits.
+  MlirPassBridgeVerifyCustom = 1,
+  /// The region verifier (`verifyRegions()`).
+  MlirPassBridgeVerifyRegions = 2,
+} MlirPassBridgeVerifyStage;
+
+/// An opaque list of fold results (`SmallVectorImpl<OpFoldResult>`).
+typedef struct MlirPassBridgeFoldResults MlirPassBridgeFoldResults;
+
+/// The Rust side of every op of a dialect. `definition` is the op's
+/// `MlirPassBridgeOpSpec::definition`. None may be null.
+typedef struct MlirPassBridgeOpCallbacks {
+  /// Runs one verifier stage; false after emitting its error on `op`.
+  bool (*verify)(const void *definition, MlirOperation op,
+                 MlirPassBridgeVerifyStage stage);
+  /// Folds `op` given its operands' constant values (null attributes where
+  /// unknown); pushes results with `mlirPassBridgeFoldResultsPush*`;
+  /// returns whether it folded.
+  bool (*fold)(const void *definition, MlirOperation op,
+               const MlirAttribute *operands, intptr_t numOperands,
+               MlirPassBridgeFoldResults *results);
+  /// Adds the op's canonicalization patterns to `set` (borrowed).
+  void (*canonicalize)(const void *definition, MlirRewritePatternSet set,
+                       MlirContext context);
+  /// Builds the op holding a folded constant (a detached op, or null);
+  /// `dialect` is the dialect's `MlirPassBridgeDialectSpec` user data.
+  MlirOperation (*materializeConstant)(const void *dialect,
+                                       MlirContext context,
+                                       MlirAttribute value, MlirType type,
+                                       MlirLocation location);
+} MlirPassBridgeOpCallbacks;
+
+/// Appends a constant to fold results.
+void mlirPassBridgeFoldResultsPushAttribute(MlirPassBridgeFoldResults *results,
+                                            MlirAttribute value)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Appends an existing value to fold results.
+void mlirPassBridgeFoldResultsPushValue(MlirPassBridgeFoldResults *results,
+                                        MlirValue value)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// A Rust dialect's description, built once per process and never
+/// destroyed (the dialect lives as long as the process).
+typedef struct MlirPassBridgeDialectSpec MlirPassBridgeDialectSpec;
+
+/// A new dialect description: `ns` is the namespace, `typeIdAddress` a
+/// unique 8-byte aligned address for the dialect's TypeID, `userData` the
+/// Rust definition (handed to `materializeConstant`); `dependents` the
+/// upstream dialects loaded with it. Returns null on an exception.
+MlirPassBridgeDialectSpec *mlirPassBridgeDialectSpecCreate(
+    MlirStringRef ns, const void *typeIdAddress, const void *userData,
+    MlirPassBridgeOpCallbacks callbacks, bool hasMaterializer,
+    const MlirDialectHandle *dependents,
+    intptr_t numDependents) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Adds an op to a dialect description (copied). False on an exception.
+bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,
+                                    const MlirPassBridgeOpSpec *op)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Who already provides a dialect namespace in a registry.
+typedef enum MlirPassBridgeDialectOwner {
+  /// Nobody.
+  MlirPassBridgeDialectFree = 0,
+  /// This very dialect description.
+  MlirPassBridgeDialectSame = 1,
+  /// Another dialect (upstream, or another Rust dialect).
+  MlirPassBridgeDialectOther = 2,
+} MlirPassBridgeDialectOwner;
+
+/// Who provides `spec`'s namespace in `registry`.
+MlirPassBridgeDialectOwner
+mlirPassBridgeDialectRegistryOwner(MlirDialectRegistry registry,
+                                   const MlirPassBridgeDialectSpec *spec)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Who provides `spec`'s namespace in `context` (loaded or registered).
+MlirPassBridgeDialectOwner
+mlirPassBridgeDialectContextOwner(MlirContext context,
+                                  const MlirPassBridgeDialectSpec *spec)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Inserts the dialect in `registry` (loaded on demand by name).
+void mlirPassBridgeDialectInsert(MlirDialectRegistry registry,
+                                 const MlirPassBridgeDialectSpec *spec)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Loads the dialect in `context` (and returns it), or returns null when
+/// the context already has another dialect of that namespace.
+MlirDialect mlirPassBridgeDialectLoad(MlirContext context,
+                                      const MlirPassBridgeDialectSpec *spec)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// The C API's dialect handle for `spec`: `hooks` points to three
+/// functions of the dialect (insert, load, namespace) that call the two
+/// functions above. Returned as `MlirDialectHandle` of the hooks.
+typedef struct MlirPassBridgeDialectHooks {
+  void (*insertHook)(MlirDialectRegistry registry);
+  MlirDialect (*loadHook)(MlirContext context);
+  MlirStringRef (*getNamespaceHook)(void);
+} MlirPassBridgeDialectHooks;
+
+/// Whether `op` belongs to a Rust dialect; if so, its definition (the
+/// `MlirPassBridgeOpSpec::definition`) in `*definition`.
+bool mlirPassBridgeRustOpDefinition(MlirOperation op,
+                                    const void **definition)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
 /*===------------------------------------------------------------------===*
  * Tools (opt_main.cpp)
  *===------------------------------------------------------------------===*/
@@ -1052,10 +1290,13 @@ typedef struct MlirPassBridgeRustPass {
 /// the first line of `--help`. `rustPasses` (`numRustPasses` entries, null
 /// when there are none) are the registered Rust passes, so that
 /// `--mlir-print-ir-before/after=ARGUMENT` can name them; the tool copies
-/// them. Returns the process's exit code.
+/// them. `insertDialects` (may be null) inserts the Rust dialects into the
+/// tool's registry. Returns the process's exit code.
 int mlirPassBridgeOptMain(int argc, char **argv, MlirStringRef toolName,
                           const MlirPassBridgeRustPass *rustPasses,
-                          intptr_t numRustPasses) MLIR_PASS_BRIDGE_NOEXCEPT;
+                          intptr_t numRustPasses,
+                          void (*insertDialects)(MlirDialectRegistry))
+    MLIR_PASS_BRIDGE_NOEXCEPT;
 
 #ifdef __cplusplus
 }

@@ -406,13 +406,16 @@ private:
 
 /// The tool itself (see `mlirPassBridgeOptMain`).
 int optMain(int argc, char **argv, MlirStringRef toolName,
-            const MlirPassBridgeRustPass *rustPasses, intptr_t numRustPasses) {
+            const MlirPassBridgeRustPass *rustPasses, intptr_t numRustPasses,
+            void (*insertDialects)(MlirDialectRegistry)) {
   raiseStackLimit();
   llvm::InitLLVM initLLVM(argc, argv);
   catchStackOverflow();
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  if (insertDialects)
+    insertDialects(wrap(&registry));
   // registerAndParseCLIOptions registers these too (once is all it takes):
   // our print-ir flags must take their place before the parse.
   mlir::registerPassManagerCLOptions();
@@ -474,9 +477,11 @@ extern "C" {
 // An exception (out of memory) ends the tool with exit code 1.
 int mlirPassBridgeOptMain(int argc, char **argv, MlirStringRef toolName,
                           const MlirPassBridgeRustPass *rustPasses,
-                          intptr_t numRustPasses) noexcept {
+                          intptr_t numRustPasses,
+                          void (*insertDialects)(MlirDialectRegistry)) noexcept {
   return mlir_pass_bridge::guarded(1, [&] {
-    return optMain(argc, argv, toolName, rustPasses, numRustPasses);
+    return optMain(argc, argv, toolName, rustPasses, numRustPasses,
+                   insertDialects);
   });
 }
 

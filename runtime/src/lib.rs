@@ -80,6 +80,9 @@ mod host;
 pub mod analysis;
 #[cfg(feature = "melior")]
 pub mod conversion;
+// - dialects declared in Rust (ops, traits, formats), on the IR layer.
+#[cfg(feature = "melior")]
+pub mod dialect;
 #[cfg(feature = "melior")]
 pub mod ir;
 #[cfg(feature = "melior")]
@@ -123,7 +126,8 @@ pub mod __private {
     /// What `plugin!` expands to uses.
     pub mod plugin {
         pub use crate::plugin::{
-            plugin_info, register_plugin, PassPluginLibraryInfo, LINKED_SHARED,
+            dialect_plugin_info, plugin_info, register_plugin, DialectPluginLibraryInfo,
+            PassPluginLibraryInfo, LINKED_SHARED,
         };
     }
 }

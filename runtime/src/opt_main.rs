@@ -12,6 +12,14 @@ use crate::{
     register_all,
     registry::registered_passes,
 };
+use mlir_sys as sys;
+
+/// Inserts the Rust dialects into the tool's registry (loaded by name).
+#[cfg(feature = "melior")]
+const INSERT_DIALECTS: Option<unsafe extern "C" fn(sys::MlirDialectRegistry)> =
+    Some(crate::dialect::insert_all_extern);
+#[cfg(not(feature = "melior"))]
+const INSERT_DIALECTS: Option<unsafe extern "C" fn(sys::MlirDialectRegistry)> = None;
 
 /// Runs MLIR's own `mlir-opt` main (`mlir::MlirOptMain`) on this process's
 /// command line, with every upstream dialect, extension and pass, and every
@@ -94,6 +102,7 @@ pub fn opt_main(tool_name: &str) -> ExitCode {
             string_ref(tool_name),
             rust_passes.as_ptr(),
             rust_passes.len() as isize,
+            INSERT_DIALECTS,
         )
     };
     ExitCode::from(u8::try_from(code).unwrap_or(1))

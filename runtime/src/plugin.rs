@@ -49,6 +49,47 @@ pub fn plugin_info(
     }
 }
 
+/// `mlir::DialectPluginLibraryInfo`: what `mlirGetDialectPluginInfo` returns.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct DialectPluginLibraryInfo {
+    /// `MLIR_PLUGIN_API_VERSION` (1).
+    pub api_version: u32,
+    /// The plugin's name, NUL-terminated.
+    pub plugin_name: *const c_char,
+    /// The plugin's version, NUL-terminated.
+    pub plugin_version: *const c_char,
+    /// Called by MLIR with its `DialectRegistry*` to insert the dialects.
+    pub register_dialect_registry_callbacks: Option<extern "C" fn(*mut std::ffi::c_void)>,
+}
+
+/// The dialect plugin info for `plugin!`.
+pub fn dialect_plugin_info(name: &'static str, version: &'static str) -> DialectPluginLibraryInfo {
+    let info = plugin_info(name, version, noop);
+    DialectPluginLibraryInfo {
+        api_version: MLIR_PLUGIN_API_VERSION,
+        plugin_name: info.plugin_name,
+        plugin_version: info.plugin_version,
+        register_dialect_registry_callbacks: Some(register_dialects),
+    }
+}
+
+extern "C" fn noop() {}
+
+/// Inserts every Rust dialect linked into the plugin into `mlir-opt`'s
+/// registry (`--load-dialect-plugin`); problems go to stderr and the host
+/// goes on.
+extern "C" fn register_dialects(registry: *mut std::ffi::c_void) {
+    #[cfg(feature = "melior")]
+    // SAFETY: MLIR passes its `DialectRegistry*`, which is what the C API's
+    // handle wraps.
+    unsafe {
+        crate::dialect::insert_all_extern(mlir_sys::MlirDialectRegistry { ptr: registry })
+    };
+    #[cfg(not(feature = "melior"))]
+    let _ = registry;
+}
+
 /// Registers the plugin's passes when MLIR loads it. Conflicts (a pass whose
 /// argument the host already has) are written to stderr and those passes are
 /// left out; the host goes on working.
@@ -69,11 +110,15 @@ pub fn register_plugin(name: &str) {
     }
 }
 
-/// Makes a `cdylib` crate an MLIR pass plugin for `mlir-opt --load-pass-plugin`.
+/// Makes a `cdylib` crate an MLIR plugin: a pass plugin for
+/// `mlir-opt --load-pass-plugin` and a dialect plugin for
+/// `mlir-opt --load-dialect-plugin`.
 ///
-/// Exports `mlirGetPassPluginInfo`; when MLIR loads the library, every Rust
-/// pass linked into it (its own and its dependencies', which must be named
-/// once, e.g. `use my_passes as _;`) is registered. Put it once in the crate
+/// Exports `mlirGetPassPluginInfo` and `mlirGetDialectPluginInfo`; when MLIR
+/// loads the library, every Rust pass and every Rust dialect linked into it
+/// (its own and its dependencies', which must be named once, e.g.
+/// `use my_passes as _;`) is registered. Load it with both flags when it
+/// holds both: `--load-dialect-plugin=lib.so --load-pass-plugin=lib.so`. Put it once in the crate
 /// root of a crate with `crate-type = ["cdylib"]`:
 ///
 /// ```no_run
@@ -102,6 +147,13 @@ macro_rules! plugin {
                 $crate::__private::plugin::register_plugin($name);
             }
             $crate::__private::plugin::plugin_info($name, $version, register)
+        }
+
+        /// The entry point `mlir-opt --load-dialect-plugin` looks up.
+        #[unsafe(no_mangle)]
+        pub extern "C" fn mlirGetDialectPluginInfo(
+        ) -> $crate::__private::plugin::DialectPluginLibraryInfo {
+            $crate::__private::plugin::dialect_plugin_info($name, $version)
         }
     };
 }

@@ -23,14 +23,20 @@ pub struct Context {
 }
 
 impl Context {
-    /// A context with all upstream dialects registered (loaded on demand) and
-    /// MLIR's default multithreading.
+    /// A context with all upstream dialects and every Rust dialect linked
+    /// into the program registered (loaded on demand) and MLIR's default
+    /// multithreading.
     pub fn new() -> Self {
         // SAFETY: plain constructor calls; the registry is copied into the
         // context and destroyed after.
         let raw = unsafe {
             let registry = sys::mlirDialectRegistryCreate();
             sys::mlirRegisterAllDialects(registry);
+            // The Rust dialects linked into the program, by name; one that
+            // cannot be registered (a namespace taken) is left out, and
+            // `mlir_pass::dialect::load` says why.
+            #[cfg(feature = "melior")]
+            let _ = crate::dialect::insert_all(registry);
             let raw = sys::mlirContextCreateWithRegistry(registry, true);
             sys::mlirDialectRegistryDestroy(registry);
             raw

@@ -174,6 +174,33 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
+impl PatternSetBuilder {
+    /// A builder that adds to a set MLIR owns (the set an op's
+    /// `getCanonicalizationPatterns` fills); give it back with
+    /// [`PatternSetBuilder::release`].
+    ///
+    /// # Safety
+    /// `raw` is a valid set of `context`, alive until `release`.
+    #[cfg(feature = "melior")]
+    pub(crate) unsafe fn borrowed(
+        raw: sys::MlirRewritePatternSet,
+        context: sys::MlirContext,
+    ) -> Self {
+        Self {
+            raw,
+            context,
+            roots: Vec::new(),
+        }
+    }
+
+    /// Gives a borrowed set back to its owner, with the patterns added.
+    #[cfg(feature = "melior")]
+    pub(crate) fn release(mut self) {
+        drop(std::mem::take(&mut self.roots));
+        std::mem::forget(self);
+    }
+}
+
 impl Drop for PatternSetBuilder {
     fn drop(&mut self) {
         // SAFETY: a set never frozen; destroys its patterns too.

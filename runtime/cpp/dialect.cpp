@@ -1,0 +1,590 @@
+// Dialects declared in Rust: each op is registered as an
+// `OperationName::Impl` of our own (`RustOpModel`), not MLIR's
+// `DynamicOpDefinition`, which answers `hasTrait` with false, never
+// compares equal under `cse` and aborts on `getInherentAttr`. The model
+// answers traits from the op's declaration, runs MLIR's own trait verifiers,
+// attaches the side-effect interfaces of pure ops, and calls into Rust for
+// constraints, custom verifiers, folders and canonicalization patterns.
+//
+// Ops have no properties: their attributes live in the attribute
+// dictionary, as ODS ops' did before properties.
+
+#include "dialect_support.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/CAPI/Rewrite.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <mutex>
+
+using mlir_pass_bridge::AttributeSpec;
+using mlir_pass_bridge::FormatElement;
+using mlir_pass_bridge::guarded;
+using mlir_pass_bridge::OpSpec;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Interfaces attached to pure ops. Models are stateless (MLIR creates them
+// with malloc): the same answer for every op they are attached to.
+//===----------------------------------------------------------------------===//
+
+struct NoEffects
+    : mlir::MemoryEffectOpInterface::FallbackModel<NoEffects> {
+  void getEffects(
+      mlir::Operation *,
+      llvm::SmallVectorImpl<
+          mlir::SideEffects::EffectInstance<mlir::MemoryEffects::Effect>> &)
+      const {}
+};
+
+struct AlwaysSpeculatable
+    : mlir::ConditionallySpeculatable::FallbackModel<AlwaysSpeculatable> {
+  mlir::Speculation::Speculatability getSpeculatability(mlir::Operation *) const {
+    return mlir::Speculation::Speculatable;
+  }
+};
+
+class RustDialect;
+
+//===----------------------------------------------------------------------===//
+// The op model.
+//===----------------------------------------------------------------------===//
+
+class RustOpModel final : public mlir::OperationName::Impl {
+public:
+  RustOpModel(const OpSpec &spec, const MlirPassBridgeDialectSpec &dialectSpec,
+              mlir::Dialect *dialect)
+      : Impl(spec.name, dialect, spec.typeID, mlir::detail::InterfaceMap()),
+        spec(spec), dialectSpec(dialectSpec) {
+    auto add = [&](bool yes, mlir::TypeID id) {
+      if (yes)
+        traitIDs.push_back(id);
+    };
+    bool pure = spec.has(MlirPassBridgeOpTraitPure);
+    add(spec.has(MlirPassBridgeOpTraitIsTerminator),
+        mlir::TypeID::get<mlir::OpTrait::IsTerminator>());
+    add(spec.has(MlirPassBridgeOpTraitNoTerminator),
+        mlir::TypeID::get<mlir::OpTrait::NoTerminator>());
+    add(spec.has(MlirPassBridgeOpTraitIsolatedFromAbove),
+        mlir::TypeID::get<mlir::OpTrait::IsIsolatedFromAbove>());
+    add(spec.has(MlirPassBridgeOpTraitSameOperandsAndResultType),
+        mlir::TypeID::get<mlir::OpTrait::SameOperandsAndResultType>());
+    add(spec.has(MlirPassBridgeOpTraitSameOperandsAndResultShape),
+        mlir::TypeID::get<mlir::OpTrait::SameOperandsAndResultShape>());
+    add(spec.has(MlirPassBridgeOpTraitSameTypeOperands),
+        mlir::TypeID::get<mlir::OpTrait::SameTypeOperands>());
+    add(spec.has(MlirPassBridgeOpTraitCommutative),
+        mlir::TypeID::get<mlir::OpTrait::IsCommutative>());
+    add(spec.has(MlirPassBridgeOpTraitConstantLike),
+        mlir::TypeID::get<mlir::OpTrait::ConstantLike>());
+    add(spec.has(MlirPassBridgeOpTraitSingleBlock),
+        mlir::TypeID::get<mlir::OpTrait::SingleBlock>());
+    add(spec.has(MlirPassBridgeOpTraitZeroRegions),
+        mlir::TypeID::get<mlir::OpTrait::ZeroRegions>());
+    add(spec.has(MlirPassBridgeOpTraitSymbolTable),
+        mlir::TypeID::get<mlir::OpTrait::SymbolTable>());
+    add(spec.has(MlirPassBridgeOpTraitAttrSizedOperandSegments),
+        mlir::TypeID::get<mlir::OpTrait::AttrSizedOperandSegments>());
+    add(spec.has(MlirPassBridgeOpTraitAttrSizedResultSegments),
+        mlir::TypeID::get<mlir::OpTrait::AttrSizedResultSegments>());
+    add(spec.has(MlirPassBridgeOpTraitReturnLike),
+        mlir::TypeID::get<mlir::OpTrait::ReturnLike>());
+    add(pure || spec.has(MlirPassBridgeOpTraitAlwaysSpeculatable),
+        mlir::TypeID::get<mlir::OpTrait::AlwaysSpeculatableImplTrait>());
+    // Counts, as ODS adds them (ZeroOperands, OneResult...): some passes
+    // ask for them.
+    if (spec.results.empty())
+      traitIDs.push_back(mlir::TypeID::get<mlir::OpTrait::ZeroResults>());
+    else if (spec.results.size() == 1 &&
+             spec.results[0] == MlirPassBridgeAritySingle)
+      traitIDs.push_back(mlir::TypeID::get<mlir::OpTrait::OneResult>());
+    if (spec.numSuccessors == 0 && !spec.variadicSuccessors)
+      traitIDs.push_back(mlir::TypeID::get<mlir::OpTrait::ZeroSuccessors>());
+
+    if (pure || spec.has(MlirPassBridgeOpTraitNoMemoryEffect))
+      getInterfaceMap().insertModels<NoEffects>();
+    if (pure || spec.has(MlirPassBridgeOpTraitAlwaysSpeculatable))
+      getInterfaceMap().insertModels<AlwaysSpeculatable>();
+  }
+
+  const OpSpec &getSpec() const { return spec; }
+
+  /// Defaults of the op's attributes, parsed in this context.
+  void parseDefaults(mlir::MLIRContext *context) {
+    for (const AttributeSpec &attr : spec.attributes) {
+      mlir::Attribute parsed;
+      if (!attr.defaultValue.empty())
+        parsed = mlir::parseAttribute(attr.defaultValue, context);
+      defaults.push_back(parsed);
+    }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Folding and canonicalization.
+  //===--------------------------------------------------------------------===//
+
+  llvm::LogicalResult
+  foldHook(mlir::Operation *op, llvm::ArrayRef<mlir::Attribute> operands,
+           llvm::SmallVectorImpl<mlir::OpFoldResult> &results) final {
+    if (!spec.hasFolder)
+      return mlir::failure();
+    llvm::SmallVector<MlirAttribute, 4> raw;
+    raw.reserve(operands.size());
+    for (mlir::Attribute attr : operands)
+      raw.push_back(wrap(attr));
+    auto *out = reinterpret_cast<MlirPassBridgeFoldResults *>(&results);
+    size_t before = results.size();
+    bool folded = dialectSpec.callbacks.fold(spec.definition, wrap(op),
+                                             raw.data(), raw.size(), out);
+    if (!folded) {
+      results.truncate(before);
+      return mlir::failure();
+    }
+    return mlir::success();
+  }
+
+  void getCanonicalizationPatterns(mlir::RewritePatternSet &set,
+                                   mlir::MLIRContext *context) final {
+    if (spec.hasCanonicalizer)
+      dialectSpec.callbacks.canonicalize(spec.definition, wrap(&set),
+                                         wrap(context));
+  }
+
+  bool hasTrait(mlir::TypeID id) final {
+    return llvm::is_contained(traitIDs, id);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Syntax.
+  //===--------------------------------------------------------------------===//
+
+  mlir::OperationName::ParseAssemblyFn getParseAssemblyFn() final {
+    return [this](mlir::OpAsmParser &parser,
+                  mlir::OperationState &state) -> mlir::ParseResult {
+      if (spec.format.empty())
+        return parser.emitError(parser.getNameLoc())
+               << "'" << spec.name
+               << "' has no custom assembly form: write it in the generic "
+                  "form (\"" << spec.name << "\"(...) : (...) -> (...))";
+      return mlir_pass_bridge::parseWithFormat(spec, parser, state);
+    };
+  }
+
+  void populateDefaultAttrs(const mlir::OperationName &,
+                            mlir::NamedAttrList &attrs) final {
+    for (size_t i = 0; i < spec.attributes.size(); ++i)
+      if (i < defaults.size() && defaults[i] &&
+          !attrs.get(spec.attributes[i].name))
+        attrs.set(spec.attributes[i].name, defaults[i]);
+  }
+
+  void printAssembly(mlir::Operation *op, mlir::OpAsmPrinter &printer,
+                     llvm::StringRef) final {
+    if (spec.format.empty())
+      printer.printGenericOp(op);
+    else
+      mlir_pass_bridge::printWithFormat(spec, op, printer);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Verification: counts (MLIR's trait verifiers), then the constraints
+  // (Rust), then the traits (MLIR's verifiers), then the op's verifier.
+  //===--------------------------------------------------------------------===//
+
+  llvm::LogicalResult verifyInvariants(mlir::Operation *op) final {
+    namespace impl = mlir::OpTrait::impl;
+    if (mlir::failed(verifyCounts(op)))
+      return mlir::failure();
+    if (!dialectSpec.callbacks.verify(spec.definition, wrap(op),
+                                      MlirPassBridgeVerifyInvariants))
+      return mlir::failure();
+    if (spec.has(MlirPassBridgeOpTraitIsTerminator) &&
+        mlir::failed(impl::verifyIsTerminator(op)))
+      return mlir::failure();
+    if (spec.has(MlirPassBridgeOpTraitSameTypeOperands) &&
+        mlir::failed(impl::verifySameTypeOperands(op)))
+      return mlir::failure();
+    if (spec.has(MlirPassBridgeOpTraitSameOperandsAndResultShape) &&
+        mlir::failed(impl::verifySameOperandsAndResultShape(op)))
+      return mlir::failure();
+    if (spec.has(MlirPassBridgeOpTraitSameOperandsAndResultType) &&
+        mlir::failed(impl::verifySameOperandsAndResultType(op)))
+      return mlir::failure();
+    if (spec.has(MlirPassBridgeOpTraitHasParent) && mlir::failed(verifyParent(op)))
+      return mlir::failure();
+    if (spec.has(MlirPassBridgeOpTraitSingleBlock))
+      for (mlir::Region &region : op->getRegions())
+        if (!region.empty() && !region.hasOneBlock())
+          return op->emitOpError("expects region #")
+                 << region.getRegionNumber() << " to have 0 or 1 blocks";
+    if (spec.has(MlirPassBridgeOpTraitSymbol) && mlir::failed(verifySymbol(op)))
+      return mlir::failure();
+    if (spec.has(MlirPassBridgeOpTraitSymbolTable) &&
+        mlir::failed(mlir::detail::verifySymbolTable(op)))
+      return mlir::failure();
+    if (spec.hasVerifier &&
+        !dialectSpec.callbacks.verify(spec.definition, wrap(op),
+                                      MlirPassBridgeVerifyCustom))
+      return mlir::failure();
+    return mlir::success();
+  }
+
+  llvm::LogicalResult verifyRegionInvariants(mlir::Operation *op) final {
+    if (spec.has(MlirPassBridgeOpTraitIsolatedFromAbove) &&
+        mlir::failed(mlir::OpTrait::impl::verifyIsIsolatedFromAbove(op)))
+      return mlir::failure();
+    if (spec.hasRegionVerifier &&
+        !dialectSpec.callbacks.verify(spec.definition, wrap(op),
+                                      MlirPassBridgeVerifyRegions))
+      return mlir::failure();
+    return mlir::success();
+  }
+
+  //===--------------------------------------------------------------------===//
+  // No properties: every attribute is in the dictionary.
+  //===--------------------------------------------------------------------===//
+
+  std::optional<mlir::Attribute> getInherentAttr(mlir::Operation *,
+                                                 llvm::StringRef) final {
+    return std::nullopt;
+  }
+  void setInherentAttr(mlir::Operation *, mlir::StringAttr,
+                       mlir::Attribute) final {}
+  void populateInherentAttrs(mlir::Operation *, mlir::NamedAttrList &) final {}
+  llvm::LogicalResult
+  verifyInherentAttrs(mlir::OperationName, mlir::NamedAttrList &,
+                      llvm::function_ref<mlir::InFlightDiagnostic()>) final {
+    return mlir::success();
+  }
+  int getOpPropertyByteSize() final { return 0; }
+  void initProperties(mlir::OperationName, mlir::OpaqueProperties,
+                      mlir::OpaqueProperties) final {}
+  void deleteProperties(mlir::OpaqueProperties) final {}
+  void populateDefaultProperties(mlir::OperationName,
+                                 mlir::OpaqueProperties) final {}
+  llvm::LogicalResult setPropertiesFromAttr(
+      mlir::OperationName, mlir::OpaqueProperties, mlir::Attribute attr,
+      llvm::function_ref<mlir::InFlightDiagnostic()> emitError) final {
+    auto dict = llvm::dyn_cast_or_null<mlir::DictionaryAttr>(attr);
+    if (attr && !(dict && dict.empty()))
+      return emitError() << "'" << spec.name
+                         << "' has no properties: give its attributes in the "
+                            "attribute dictionary ({...}), not in <{...}>";
+    return mlir::success();
+  }
+  mlir::Attribute getPropertiesAsAttr(mlir::Operation *) final { return {}; }
+  void copyProperties(mlir::OpaqueProperties, mlir::OpaqueProperties) final {}
+  bool compareProperties(mlir::OpaqueProperties,
+                         mlir::OpaqueProperties) final {
+    return true;
+  }
+  llvm::hash_code hashProperties(mlir::OpaqueProperties) final { return {}; }
+
+private:
+  llvm::LogicalResult verifyCounts(mlir::Operation *op) {
+    namespace impl = mlir::OpTrait::impl;
+    auto singles = [](const std::vector<MlirPassBridgeArity> &groups,
+                      bool &exact) {
+      unsigned n = 0;
+      exact = true;
+      for (MlirPassBridgeArity a : groups) {
+        if (a == MlirPassBridgeAritySingle)
+          ++n;
+        else
+          exact = false;
+      }
+      return n;
+    };
+    bool exact;
+    unsigned n = singles(spec.operands, exact);
+    if (mlir::failed(exact ? impl::verifyNOperands(op, n)
+                           : impl::verifyAtLeastNOperands(op, n)))
+      return mlir::failure();
+    n = singles(spec.results, exact);
+    if (mlir::failed(exact ? impl::verifyNResults(op, n)
+                           : impl::verifyAtLeastNResults(op, n)))
+      return mlir::failure();
+    if (mlir::failed(spec.variadicRegions
+                         ? impl::verifyAtLeastNRegions(op, spec.numRegions)
+                         : impl::verifyNRegions(op, spec.numRegions)))
+      return mlir::failure();
+    if (mlir::failed(spec.variadicSuccessors
+                         ? impl::verifyAtLeastNSuccessors(op,
+                                                          spec.numSuccessors)
+                         : impl::verifyNSuccessors(op, spec.numSuccessors)))
+      return mlir::failure();
+    if (spec.has(MlirPassBridgeOpTraitAttrSizedOperandSegments) &&
+        mlir::failed(impl::verifyOperandSizeAttr(op, "operandSegmentSizes")))
+      return mlir::failure();
+    if (spec.has(MlirPassBridgeOpTraitAttrSizedResultSegments) &&
+        mlir::failed(impl::verifyResultSizeAttr(op, "resultSegmentSizes")))
+      return mlir::failure();
+    return mlir::success();
+  }
+
+  llvm::LogicalResult verifyParent(mlir::Operation *op) {
+    mlir::Operation *parent = op->getParentOp();
+    if (parent)
+      for (const std::string &name : spec.parents)
+        if (parent->getName().getStringRef() == name)
+          return mlir::success();
+    auto diag = op->emitOpError() << "expects parent op "
+                                  << (spec.parents.size() > 1 ? "to be one of '"
+                                                              : "'");
+    llvm::interleave(spec.parents, diag, ", ");
+    return diag << "'";
+  }
+
+  llvm::LogicalResult verifySymbol(mlir::Operation *op) {
+    if (!op->getAttrOfType<mlir::StringAttr>(
+            mlir::SymbolTable::getSymbolAttrName()))
+      return op->emitOpError() << "requires string attribute '"
+                               << mlir::SymbolTable::getSymbolAttrName()
+                               << "'";
+    if (mlir::Attribute vis = op->getAttr(
+            mlir::SymbolTable::getVisibilityAttrName())) {
+      auto str = llvm::dyn_cast<mlir::StringAttr>(vis);
+      if (!str || !llvm::is_contained(llvm::ArrayRef<llvm::StringRef>{
+                                          "public", "private", "nested"},
+                                      str.getValue()))
+        return op->emitOpError()
+               << "visibility expected to be one of [\"public\", "
+                  "\"private\", \"nested\"], but got "
+               << vis;
+    }
+    return mlir::success();
+  }
+
+  const OpSpec &spec;
+  const MlirPassBridgeDialectSpec &dialectSpec;
+  llvm::SmallVector<mlir::TypeID, 8> traitIDs;
+  llvm::SmallVector<mlir::Attribute, 2> defaults;
+};
+
+//===----------------------------------------------------------------------===//
+// The dialect.
+//===----------------------------------------------------------------------===//
+
+class RustDialect final : public mlir::Dialect {
+public:
+  RustDialect(mlir::MLIRContext *context,
+              const MlirPassBridgeDialectSpec &spec)
+      : Dialect(spec.ns, context, spec.typeID), spec(spec) {
+    for (MlirDialectHandle dependent : spec.dependents)
+      mlirDialectHandleLoadDialect(dependent, wrap(context));
+    for (const auto &op : spec.ops) {
+      auto model = std::make_unique<RustOpModel>(*op, spec, this);
+      model->parseDefaults(context);
+      llvm::SmallVector<llvm::StringRef, 4> names;
+      for (const AttributeSpec &attr : op->attributes)
+        names.push_back(attr.name);
+      mlir::RegisteredOperationName::insert(std::move(model), names);
+    }
+  }
+
+  mlir::Operation *materializeConstant(mlir::OpBuilder &builder,
+                                       mlir::Attribute value, mlir::Type type,
+                                       mlir::Location loc) final {
+    if (!spec.hasMaterializer)
+      return nullptr;
+    MlirOperation op = spec.callbacks.materializeConstant(
+        spec.userData, wrap(getContext()), wrap(value), wrap(type), wrap(loc));
+    if (mlirOperationIsNull(op))
+      return nullptr;
+    return builder.insert(unwrap(op));
+  }
+
+  const MlirPassBridgeDialectSpec &spec;
+};
+
+/// Namespaces of MLIR's own dialects, to tell them from a Rust dialect in
+/// a registry (a registry says who has a namespace, not which dialect).
+const llvm::StringSet<> &upstreamNamespaces() {
+  static const llvm::StringSet<> names = [] {
+    mlir::DialectRegistry registry;
+    mlir::registerAllDialects(registry);
+    llvm::StringSet<> names;
+    for (llvm::StringRef name : registry.getDialectNames())
+      names.insert(name);
+    return names;
+  }();
+  return names;
+}
+
+std::unique_ptr<mlir::Dialect> construct(mlir::MLIRContext *context,
+                                         const MlirPassBridgeDialectSpec *spec) {
+  return std::make_unique<RustDialect>(context, *spec);
+}
+
+mlir::Dialect *load(mlir::MLIRContext *context,
+                    const MlirPassBridgeDialectSpec *spec) {
+  if (mlir::Dialect *loaded = context->getLoadedDialect(spec->ns))
+    return loaded->getTypeID() == spec->typeID ? loaded : nullptr;
+  return context->getOrLoadDialect(spec->ns, spec->typeID,
+                                   [&] { return construct(context, spec); });
+}
+
+/// The TypeIDs of every Rust dialect, to recognise their ops.
+std::mutex rustDialectsMutex;
+llvm::DenseSet<mlir::TypeID> &rustDialects() {
+  static llvm::DenseSet<mlir::TypeID> ids;
+  return ids;
+}
+} // namespace
+
+extern "C" {
+
+void mlirPassBridgeFoldResultsPushAttribute(MlirPassBridgeFoldResults *results,
+                                            MlirAttribute value) noexcept {
+  guarded(0, [&] {
+    reinterpret_cast<llvm::SmallVectorImpl<mlir::OpFoldResult> *>(results)
+        ->push_back(unwrap(value));
+    return 0;
+  });
+}
+
+void mlirPassBridgeFoldResultsPushValue(MlirPassBridgeFoldResults *results,
+                                        MlirValue value) noexcept {
+  guarded(0, [&] {
+    reinterpret_cast<llvm::SmallVectorImpl<mlir::OpFoldResult> *>(results)
+        ->push_back(unwrap(value));
+    return 0;
+  });
+}
+
+MlirPassBridgeDialectSpec *mlirPassBridgeDialectSpecCreate(
+    MlirStringRef ns, const void *typeIdAddress, const void *userData,
+    MlirPassBridgeOpCallbacks callbacks, bool hasMaterializer,
+    const MlirDialectHandle *dependents, intptr_t numDependents) noexcept {
+  return guarded<MlirPassBridgeDialectSpec *>(nullptr, [&] {
+    auto *spec = new MlirPassBridgeDialectSpec();
+    spec->ns = std::string(ns.data, ns.length);
+    spec->typeID = mlir::TypeID::getFromOpaquePointer(typeIdAddress);
+    spec->userData = userData;
+    spec->callbacks = callbacks;
+    spec->hasMaterializer = hasMaterializer;
+    spec->dependents.assign(dependents, dependents + numDependents);
+    std::lock_guard<std::mutex> lock(rustDialectsMutex);
+    rustDialects().insert(spec->typeID);
+    return spec;
+  });
+}
+
+bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,
+                                    const MlirPassBridgeOpSpec *op) noexcept {
+  return guarded(false, [&] {
+    auto str = [](MlirStringRef s) { return std::string(s.data, s.length); };
+    auto copy = std::make_unique<OpSpec>();
+    copy->name = str(op->name);
+    copy->definition = op->definition;
+    copy->typeID = mlir::TypeID::getFromOpaquePointer(op->typeIdAddress);
+    copy->operands.assign(op->operandArity, op->operandArity + op->numOperands);
+    for (intptr_t i = 0; i < op->numOperands; ++i)
+      copy->operandNames.push_back(str(op->operandNames[i]));
+    copy->results.assign(op->resultArity, op->resultArity + op->numResults);
+    for (intptr_t i = 0; i < op->numResults; ++i)
+      copy->resultNames.push_back(str(op->resultNames[i]));
+    for (intptr_t i = 0; i < op->numAttributes; ++i)
+      copy->attributes.push_back(AttributeSpec{
+          str(op->attributes[i].name), op->attributes[i].optional,
+          op->attributes[i].defaultValue.data
+              ? str(op->attributes[i].defaultValue)
+              : std::string(),
+          str(op->attributes[i].elidedType)});
+    copy->numRegions = op->numRegions;
+    copy->variadicRegions = op->variadicRegions;
+    copy->numSuccessors = op->numSuccessors;
+    copy->variadicSuccessors = op->variadicSuccessors;
+    copy->traits = op->traits;
+    for (intptr_t i = 0; i < op->numParents; ++i)
+      copy->parents.push_back(str(op->parents[i]));
+    for (intptr_t i = 0; i < op->numFormat; ++i) {
+      const MlirPassBridgeFormatElement &e = op->format[i];
+      copy->format.push_back(FormatElement{e.kind, str(e.text), e.index,
+                                           e.target, e.index2,
+                                           e.target2, e.length});
+    }
+    copy->hasVerifier = op->hasVerifier;
+    copy->hasRegionVerifier = op->hasRegionVerifier;
+    copy->hasFolder = op->hasFolder;
+    copy->hasCanonicalizer = op->hasCanonicalizer;
+    spec->ops.push_back(std::move(copy));
+    return true;
+  });
+}
+
+MlirPassBridgeDialectOwner
+mlirPassBridgeDialectRegistryOwner(MlirDialectRegistry registry,
+                                   const MlirPassBridgeDialectSpec *spec) noexcept {
+  return guarded(MlirPassBridgeDialectOther, [&] {
+    if (!unwrap(registry)->getDialectAllocator(spec->ns))
+      return MlirPassBridgeDialectFree;
+    return upstreamNamespaces().contains(spec->ns) ? MlirPassBridgeDialectOther
+                                                   : MlirPassBridgeDialectSame;
+  });
+}
+
+MlirPassBridgeDialectOwner
+mlirPassBridgeDialectContextOwner(MlirContext context,
+                                  const MlirPassBridgeDialectSpec *spec) noexcept {
+  return guarded(MlirPassBridgeDialectOther, [&] {
+    mlir::MLIRContext *ctx = unwrap(context);
+    if (mlir::Dialect *loaded = ctx->getLoadedDialect(spec->ns))
+      return loaded->getTypeID() == spec->typeID ? MlirPassBridgeDialectSame
+                                                 : MlirPassBridgeDialectOther;
+    if (!ctx->getDialectRegistry().getDialectAllocator(spec->ns))
+      return MlirPassBridgeDialectFree;
+    return upstreamNamespaces().contains(spec->ns) ? MlirPassBridgeDialectOther
+                                                   : MlirPassBridgeDialectSame;
+  });
+}
+
+void mlirPassBridgeDialectInsert(MlirDialectRegistry registry,
+                                 const MlirPassBridgeDialectSpec *spec) noexcept {
+  guarded(0, [&] {
+    unwrap(registry)->insert(spec->typeID, spec->ns,
+                             [spec](mlir::MLIRContext *context) {
+                               return load(context, spec);
+                             });
+    return 0;
+  });
+}
+
+MlirDialect mlirPassBridgeDialectLoad(MlirContext context,
+                                      const MlirPassBridgeDialectSpec *spec) noexcept {
+  return guarded(MlirDialect{nullptr},
+                 [&] { return wrap(load(unwrap(context), spec)); });
+}
+
+bool mlirPassBridgeRustOpDefinition(MlirOperation op,
+                                    const void **definition) noexcept {
+  mlir::Operation *operation = unwrap(op);
+  std::optional<mlir::RegisteredOperationName> name =
+      operation->getRegisteredInfo();
+  if (!name)
+    return false;
+  {
+    std::lock_guard<std::mutex> lock(rustDialectsMutex);
+    if (!rustDialects().contains(name->getDialect().getTypeID()))
+      return false;
+  }
+  *definition = static_cast<const RustOpModel *>(name->getAsOpaquePointer())
+                    ->getSpec()
+                    .definition;
+  return true;
+}
+
+} // extern "C"

@@ -1,0 +1,106 @@
+// What dialect.cpp and dialect_format.cpp share (C++ only): a Rust op's
+// description as the bridge keeps it, and the dialect that owns its ops.
+
+#ifndef MLIR_PASS_DIALECT_SUPPORT_H
+#define MLIR_PASS_DIALECT_SUPPORT_H
+
+#include "bridge_support.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/OperationSupport.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir_pass_bridge {
+
+/// One element of a declarative format, with its literal owned.
+struct FormatElement {
+  MlirPassBridgeFormatKind kind;
+  std::string text;
+  uint32_t index;
+  MlirPassBridgeTypeTarget target;
+  uint32_t index2;
+  MlirPassBridgeTypeTarget target2;
+  uint32_t length;
+};
+
+/// One attribute of a Rust op.
+struct AttributeSpec {
+  std::string name;
+  bool optional;
+  std::string defaultValue;
+  /// The type a format prints the attribute without (`5` for `5 : i64`).
+  std::string elidedType;
+};
+
+/// A Rust op, copied from its `MlirPassBridgeOpSpec`.
+struct OpSpec {
+  std::string name;
+  const void *definition;
+  mlir::TypeID typeID;
+  std::vector<MlirPassBridgeArity> operands;
+  std::vector<std::string> operandNames;
+  std::vector<MlirPassBridgeArity> results;
+  std::vector<std::string> resultNames;
+  std::vector<AttributeSpec> attributes;
+  size_t numRegions;
+  bool variadicRegions;
+  size_t numSuccessors;
+  bool variadicSuccessors;
+  uint64_t traits;
+  std::vector<std::string> parents;
+  std::vector<FormatElement> format;
+  bool hasVerifier, hasRegionVerifier, hasFolder, hasCanonicalizer;
+
+  bool has(MlirPassBridgeOpTrait t) const { return traits & (uint64_t(1) << t); }
+};
+
+} // namespace mlir_pass_bridge
+
+/// A Rust dialect's description (the header's opaque type).
+struct MlirPassBridgeDialectSpec {
+  std::string ns;
+  mlir::TypeID typeID;
+  const void *userData;
+  MlirPassBridgeOpCallbacks callbacks;
+  bool hasMaterializer;
+  std::vector<MlirDialectHandle> dependents;
+  std::vector<std::unique_ptr<mlir_pass_bridge::OpSpec>> ops;
+};
+
+namespace mlir_pass_bridge {
+
+/// The type `name` (`i64`, `index`, `f32`...: what an attribute constraint
+/// elides in a format), built without parsing; null for other names.
+inline mlir::Type elidedType(llvm::StringRef name, mlir::MLIRContext *context) {
+  mlir::Builder b(context);
+  unsigned width;
+  if (name == "index")
+    return b.getIndexType();
+  if (name == "f16")
+    return b.getF16Type();
+  if (name == "bf16")
+    return b.getBF16Type();
+  if (name == "f32")
+    return b.getF32Type();
+  if (name == "f64")
+    return b.getF64Type();
+  if (name.consume_front("i") && !name.getAsInteger(10, width))
+    return b.getIntegerType(width);
+  return {};
+}
+
+/// Parses a Rust op in its declarative format.
+mlir::ParseResult parseWithFormat(const OpSpec &spec, mlir::OpAsmParser &parser,
+                                  mlir::OperationState &state);
+/// Prints a Rust op in its declarative format.
+void printWithFormat(const OpSpec &spec, mlir::Operation *op,
+                     mlir::OpAsmPrinter &printer);
+
+} // namespace mlir_pass_bridge
+
+#endif // MLIR_PASS_DIALECT_SUPPORT_H

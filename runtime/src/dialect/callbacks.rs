@@ -1,0 +1,363 @@
+//! What MLIR calls on a Rust op: the verifier stages, the folder, the
+//! canonicalization patterns and the dialect's constant materializer. Each
+//! runs its Rust code through the panic trap: a panic is an error naming the
+//! op and the method, never an abort.
+
+use std::ffi::c_void;
+
+use melior::ir::{Attribute, Location, Type};
+use mlir_sys as sys;
+
+use super::{
+    constraint::TypeConstraint,
+    op::{Arity, FoldResult},
+    DialectDefinition, OpDefinition, Trait,
+};
+use crate::{
+    ffi::{bridge, context_from_raw, print_to_string, string_ref, trap},
+    rewrite::PatternSetBuilder,
+    OperationRef,
+};
+
+/// `op.emitOpError(message)`.
+fn op_error(op: sys::MlirOperation, message: &str) {
+    // SAFETY: a valid op; MLIR copies the message.
+    unsafe { bridge::mlirPassBridgeEmitOpError(op, string_ref(message)) }
+}
+
+/// The definition behind a callback's user data.
+///
+/// # Safety
+/// `definition` is the `&'static OpDefinition` the op was registered with.
+unsafe fn definition<'a>(definition: *const c_void) -> &'a OpDefinition {
+    // SAFETY: the caller's contract.
+    unsafe { &*definition.cast::<OpDefinition>() }
+}
+
+pub(super) unsafe extern "C" fn verify(
+    definition: *const c_void,
+    op: sys::MlirOperation,
+    stage: bridge::MlirPassBridgeVerifyStage,
+) -> bool {
+    // SAFETY: MLIR hands back the definition it was given, and a valid op.
+    let def = unsafe { self::definition(definition) };
+    let (result, what) = match stage {
+        bridge::MlirPassBridgeVerifyStage::MlirPassBridgeVerifyInvariants => {
+            (trap(|| verify_invariants(def, op)), "constraint check")
+        }
+        bridge::MlirPassBridgeVerifyStage::MlirPassBridgeVerifyCustom => (
+            // SAFETY: a valid op, borrowed for the call.
+            trap(|| {
+                def.hooks
+                    .verify
+                    .map_or(Ok(()), |f| f(unsafe { OperationRef::from_raw(op) }))
+            }),
+            "verifier",
+        ),
+        _ => (
+            // SAFETY: as above.
+            trap(|| {
+                def.hooks
+                    .verify_regions
+                    .map_or(Ok(()), |f| f(unsafe { OperationRef::from_raw(op) }))
+            }),
+            "region verifier",
+        ),
+    };
+    match result {
+        Ok(Ok(())) => true,
+        Ok(Err(message)) => {
+            op_error(op, &message);
+            false
+        }
+        Err(panic) => {
+            op_error(
+                op,
+                &format!("{what} (`{}`) panicked: {panic}", def.type_name),
+            );
+            false
+        }
+    }
+}
+
+/// The text of a type, for messages.
+fn type_text(ty: sys::MlirType) -> String {
+    // SAFETY: a valid type; the callback appends to the string.
+    unsafe { print_to_string(|cb, data| sys::mlirTypePrint(ty, cb, data)) }
+}
+
+/// `[start, start + len)` of each group, from the segment sizes attribute
+/// or, with at most one group of variable size, from the total.
+fn group_ranges(
+    arities: &[Arity],
+    total: usize,
+    op: sys::MlirOperation,
+    segments: Option<&str>,
+) -> Result<Vec<(usize, usize)>, String> {
+    if let Some(name) = segments {
+        // SAFETY: a valid op; the attribute is read, not kept.
+        let sizes = unsafe {
+            let attr = sys::mlirOperationGetAttributeByName(op, string_ref(name));
+            if attr.ptr.is_null() || !sys::mlirAttributeIsADenseI32Array(attr) {
+                None
+            } else {
+                let n = sys::mlirDenseArrayGetNumElements(attr);
+                Some(
+                    (0..n)
+                        .map(|i| sys::mlirDenseI32ArrayGetElement(attr, i))
+                        .collect::<Vec<_>>(),
+                )
+            }
+        };
+        // MLIR's trait verifier has checked the attribute already.
+        if let Some(sizes) = sizes.filter(|s| s.len() == arities.len()) {
+            let mut start = 0;
+            return Ok(sizes
+                .iter()
+                .map(|&n| {
+                    let range = (start, n.max(0) as usize);
+                    start += n.max(0) as usize;
+                    range
+                })
+                .collect());
+        }
+    }
+    let singles = arities.iter().filter(|a| **a == Arity::Single).count();
+    let variable = total.saturating_sub(singles);
+    let mut start = 0;
+    Ok(arities
+        .iter()
+        .map(|a| {
+            let len = if *a == Arity::Single { 1 } else { variable };
+            let range = (start, len);
+            start += len;
+            range
+        })
+        .collect())
+}
+
+/// Checks the values of each group against its constraint, in ODS's words.
+fn check_groups(
+    kind: &str,
+    groups: &[(Arity, &TypeConstraint)],
+    ranges: &[(usize, usize)],
+    type_of: impl Fn(usize) -> sys::MlirType,
+) -> Result<(), String> {
+    for ((arity, constraint), &(start, len)) in groups.iter().zip(ranges) {
+        if *arity == Arity::Optional && len > 1 {
+            return Err(format!(
+                "{kind} group starting at #{start} requires 0 or 1 element, but found {len}"
+            ));
+        }
+        for index in start..start + len {
+            let ty = type_of(index);
+            if !constraint.accepts(ty) {
+                return Err(format!(
+                    "{kind} #{index} must be {constraint}, but got '{}'",
+                    type_text(ty)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// ODS's `verifyInvariantsImpl`: attributes, operand and result types,
+/// region sizes (counts were checked by MLIR's trait verifiers).
+fn verify_invariants(def: &OpDefinition, op: sys::MlirOperation) -> Result<(), String> {
+    // SAFETY (whole function): `op` is a valid op MLIR is verifying.
+    for attr in def.attributes {
+        let value = unsafe { sys::mlirOperationGetAttributeByName(op, string_ref(attr.name)) };
+        if value.ptr.is_null() {
+            if !attr.optional && attr.default.is_none() {
+                return Err(format!("requires attribute '{}'", attr.name));
+            }
+            continue;
+        }
+        if !attr.constraint.accepts(value) {
+            return Err(format!(
+                "attribute '{}' failed to satisfy constraint: {}",
+                attr.name, attr.constraint
+            ));
+        }
+    }
+    let num_operands = unsafe { sys::mlirOperationGetNumOperands(op) } as usize;
+    let operand_groups: Vec<_> = def
+        .operands
+        .iter()
+        .map(|o| (o.arity, &o.constraint))
+        .collect();
+    let arities: Vec<_> = def.operands.iter().map(|o| o.arity).collect();
+    let segments = def
+        .has_trait(Trait::AttrSizedOperandSegments)
+        .then_some("operandSegmentSizes");
+    let ranges = group_ranges(&arities, num_operands, op, segments)?;
+    check_groups("operand", &operand_groups, &ranges, |i| unsafe {
+        sys::mlirValueGetType(sys::mlirOperationGetOperand(op, i as isize))
+    })?;
+    let num_results = unsafe { sys::mlirOperationGetNumResults(op) } as usize;
+    let result_groups: Vec<_> = def
+        .results
+        .iter()
+        .map(|r| (r.arity, &r.constraint))
+        .collect();
+    let arities: Vec<_> = def.results.iter().map(|r| r.arity).collect();
+    let segments = def
+        .has_trait(Trait::AttrSizedResultSegments)
+        .then_some("resultSegmentSizes");
+    let ranges = group_ranges(&arities, num_results, op, segments)?;
+    check_groups("result", &result_groups, &ranges, |i| unsafe {
+        sys::mlirValueGetType(sys::mlirOperationGetResult(op, i as isize))
+    })?;
+    for (index, region) in def.regions.iter().enumerate() {
+        let Some(max) = region.max_blocks else {
+            continue;
+        };
+        if region.variadic || index as isize >= unsafe { sys::mlirOperationGetNumRegions(op) } {
+            continue;
+        }
+        let mut blocks = 0;
+        unsafe {
+            let mut block =
+                sys::mlirRegionGetFirstBlock(sys::mlirOperationGetRegion(op, index as isize));
+            while !block.ptr.is_null() {
+                blocks += 1;
+                block = sys::mlirBlockGetNextInRegion(block);
+            }
+        }
+        if blocks > max {
+            return Err(format!(
+                "region #{index} ('{}') failed to verify constraint: region with {max} blocks",
+                region.name
+            ));
+        }
+    }
+    Ok(())
+}
+
+pub(super) unsafe extern "C" fn fold(
+    definition: *const c_void,
+    op: sys::MlirOperation,
+    operands: *const sys::MlirAttribute,
+    num_operands: isize,
+    results: *mut bridge::MlirPassBridgeFoldResults,
+) -> bool {
+    // SAFETY: MLIR hands back the definition and a valid op.
+    let def = unsafe { self::definition(definition) };
+    let Some(hook) = def.hooks.fold else {
+        return false;
+    };
+    let folded = trap(|| {
+        // SAFETY: `operands` holds `num_operands` attributes (null where
+        // unknown), alive for the call.
+        let raw = unsafe { std::slice::from_raw_parts(operands, num_operands.max(0) as usize) };
+        let constants: Vec<Option<Attribute<'_>>> = raw
+            .iter()
+            .map(|a| (!a.ptr.is_null()).then(|| unsafe { Attribute::from_raw(*a) }))
+            .collect();
+        // SAFETY: a valid op, borrowed for the call.
+        let results_of = hook(unsafe { OperationRef::from_raw(op) }, &constants);
+        results_of
+            .iter()
+            .map(|r| match r {
+                FoldResult::Attribute(a) => (true, a.to_raw().ptr as *const c_void),
+                FoldResult::Value(v) => (false, v.to_raw().ptr),
+            })
+            .collect::<Vec<_>>()
+    });
+    match folded {
+        Ok(list) if list.is_empty() => false,
+        Ok(list) => {
+            for (is_attr, ptr) in list {
+                // SAFETY: `results` is the fold's result list; the values
+                // come from the op's context.
+                unsafe {
+                    if is_attr {
+                        bridge::mlirPassBridgeFoldResultsPushAttribute(
+                            results,
+                            sys::MlirAttribute { ptr },
+                        );
+                    } else {
+                        bridge::mlirPassBridgeFoldResultsPushValue(results, sys::MlirValue { ptr });
+                    }
+                }
+            }
+            true
+        }
+        Err(panic) => {
+            op_error(
+                op,
+                &format!("folder (`{}`) panicked: {panic}", def.type_name),
+            );
+            false
+        }
+    }
+}
+
+use melior::ir::attribute::AttributeLike;
+use melior::ir::ValueLike;
+
+pub(super) unsafe extern "C" fn canonicalize(
+    definition: *const c_void,
+    set: sys::MlirRewritePatternSet,
+    context: sys::MlirContext,
+) {
+    // SAFETY: MLIR hands back the definition.
+    let def = unsafe { self::definition(definition) };
+    let Some(hook) = def.hooks.canonicalize else {
+        return;
+    };
+    let result = trap(|| {
+        // SAFETY: MLIR's set, alive for the call; released below.
+        let builder = unsafe { PatternSetBuilder::borrowed(set, context) };
+        hook(builder).release();
+    });
+    if let Err(panic) = result {
+        // SAFETY: a valid context.
+        unsafe { crate::ContextRef::from_raw(context) }.emit_error(&format!(
+            "canonicalization patterns of `{}` panicked: {panic}; they were not added",
+            def.type_name
+        ));
+    }
+}
+
+pub(super) unsafe extern "C" fn materialize_constant(
+    dialect: *const c_void,
+    context: sys::MlirContext,
+    value: sys::MlirAttribute,
+    ty: sys::MlirType,
+    location: sys::MlirLocation,
+) -> sys::MlirOperation {
+    // SAFETY: MLIR hands back the dialect's definition.
+    let def = unsafe { &*dialect.cast::<DialectDefinition>() };
+    let null = sys::MlirOperation {
+        ptr: std::ptr::null_mut(),
+    };
+    let Some(hook) = def.materialize_constant else {
+        return null;
+    };
+    let result = trap(|| {
+        let context = context_from_raw(&context);
+        // SAFETY: valid values of the context, borrowed for the call.
+        let (value, ty, location) = unsafe {
+            (
+                Attribute::from_raw(value),
+                Type::from_raw(ty),
+                Location::from_raw(location),
+            )
+        };
+        hook(context, value, ty, location).map(|op| op.into_raw())
+    });
+    match result {
+        Ok(Some(op)) => op,
+        Ok(None) => null,
+        Err(panic) => {
+            // SAFETY: a valid location.
+            unsafe { crate::Location::from_raw(location) }.emit_error(&format!(
+                "constant materializer of dialect `{}` panicked: {panic}",
+                def.type_name
+            ));
+            null
+        }
+    }
+}

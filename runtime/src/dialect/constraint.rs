@@ -1,0 +1,318 @@
+//! Type and attribute constraints on an op's operands, results and
+//! attributes: ODS's `TypeConstraint` and `AttrConstraint`, as data.
+//!
+//! A constraint is a `const` value, so a declared op's definition is a
+//! `static`; its description is ODS's wording, used in the verifier's
+//! messages (`'toy.mul' op operand #0 must be tensor of 64-bit float values,
+//! but got 'tensor<2xi32>'`) and in the generated docs.
+
+use std::fmt;
+
+use mlir_sys as sys;
+
+/// Which types an operand or a result accepts.
+#[derive(Clone, Copy)]
+pub enum TypeConstraint {
+    /// Any type (ODS's `AnyType`).
+    Any,
+    /// A builtin integer: any width when `width` is `None`; `signless`
+    /// requires a signless one (`I32` is `Integer { width: Some(32), signless: true }`).
+    Integer {
+        /// The bit width, or any.
+        width: Option<u32>,
+        /// Only signless integers (`i32`, not `si32` or `ui32`).
+        signless: bool,
+    },
+    /// `index`.
+    Index,
+    /// A builtin float: any width when `None` (`F64` is `Float(Some(64))`).
+    Float(Option<u32>),
+    /// A tensor whose elements satisfy `element`; `ranked`: only ranked
+    /// (`Some(true)`), only unranked (`Some(false)`), or both; `rank`: of
+    /// exactly this rank.
+    Tensor {
+        /// The element type's constraint.
+        element: &'static TypeConstraint,
+        /// Ranked, unranked, or either.
+        ranked: Option<bool>,
+        /// An exact rank.
+        rank: Option<i64>,
+    },
+    /// A memref whose elements satisfy `element`, of `rank` if given.
+    MemRef {
+        /// The element type's constraint.
+        element: &'static TypeConstraint,
+        /// An exact rank.
+        rank: Option<i64>,
+    },
+    /// A vector whose elements satisfy `element`, of `rank` if given.
+    Vector {
+        /// The element type's constraint.
+        element: &'static TypeConstraint,
+        /// An exact rank.
+        rank: Option<i64>,
+    },
+    /// Any one of these.
+    AnyOf(&'static [TypeConstraint]),
+    /// The user's own predicate, with the description used in messages.
+    Custom {
+        /// What the predicate accepts, as ODS words it (`"even-width integer"`).
+        description: &'static str,
+        /// Whether a type is accepted.
+        predicate: fn(sys::MlirType) -> bool,
+    },
+}
+
+impl TypeConstraint {
+    /// Whether `ty` satisfies the constraint.
+    pub fn accepts(&self, ty: sys::MlirType) -> bool {
+        // SAFETY: every function below only inspects a valid type.
+        unsafe {
+            match *self {
+                Self::Any => true,
+                Self::Integer { width, signless } => {
+                    sys::mlirTypeIsAInteger(ty)
+                        && width.is_none_or(|w| sys::mlirIntegerTypeGetWidth(ty) == w)
+                        && (!signless || sys::mlirIntegerTypeIsSignless(ty))
+                }
+                Self::Index => sys::mlirTypeIsAIndex(ty),
+                Self::Float(width) => {
+                    sys::mlirTypeIsAFloat(ty)
+                        && width.is_none_or(|w| sys::mlirFloatTypeGetWidth(ty) == w)
+                }
+                Self::Tensor {
+                    element,
+                    ranked,
+                    rank,
+                } => {
+                    let is_ranked = sys::mlirTypeIsARankedTensor(ty);
+                    let is_unranked = sys::mlirTypeIsAUnrankedTensor(ty);
+                    (is_ranked || is_unranked)
+                        && ranked.is_none_or(|r| r == is_ranked)
+                        && rank.is_none_or(|r| is_ranked && sys::mlirShapedTypeGetRank(ty) == r)
+                        && element.accepts(sys::mlirShapedTypeGetElementType(ty))
+                }
+                Self::MemRef { element, rank } => {
+                    (sys::mlirTypeIsAMemRef(ty) || sys::mlirTypeIsAUnrankedMemRef(ty))
+                        && rank.is_none_or(|r| {
+                            sys::mlirTypeIsAMemRef(ty) && sys::mlirShapedTypeGetRank(ty) == r
+                        })
+                        && element.accepts(sys::mlirShapedTypeGetElementType(ty))
+                }
+                Self::Vector { element, rank } => {
+                    sys::mlirTypeIsAVector(ty)
+                        && rank.is_none_or(|r| sys::mlirShapedTypeGetRank(ty) == r)
+                        && element.accepts(sys::mlirShapedTypeGetElementType(ty))
+                }
+                Self::AnyOf(all) => all.iter().any(|c| c.accepts(ty)),
+                Self::Custom { predicate, .. } => predicate(ty),
+            }
+        }
+    }
+
+    /// The constraint in ODS's words, such as `64-bit float` or
+    /// `tensor of 64-bit float values`.
+    pub fn description(&self) -> String {
+        self.to_string()
+    }
+}
+
+/// `of <element> values`, or nothing for an element of any type.
+fn element_words(f: &mut fmt::Formatter<'_>, element: &TypeConstraint) -> fmt::Result {
+    match element {
+        TypeConstraint::Any => f.write_str(" of any type values"),
+        other => write!(f, " of {other} values"),
+    }
+}
+
+impl fmt::Display for TypeConstraint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::Any => f.write_str("any type"),
+            Self::Integer {
+                width: Some(w),
+                signless: true,
+            } => write!(f, "{w}-bit signless integer"),
+            Self::Integer {
+                width: Some(w),
+                signless: false,
+            } => write!(f, "{w}-bit integer"),
+            Self::Integer {
+                width: None,
+                signless: true,
+            } => f.write_str("signless integer"),
+            Self::Integer {
+                width: None,
+                signless: false,
+            } => f.write_str("integer"),
+            Self::Index => f.write_str("index"),
+            Self::Float(Some(w)) => write!(f, "{w}-bit float"),
+            Self::Float(None) => f.write_str("floating-point"),
+            Self::Tensor {
+                element,
+                ranked,
+                rank,
+            } => {
+                if let Some(r) = rank {
+                    write!(f, "{r}D tensor")?;
+                } else {
+                    match ranked {
+                        Some(true) => f.write_str("ranked tensor")?,
+                        Some(false) => f.write_str("unranked tensor")?,
+                        None => f.write_str("tensor")?,
+                    }
+                }
+                element_words(f, element)
+            }
+            Self::MemRef { element, rank } => {
+                match rank {
+                    Some(r) => write!(f, "{r}D memref")?,
+                    None => f.write_str("memref")?,
+                }
+                element_words(f, element)
+            }
+            Self::Vector { element, rank } => {
+                match rank {
+                    Some(r) => write!(f, "{r}D vector")?,
+                    None => f.write_str("vector")?,
+                }
+                element_words(f, element)
+            }
+            Self::AnyOf(all) => {
+                for (i, c) in all.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(if i + 1 == all.len() { " or " } else { ", " })?;
+                    }
+                    write!(f, "{c}")?;
+                }
+                Ok(())
+            }
+            Self::Custom { description, .. } => f.write_str(description),
+        }
+    }
+}
+
+impl fmt::Debug for TypeConstraint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "TypeConstraint({self})")
+    }
+}
+
+/// Which attributes an op's attribute accepts.
+#[derive(Clone, Copy)]
+pub enum AttrConstraint {
+    /// Any attribute.
+    Any,
+    /// An `IntegerAttr` of a signless integer of this width (any width
+    /// when `None`).
+    Integer(Option<u32>),
+    /// An `IntegerAttr` of type `index`.
+    Index,
+    /// A `FloatAttr` of this width (any when `None`).
+    Float(Option<u32>),
+    /// A `StringAttr`.
+    String,
+    /// A `BoolAttr` (an `i1` integer attribute).
+    Bool,
+    /// A `UnitAttr`.
+    Unit,
+    /// A `TypeAttr`.
+    Type,
+    /// A `SymbolRefAttr`, nested or flat.
+    SymbolRef,
+    /// A flat `SymbolRefAttr` (`@name`).
+    FlatSymbolRef,
+    /// A `DenseElementsAttr` whose element type satisfies the constraint.
+    DenseElements(&'static TypeConstraint),
+    /// An `ArrayAttr`.
+    Array,
+    /// A `DictionaryAttr`.
+    Dictionary,
+    /// The user's own predicate, with the description used in messages.
+    Custom {
+        /// What the predicate accepts (`"positive integer attribute"`).
+        description: &'static str,
+        /// Whether an attribute is accepted.
+        predicate: fn(sys::MlirAttribute) -> bool,
+    },
+}
+
+impl AttrConstraint {
+    /// Whether `attr` satisfies the constraint.
+    pub fn accepts(&self, attr: sys::MlirAttribute) -> bool {
+        // SAFETY: every function below only inspects a valid attribute.
+        unsafe {
+            match *self {
+                Self::Any => true,
+                Self::Integer(width) => {
+                    sys::mlirAttributeIsAInteger(attr) && {
+                        let ty = sys::mlirAttributeGetType(attr);
+                        sys::mlirTypeIsAInteger(ty)
+                            && sys::mlirIntegerTypeIsSignless(ty)
+                            && width.is_none_or(|w| sys::mlirIntegerTypeGetWidth(ty) == w)
+                    }
+                }
+                Self::Index => {
+                    sys::mlirAttributeIsAInteger(attr)
+                        && sys::mlirTypeIsAIndex(sys::mlirAttributeGetType(attr))
+                }
+                Self::Float(width) => {
+                    sys::mlirAttributeIsAFloat(attr)
+                        && width.is_none_or(|w| {
+                            sys::mlirFloatTypeGetWidth(sys::mlirAttributeGetType(attr)) == w
+                        })
+                }
+                Self::String => sys::mlirAttributeIsAString(attr),
+                Self::Bool => sys::mlirAttributeIsABool(attr),
+                Self::Unit => sys::mlirAttributeIsAUnit(attr),
+                Self::Type => sys::mlirAttributeIsAType(attr),
+                Self::SymbolRef => sys::mlirAttributeIsASymbolRef(attr),
+                Self::FlatSymbolRef => sys::mlirAttributeIsAFlatSymbolRef(attr),
+                Self::DenseElements(element) => {
+                    sys::mlirAttributeIsADenseElements(attr)
+                        && element.accepts(sys::mlirShapedTypeGetElementType(
+                            sys::mlirAttributeGetType(attr),
+                        ))
+                }
+                Self::Array => sys::mlirAttributeIsAArray(attr),
+                Self::Dictionary => sys::mlirAttributeIsADictionary(attr),
+                Self::Custom { predicate, .. } => predicate(attr),
+            }
+        }
+    }
+}
+
+impl fmt::Display for AttrConstraint {
+    /// ODS's words: `64-bit signless integer attribute`, `string attribute`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::Any => f.write_str("any attribute"),
+            Self::Integer(Some(w)) => write!(f, "{w}-bit signless integer attribute"),
+            Self::Integer(None) => f.write_str("integer attribute"),
+            Self::Index => f.write_str("index attribute"),
+            Self::Float(Some(w)) => write!(f, "{w}-bit float attribute"),
+            Self::Float(None) => f.write_str("floating-point attribute"),
+            Self::String => f.write_str("string attribute"),
+            Self::Bool => f.write_str("bool attribute"),
+            Self::Unit => f.write_str("unit attribute"),
+            Self::Type => f.write_str("any type attribute"),
+            Self::SymbolRef => f.write_str("symbol reference attribute"),
+            Self::FlatSymbolRef => f.write_str("flat symbol reference attribute"),
+            Self::DenseElements(TypeConstraint::Any) => {
+                f.write_str("constant vector/tensor attribute")
+            }
+            Self::DenseElements(element) => {
+                write!(f, "{element} elements attribute")
+            }
+            Self::Array => f.write_str("array attribute"),
+            Self::Dictionary => f.write_str("dictionary of named attribute values"),
+            Self::Custom { description, .. } => f.write_str(description),
+        }
+    }
+}
+
+impl fmt::Debug for AttrConstraint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "AttrConstraint({self})")
+    }
+}

@@ -1,0 +1,120 @@
+//! Dialects in Rust: ops, traits, constraints and syntax declared with
+//! `#[mlir_dialect]` and `#[mlir_op]`, no C++ or TableGen on the user's
+//! side.
+//!
+//! A declared dialect is a real MLIR dialect: the bridge registers each op
+//! as a `RegisteredOperationName` of its own (not MLIR's
+//! `DynamicOpDefinition`, which cannot have traits, never merges under
+//! `cse` and aborts on `getInherentAttr`), so `hasTrait`, folding,
+//! canonicalization patterns, `cse`, the verifier and the printer treat
+//! its ops as they treat C++ ops. Its parts, one file each:
+//! - [`constraint`]: type and attribute constraints (ODS's `AnyType`,
+//!   `F64Tensor`, `I64Attr`...), with ODS's words for messages;
+//! - [`traits`]: MLIR's op traits;
+//! - [`format`]: the declarative assembly format;
+//! - `op.rs`: the op model ([`OpDefinition`]) and typed handles ([`Op`]);
+//! - `pattern.rs`: typed rewrite patterns ([`OpRewritePattern`]);
+//! - `registry.rs`: dialect registration in a context, `opt_main` and the
+//!   stock `mlir-opt` (a dialect plugin);
+//! - `callbacks.rs`: the verifier, folder and patterns as MLIR calls them;
+//! - `docs.rs`: Markdown docs in the spirit of `mlir-tblgen -gen-op-doc`.
+//!
+
+mod callbacks;
+pub mod constraint;
+mod docs;
+pub mod format;
+pub mod ods;
+mod op;
+mod pattern;
+mod registry;
+pub mod traits;
+
+pub use constraint::{AttrConstraint, TypeConstraint};
+pub use docs::{dialect_doc, dialect_docs};
+pub use op::{
+    Arity, AttributeDef, CanonicalizeHook, FoldHook, FoldResult, Op, OpDefinition, OpHooks,
+    OperandDef, RegionDef, ResultDef, SuccessorDef, VerifyHook,
+};
+pub use pattern::OpRewritePattern;
+pub use registry::{
+    dialect_handle, dialects, handle_extern, insert_all, insert_all_extern, load,
+    DialectRegistrationHooks, RegisteredDialect,
+};
+pub use traits::Trait;
+
+use melior::ir::{Attribute, Location, Operation, Type};
+
+/// Builds the op that holds a folded constant (C++'s
+/// `Dialect::materializeConstant`): an op of the dialect, not inserted
+/// anywhere, whose single result has type `ty` and value `value`; `None`
+/// when the dialect cannot.
+pub type MaterializeHook =
+    for<'c> fn(&'c melior::Context, Attribute<'c>, Type<'c>, Location<'c>) -> Option<Operation<'c>>;
+
+/// Everything a declared dialect is: `#[mlir_dialect]` writes one as a
+/// `static`.
+#[derive(Debug)]
+pub struct DialectDefinition {
+    /// The namespace (`toy`): every op's name starts with it and a dot.
+    pub namespace: &'static str,
+    /// The Rust type that declared it (for messages).
+    pub type_name: &'static str,
+    /// One line, from the doc comment's first paragraph.
+    pub summary: &'static str,
+    /// The rest of the doc comment.
+    pub description: &'static str,
+    /// Dialects loaded with it (ODS's `dependentDialects`).
+    pub dependent_dialects: &'static [DependentDialect],
+    /// Builds the op that holds a folded constant.
+    pub materialize_constant: Option<MaterializeHook>,
+}
+
+/// A dialect loaded with another: its name and its C API handle getter.
+#[derive(Debug, Clone, Copy)]
+pub struct DependentDialect {
+    /// The namespace (`"arith"`).
+    pub name: &'static str,
+    /// Its handle getter (`mlirGetDialectHandle__arith__`).
+    pub handle: unsafe extern "C" fn() -> mlir_sys::MlirDialectHandle,
+}
+
+/// A dialect declared in Rust. `#[mlir_dialect]` implements it for the
+/// struct it annotates; name the struct in a pass's `dialects = [...]`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a dialect declared in Rust",
+    label = "not a `#[mlir_dialect]` struct",
+    note = "declare it with `#[mlir_dialect(name = \"...\")]` on a unit struct, or name an upstream dialect by its namespace (`arith`)"
+)]
+pub trait Dialect: 'static {
+    /// The dialect's definition.
+    fn definition() -> &'static DialectDefinition;
+
+    /// The dialect's handle, as the C API's `mlirGetDialectHandle__toy__`
+    /// gives one for a C++ dialect: melior's `DialectHandle::from_raw`
+    /// takes it, and so do `mlirDialectHandleInsertDialect` and
+    /// `mlirDialectHandleLoadDialect`.
+    fn handle() -> mlir_sys::MlirDialectHandle;
+}
+
+/// One op of a dialect in the global list. `#[mlir_op]` submits one per op.
+#[doc(hidden)]
+pub struct OpRegistration {
+    /// The dialect it belongs to.
+    pub dialect: fn() -> &'static DialectDefinition,
+    /// The op.
+    pub op: fn() -> &'static OpDefinition,
+}
+
+inventory::collect!(OpRegistration);
+
+/// One dialect in the global list. `#[mlir_dialect]` submits one per dialect.
+#[doc(hidden)]
+pub struct DialectRegistration {
+    /// The dialect.
+    pub dialect: fn() -> &'static DialectDefinition,
+    /// Its handle.
+    pub handle: fn() -> mlir_sys::MlirDialectHandle,
+}
+
+inventory::collect!(DialectRegistration);

@@ -1,0 +1,201 @@
+//! The op model: what `#[mlir_op]` declares, as a `static` [`OpDefinition`]
+//! that the bridge turns into a registered MLIR operation (C++'s
+//! `RegisteredOperationName`), and the typed handle trait [`Op`].
+
+use melior::ir::{operation::OperationLike, Attribute, Value};
+
+use super::{
+    constraint::{AttrConstraint, TypeConstraint},
+    format::FormatElement,
+    traits::Trait,
+};
+use crate::{rewrite::PatternSetBuilder, OperationRef};
+
+/// How many values an operand or result group holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arity {
+    /// Exactly one.
+    Single,
+    /// Zero or one (`Optional<...>`).
+    Optional,
+    /// Any number (`Variadic<...>`).
+    Variadic,
+}
+
+/// An operand group of an op.
+#[derive(Clone, Copy, Debug)]
+pub struct OperandDef {
+    /// Its name in the op's accessors and assembly format (`input`).
+    pub name: &'static str,
+    /// How many values it holds.
+    pub arity: Arity,
+    /// The types it accepts.
+    pub constraint: TypeConstraint,
+}
+
+/// A result group of an op.
+#[derive(Clone, Copy, Debug)]
+pub struct ResultDef {
+    /// Its name in the op's accessors and assembly format (`output`).
+    pub name: &'static str,
+    /// How many values it holds.
+    pub arity: Arity,
+    /// The types it accepts.
+    pub constraint: TypeConstraint,
+}
+
+/// An attribute the op defines (an inherent attribute in ODS's terms;
+/// stored in the op's attribute dictionary).
+#[derive(Clone, Copy, Debug)]
+pub struct AttributeDef {
+    /// Its name in the dictionary and the format (`value`).
+    pub name: &'static str,
+    /// The attributes it accepts.
+    pub constraint: AttrConstraint,
+    /// Whether it may be absent.
+    pub optional: bool,
+    /// Its default in MLIR's attribute syntax (`"0 : i64"`), set by the
+    /// builder and by the parser when absent.
+    pub default: Option<&'static str>,
+}
+
+/// A region of an op.
+#[derive(Clone, Copy, Debug)]
+pub struct RegionDef {
+    /// Its name in the accessors and the format (`body`).
+    pub name: &'static str,
+    /// `Some(n)`: at most `n` blocks... only `Some(1)` (`SizedRegion<1>`) is
+    /// checked; `None`: any number.
+    pub max_blocks: Option<u32>,
+    /// Any number of regions (`VariadicRegion`).
+    pub variadic: bool,
+}
+
+/// A successor block of an op.
+#[derive(Clone, Copy, Debug)]
+pub struct SuccessorDef {
+    /// Its name in the accessors and the format (`dest`).
+    pub name: &'static str,
+    /// Any number of successors (`VariadicSuccessor`).
+    pub variadic: bool,
+}
+
+/// The result of a fold (C++'s `OpFoldResult`): a constant or an existing
+/// value.
+#[derive(Clone, Copy, Debug)]
+pub enum FoldResult<'a> {
+    /// The result is this constant; the dialect materializes it.
+    Attribute(Attribute<'a>),
+    /// The result is this existing value.
+    Value(Value<'a, 'a>),
+}
+
+/// Runs a declared op's verifier on an op of its kind.
+pub type VerifyHook = for<'a> fn(OperationRef<'a>) -> Result<(), String>;
+/// Runs a declared op's folder: `operands` holds the constant value of each
+/// operand (or `None`); an empty result means no fold.
+pub type FoldHook = for<'a> fn(OperationRef<'a>, &[Option<Attribute<'a>>]) -> Vec<FoldResult<'a>>;
+/// Adds a declared op's canonicalization patterns.
+pub type CanonicalizeHook = fn(PatternSetBuilder) -> PatternSetBuilder;
+
+/// The user code behind a declared op, each optional (ODS's `hasVerifier`,
+/// `hasRegionVerifier`, `hasFolder`, `hasCanonicalizer`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OpHooks {
+    /// The op's own verifier, run after the constraints and the traits.
+    pub verify: Option<VerifyHook>,
+    /// The verifier run once the op's regions are verified.
+    pub verify_regions: Option<VerifyHook>,
+    /// The folder.
+    pub fold: Option<FoldHook>,
+    /// The canonicalization patterns.
+    pub canonicalize: Option<CanonicalizeHook>,
+}
+
+/// Everything a declared op is: `#[mlir_op]` writes one as a `static`.
+#[derive(Debug)]
+pub struct OpDefinition {
+    /// The name without the dialect's namespace (`transpose`).
+    pub name: &'static str,
+    /// The Rust type that declared it (for messages).
+    pub type_name: &'static str,
+    /// One line, from the doc comment's first paragraph.
+    pub summary: &'static str,
+    /// The rest of the doc comment.
+    pub description: &'static str,
+    /// The operand groups, in order.
+    pub operands: &'static [OperandDef],
+    /// The result groups, in order.
+    pub results: &'static [ResultDef],
+    /// The attributes it defines.
+    pub attributes: &'static [AttributeDef],
+    /// The regions, in order.
+    pub regions: &'static [RegionDef],
+    /// The successors, in order.
+    pub successors: &'static [SuccessorDef],
+    /// The traits.
+    pub traits: &'static [Trait],
+    /// The declarative assembly format, parsed (and checked) at compile
+    /// time; `None`: the generic form.
+    pub format: Option<&'static [FormatElement]>,
+    /// The format as the user wrote it, for the docs.
+    pub format_source: Option<&'static str>,
+    /// The user code behind it.
+    pub hooks: OpHooks,
+}
+
+impl OpDefinition {
+    /// Whether the op has `t`.
+    pub fn has_trait(&self, t: Trait) -> bool {
+        self.traits.contains(&t)
+    }
+}
+
+/// A typed handle on an op of one declared kind (C++'s `TransposeOp`):
+/// `#[mlir_op]` implements it for the struct it turns into a handle.
+///
+/// A handle borrows the op as [`OperationRef`] does; [`Op::cast`] is the
+/// checked cast (C++'s `dyn_cast`).
+pub trait Op<'a>: Copy + Sized {
+    /// The op's definition.
+    fn definition() -> &'static OpDefinition;
+
+    /// The dialect namespace (`toy`).
+    fn namespace() -> &'static str;
+
+    /// Wraps `op` without checking its name.
+    ///
+    /// # Safety
+    /// `op` is an op of this kind (its name is `namespace.name`).
+    unsafe fn from_operation_unchecked(op: OperationRef<'a>) -> Self;
+
+    /// The operation.
+    fn operation(&self) -> OperationRef<'a>;
+
+    /// `op` as this kind of op, if it is one (C++'s `dyn_cast<TransposeOp>`).
+    fn cast(op: &impl OperationLike<'a, 'a>) -> Option<Self> {
+        // SAFETY: a valid op borrowed for 'a, as `OperationLike` promises.
+        let op = unsafe { OperationRef::from_raw(op.to_raw()) };
+        if is_op(op, Self::namespace(), Self::definition().name) {
+            // SAFETY: the name was checked.
+            Some(unsafe { Self::from_operation_unchecked(op) })
+        } else {
+            None
+        }
+    }
+
+    /// The full op name (`toy.transpose`).
+    fn operation_name() -> String {
+        format!("{}.{}", Self::namespace(), Self::definition().name)
+    }
+}
+
+/// Whether `op` is named `namespace.name`, without allocating.
+pub(crate) fn is_op(op: OperationRef<'_>, namespace: &str, name: &str) -> bool {
+    // SAFETY: a valid op; identifiers live in the context.
+    let full = unsafe { crate::ffi::op_name(op.raw()) };
+    full.len() == namespace.len() + 1 + name.len()
+        && full.starts_with(namespace)
+        && full.as_bytes()[namespace.len()] == b'.'
+        && full.ends_with(name)
+}

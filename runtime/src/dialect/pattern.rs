@@ -1,0 +1,92 @@
+//! Typed rewrite patterns: the root is an op type, not a string (C++'s
+//! `OpRewritePattern<OpTy>`).
+
+use std::{
+    collections::HashSet,
+    sync::{Mutex, OnceLock},
+};
+
+use super::Op;
+use crate::{
+    rewrite::{MatchResult, NoMatch, PatternRewriter, RewritePattern},
+    OperationRef,
+};
+
+/// A rewrite pattern rooted at one kind of declared op, which it receives
+/// as its typed handle: C++'s `OpRewritePattern<OpTy>`. Every such pattern
+/// is a [`RewritePattern`] (add it to a
+/// [`PatternSetBuilder`](crate::rewrite::PatternSetBuilder) as any other).
+///
+/// ```ignore
+/// struct SimplifyRedundantTranspose;
+/// impl OpRewritePattern for SimplifyRedundantTranspose {
+///     type Op<'a> = TransposeOp<'a>;
+///     fn match_and_rewrite<'a>(&self, op: TransposeOp<'a>, rewriter: &PatternRewriter<'_>) -> MatchResult {
+///         let input = op.input().defining_op().and_then(|d| TransposeOp::cast(&d)).ok_or(NoMatch)?;
+///         rewriter.replace_op(op.operation(), &[input.input()]);
+///         Ok(())
+///     }
+/// }
+/// ```
+pub trait OpRewritePattern: Send + Sync + 'static {
+    /// The op kind it matches, as its handle type (`TransposeOp<'a>`).
+    type Op<'a>: Op<'a>;
+
+    /// How much it is preferred over other patterns on the same op. 1 by
+    /// default.
+    fn benefit(&self) -> u16 {
+        1
+    }
+
+    /// The names of the operations it may create. None by default.
+    fn generated_ops(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Matches `op` and rewrites it through `rewriter`, as
+    /// [`RewritePattern::match_and_rewrite`].
+    fn match_and_rewrite<'a>(
+        &self,
+        op: Self::Op<'a>,
+        rewriter: &PatternRewriter<'_>,
+    ) -> MatchResult;
+}
+
+/// `name`, kept for the rest of the process (op names are few).
+fn intern(name: String) -> &'static str {
+    static NAMES: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
+    let mut names = NAMES
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some(known) = names.get(name.as_str()) {
+        return known;
+    }
+    let leaked: &'static str = Box::leak(name.into_boxed_str());
+    names.insert(leaked);
+    leaked
+}
+
+impl<P: OpRewritePattern> RewritePattern for P {
+    fn root(&self) -> &str {
+        intern(<P::Op<'static> as Op<'static>>::operation_name())
+    }
+
+    fn benefit(&self) -> u16 {
+        OpRewritePattern::benefit(self)
+    }
+
+    fn generated_ops(&self) -> Vec<String> {
+        OpRewritePattern::generated_ops(self)
+    }
+
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        rewriter: &PatternRewriter<'_>,
+    ) -> MatchResult {
+        // The driver gives a pattern only ops named as its root.
+        let typed = P::Op::cast(&op).ok_or(NoMatch)?;
+        OpRewritePattern::match_and_rewrite(self, typed, rewriter)
+    }
+}
