@@ -19,7 +19,10 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/InitAllDialects.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/CAPI/Rewrite.h"
@@ -56,6 +59,212 @@ struct AlwaysSpeculatable
     return mlir::Speculation::Speculatable;
   }
 };
+
+/// The op being registered, for the stateful models below: MLIR builds a
+/// model with its default constructor (`InterfaceMap::insertModels`), which
+/// reads it from here.
+thread_local const OpSpec *modelSpec = nullptr;
+thread_local const MlirPassBridgeDialectSpec *modelDialect = nullptr;
+
+/// `SymbolOpInterface` of an op with the `Symbol` trait, as ODS's default
+/// methods implement it (the name in `sym_name`, the visibility in
+/// `sym_visibility`).
+struct SymbolModel : mlir::SymbolOpInterface::FallbackModel<SymbolModel> {
+  using SymbolTable = mlir::SymbolTable;
+  mlir::StringAttr getNameAttr(mlir::Operation *op) const {
+    return SymbolTable::getSymbolName(op);
+  }
+  void setName(mlir::Operation *op, mlir::StringAttr name) const {
+    op->setAttr(SymbolTable::getSymbolAttrName(), name);
+  }
+  SymbolTable::Visibility getVisibility(mlir::Operation *op) const {
+    return SymbolTable::getSymbolVisibility(op);
+  }
+  bool isNested(mlir::Operation *op) const {
+    return getVisibility(op) == SymbolTable::Visibility::Nested;
+  }
+  bool isPrivate(mlir::Operation *op) const {
+    return getVisibility(op) == SymbolTable::Visibility::Private;
+  }
+  bool isPublic(mlir::Operation *op) const {
+    return getVisibility(op) == SymbolTable::Visibility::Public;
+  }
+  void setVisibility(mlir::Operation *op, SymbolTable::Visibility v) const {
+    SymbolTable::setSymbolVisibility(op, v);
+  }
+  void setNested(mlir::Operation *op) const {
+    setVisibility(op, SymbolTable::Visibility::Nested);
+  }
+  void setPrivate(mlir::Operation *op) const {
+    setVisibility(op, SymbolTable::Visibility::Private);
+  }
+  void setPublic(mlir::Operation *op) const {
+    setVisibility(op, SymbolTable::Visibility::Public);
+  }
+  std::optional<SymbolTable::UseRange>
+  getSymbolUses(mlir::Operation *op, mlir::Operation *from) const {
+    return SymbolTable::getSymbolUses(op, from);
+  }
+  bool symbolKnownUseEmpty(mlir::Operation *op, mlir::Operation *from) const {
+    return SymbolTable::symbolKnownUseEmpty(op, from);
+  }
+  llvm::LogicalResult replaceAllSymbolUses(mlir::Operation *op,
+                                           mlir::StringAttr name,
+                                           mlir::Operation *from) const {
+    return SymbolTable::replaceAllSymbolUses(op, name, from);
+  }
+  bool isOptionalSymbol(mlir::Operation *) const { return false; }
+  bool canDiscardOnUseEmpty(mlir::Operation *op) const {
+    return getVisibility(op) != SymbolTable::Visibility::Public;
+  }
+  bool isDeclaration(mlir::Operation *op) const {
+    // A symbol whose first region is empty declares; one with a body
+    // defines (as func.func says).
+    return op->getNumRegions() != 0 && op->getRegion(0).empty();
+  }
+};
+
+/// `ArgAndResultAttrsOpInterface`, the base of the call interfaces:
+/// `arg_attrs` and `res_attrs` in the attribute dictionary.
+struct ArgAndResultAttrsModel
+    : mlir::ArgAndResultAttrsOpInterface::FallbackModel<ArgAndResultAttrsModel> {
+  mlir::ArrayAttr getArgAttrsAttr(mlir::Operation *op) const {
+    return op->getAttrOfType<mlir::ArrayAttr>("arg_attrs");
+  }
+  mlir::ArrayAttr getResAttrsAttr(mlir::Operation *op) const {
+    return op->getAttrOfType<mlir::ArrayAttr>("res_attrs");
+  }
+  void setArgAttrsAttr(mlir::Operation *op, mlir::ArrayAttr attrs) const {
+    op->setAttr("arg_attrs", attrs);
+  }
+  void setResAttrsAttr(mlir::Operation *op, mlir::ArrayAttr attrs) const {
+    op->setAttr("res_attrs", attrs);
+  }
+  mlir::Attribute removeArgAttrsAttr(mlir::Operation *op) const {
+    return op->removeAttr("arg_attrs");
+  }
+  mlir::Attribute removeResAttrsAttr(mlir::Operation *op) const {
+    return op->removeAttr("res_attrs");
+  }
+};
+
+/// The operand group `index` of `op`, as `[start, size)`.
+std::pair<unsigned, unsigned> operandGroup(const OpSpec &spec,
+                                           mlir::Operation *op,
+                                           unsigned index);
+
+/// `CallOpInterface`: the callee is a symbol reference attribute, the
+/// arguments an operand group.
+struct CallModel : mlir::CallOpInterface::FallbackModel<CallModel> {
+  const OpSpec *spec = modelSpec;
+  llvm::StringRef callee() const {
+    return spec->attributes[spec->interfaces.callCallee].name;
+  }
+  mlir::CallInterfaceCallable getCallableForCallee(mlir::Operation *op) const {
+    return op->getAttrOfType<mlir::SymbolRefAttr>(callee());
+  }
+  void setCalleeFromCallable(mlir::Operation *op,
+                             mlir::CallInterfaceCallable callable) const {
+    op->setAttr(callee(), llvm::cast<mlir::SymbolRefAttr>(callable));
+  }
+  mlir::Operation::operand_range getArgOperands(mlir::Operation *op) const {
+    auto [start, size] = operandGroup(*spec, op, spec->interfaces.callArguments);
+    return op->getOperands().slice(start, size);
+  }
+  mlir::MutableOperandRange getArgOperandsMutable(mlir::Operation *op) const {
+    auto [start, size] = operandGroup(*spec, op, spec->interfaces.callArguments);
+    return mlir::MutableOperandRange(op, start, size);
+  }
+  mlir::Operation *resolveCallableInTable(mlir::Operation *op,
+                                          mlir::SymbolTableCollection *table) const {
+    return mlir::call_interface_impl::resolveCallable(
+        llvm::cast<mlir::CallOpInterface>(op), table);
+  }
+  mlir::Operation *resolveCallable(mlir::Operation *op) const {
+    return mlir::call_interface_impl::resolveCallable(
+        llvm::cast<mlir::CallOpInterface>(op));
+  }
+};
+
+/// `CallableOpInterface`: a body region and a `FunctionType` attribute.
+struct CallableModel
+    : mlir::CallableOpInterface::FallbackModel<CallableModel> {
+  const OpSpec *spec = modelSpec;
+  mlir::FunctionType type(mlir::Operation *op) const {
+    auto attr = op->getAttrOfType<mlir::TypeAttr>(
+        spec->attributes[spec->interfaces.callableType].name);
+    return attr ? llvm::dyn_cast<mlir::FunctionType>(attr.getValue())
+                : mlir::FunctionType();
+  }
+  mlir::Region *getCallableRegion(mlir::Operation *op) const {
+    mlir::Region &region = op->getRegion(spec->interfaces.callableRegion);
+    return region.empty() ? nullptr : &region;
+  }
+  llvm::ArrayRef<mlir::Type> getArgumentTypes(mlir::Operation *op) const {
+    mlir::FunctionType t = type(op);
+    return t ? t.getInputs() : llvm::ArrayRef<mlir::Type>();
+  }
+  llvm::ArrayRef<mlir::Type> getResultTypes(mlir::Operation *op) const {
+    mlir::FunctionType t = type(op);
+    return t ? t.getResults() : llvm::ArrayRef<mlir::Type>();
+  }
+};
+
+/// `CastOpInterface`: Rust says which casts are compatible. Its one method
+/// is static (no op, no model state), so each cast op gets a model type of
+/// its own: one of `kCastSlots` instantiations, each reading its slot.
+constexpr size_t kCastSlots = 64;
+struct CastSlot {
+  const OpSpec *spec;
+  const MlirPassBridgeDialectSpec *dialect;
+};
+std::mutex castSlotsMutex;
+CastSlot castSlots[kCastSlots];
+size_t castSlotsUsed = 0;
+
+bool castCompatible(const CastSlot &slot, mlir::TypeRange inputs,
+                    mlir::TypeRange outputs) {
+  llvm::SmallVector<MlirType, 2> in, out;
+  for (mlir::Type t : inputs)
+    in.push_back(wrap(t));
+  for (mlir::Type t : outputs)
+    out.push_back(wrap(t));
+  return slot.dialect->callbacks.castCompatible(
+      slot.spec->definition, in.data(), in.size(), out.data(), out.size());
+}
+
+template <size_t N>
+struct CastModel : mlir::CastOpInterface::FallbackModel<CastModel<N>> {
+  static bool areCastCompatible(mlir::TypeRange inputs,
+                                mlir::TypeRange outputs) {
+    return castCompatible(castSlots[N], inputs, outputs);
+  }
+};
+
+template <size_t... N>
+void insertCastModel(mlir::detail::InterfaceMap &map, size_t slot,
+                     std::index_sequence<N...>) {
+  ((slot == N ? map.insertModels<CastModel<N>>() : void()), ...);
+}
+
+/// Gives the cast op `spec` a model; false when every slot is taken.
+bool attachCastModel(mlir::detail::InterfaceMap &map, const OpSpec &spec,
+                     const MlirPassBridgeDialectSpec &dialect) {
+  size_t slot;
+  {
+    std::lock_guard<std::mutex> lock(castSlotsMutex);
+    for (slot = 0; slot < castSlotsUsed; ++slot)
+      if (castSlots[slot].spec == &spec)
+        break;
+    if (slot == castSlotsUsed) {
+      if (castSlotsUsed == kCastSlots)
+        return false;
+      castSlots[castSlotsUsed++] = CastSlot{&spec, &dialect};
+    }
+  }
+  insertCastModel(map, slot, std::make_index_sequence<kCastSlots>());
+  return true;
+}
 
 class RustDialect;
 
@@ -114,6 +323,24 @@ public:
     if (spec.numSuccessors == 0 && !spec.variadicSuccessors)
       traitIDs.push_back(mlir::TypeID::get<mlir::OpTrait::ZeroSuccessors>());
 
+    modelSpec = &spec;
+    modelDialect = &dialectSpec;
+    if (spec.has(MlirPassBridgeOpTraitSymbol))
+      getInterfaceMap().insertModels<SymbolModel>();
+    if (spec.interfaces.callCallee >= 0 || spec.interfaces.callableRegion >= 0)
+      getInterfaceMap().insertModels<ArgAndResultAttrsModel>();
+    if (spec.interfaces.callCallee >= 0)
+      getInterfaceMap().insertModels<CallModel>();
+    if (spec.interfaces.callableRegion >= 0)
+      getInterfaceMap().insertModels<CallableModel>();
+    if (spec.interfaces.cast &&
+        !attachCastModel(getInterfaceMap(), spec, dialectSpec))
+      llvm::errs() << "mlir-pass: error: '" << spec.name
+                   << "' is not given CastOpInterface: a process holds at "
+                      "most "
+                   << kCastSlots << " Rust cast ops\n";
+    modelSpec = nullptr;
+    modelDialect = nullptr;
     if (pure || spec.has(MlirPassBridgeOpTraitNoMemoryEffect))
       getInterfaceMap().insertModels<NoEffects>();
     if (pure || spec.has(MlirPassBridgeOpTraitAlwaysSpeculatable))
@@ -378,6 +605,78 @@ private:
 // The dialect.
 //===----------------------------------------------------------------------===//
 
+std::pair<unsigned, unsigned> operandGroup(const OpSpec &spec,
+                                           mlir::Operation *op,
+                                           unsigned index) {
+  unsigned total = op->getNumOperands();
+  if (spec.has(MlirPassBridgeOpTraitAttrSizedOperandSegments)) {
+    auto sizes =
+        op->getAttrOfType<mlir::DenseI32ArrayAttr>("operandSegmentSizes");
+    if (sizes && sizes.size() == static_cast<int64_t>(spec.operands.size())) {
+      unsigned start = 0;
+      for (unsigned i = 0; i < index; ++i)
+        start += sizes[i];
+      return {std::min(start, total),
+              std::min<unsigned>(sizes[index], total - std::min(start, total))};
+    }
+  }
+  unsigned singles = 0;
+  for (MlirPassBridgeArity a : spec.operands)
+    singles += a == MlirPassBridgeAritySingle;
+  unsigned variable = total > singles ? total - singles : 0;
+  unsigned start = 0;
+  for (unsigned i = 0; i < index; ++i)
+    start += spec.operands[i] == MlirPassBridgeAritySingle ? 1 : variable;
+  unsigned size = spec.operands[index] == MlirPassBridgeAritySingle ? 1 : variable;
+  start = std::min(start, total);
+  return {start, std::min(size, total - start)};
+}
+
+/// The inliner interface of a Rust dialect that asks for one: every op may
+/// be inlined; a terminator's operands replace the call's results; callees
+/// of more than one block are not inlined (the interface would have to
+/// branch, with a dialect the context may not have loaded).
+class RustInliner final : public mlir::DialectInlinerInterface {
+public:
+  RustInliner(mlir::Dialect *dialect, const MlirPassBridgeDialectSpec &spec)
+      : DialectInlinerInterface(dialect), spec(spec) {}
+
+  bool isLegalToInline(mlir::Operation *, mlir::Operation *callable,
+                       bool) const final {
+    auto callableOp = llvm::dyn_cast<mlir::CallableOpInterface>(callable);
+    mlir::Region *body = callableOp ? callableOp.getCallableRegion() : nullptr;
+    return !body || body->hasOneBlock();
+  }
+  bool isLegalToInline(mlir::Region *, mlir::Region *src, bool,
+                       mlir::IRMapping &) const final {
+    return src->hasOneBlock();
+  }
+  bool isLegalToInline(mlir::Operation *, mlir::Region *, bool,
+                       mlir::IRMapping &) const final {
+    return true;
+  }
+  void handleTerminator(mlir::Operation *op,
+                        mlir::ValueRange valuesToRepl) const final {
+    for (auto [value, replacement] :
+         llvm::zip(valuesToRepl, op->getOperands()))
+      value.replaceAllUsesWith(replacement);
+  }
+  mlir::Operation *materializeCallConversion(mlir::OpBuilder &builder,
+                                             mlir::Value input,
+                                             mlir::Type resultType,
+                                             mlir::Location loc) const final {
+    if (!spec.hasCallConversion)
+      return nullptr;
+    MlirOperation op = spec.callbacks.materializeCallConversion(
+        spec.userData, wrap(builder.getContext()), wrap(input),
+        wrap(resultType), wrap(loc));
+    return mlirOperationIsNull(op) ? nullptr : builder.insert(unwrap(op));
+  }
+
+private:
+  const MlirPassBridgeDialectSpec &spec;
+};
+
 class RustDialect final : public mlir::Dialect {
 public:
   RustDialect(mlir::MLIRContext *context,
@@ -393,6 +692,8 @@ public:
         names.push_back(attr.name);
       mlir::RegisteredOperationName::insert(std::move(model), names);
     }
+    if (spec.inliner)
+      addInterface(std::make_unique<RustInliner>(this, spec));
   }
 
   mlir::Operation *materializeConstant(mlir::OpBuilder &builder,
@@ -468,7 +769,8 @@ void mlirPassBridgeFoldResultsPushValue(MlirPassBridgeFoldResults *results,
 MlirPassBridgeDialectSpec *mlirPassBridgeDialectSpecCreate(
     MlirStringRef ns, const void *typeIdAddress, const void *userData,
     MlirPassBridgeOpCallbacks callbacks, bool hasMaterializer,
-    const MlirDialectHandle *dependents, intptr_t numDependents) noexcept {
+    const MlirDialectHandle *dependents, intptr_t numDependents, bool inliner,
+    bool hasCallConversion) noexcept {
   return guarded<MlirPassBridgeDialectSpec *>(nullptr, [&] {
     auto *spec = new MlirPassBridgeDialectSpec();
     spec->ns = std::string(ns.data, ns.length);
@@ -477,6 +779,8 @@ MlirPassBridgeDialectSpec *mlirPassBridgeDialectSpecCreate(
     spec->callbacks = callbacks;
     spec->hasMaterializer = hasMaterializer;
     spec->dependents.assign(dependents, dependents + numDependents);
+    spec->inliner = inliner;
+    spec->hasCallConversion = hasCallConversion;
     std::lock_guard<std::mutex> lock(rustDialectsMutex);
     rustDialects().insert(spec->typeID);
     return spec;
@@ -521,6 +825,7 @@ bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,
     copy->hasRegionVerifier = op->hasRegionVerifier;
     copy->hasFolder = op->hasFolder;
     copy->hasCanonicalizer = op->hasCanonicalizer;
+    copy->interfaces = op->interfaces;
     spec->ops.push_back(std::move(copy));
     return true;
   });

@@ -55,6 +55,7 @@ struct OpSpec {
   std::vector<std::string> parents;
   std::vector<FormatElement> format;
   bool hasVerifier, hasRegionVerifier, hasFolder, hasCanonicalizer;
+  MlirPassBridgeOpInterfaces interfaces;
 
   bool has(MlirPassBridgeOpTrait t) const { return traits & (uint64_t(1) << t); }
 };
@@ -69,6 +70,8 @@ struct MlirPassBridgeDialectSpec {
   MlirPassBridgeOpCallbacks callbacks;
   bool hasMaterializer;
   std::vector<MlirDialectHandle> dependents;
+  bool inliner;
+  bool hasCallConversion;
   std::vector<std::unique_ptr<mlir_pass_bridge::OpSpec>> ops;
 };
 

@@ -1123,6 +1123,22 @@ typedef struct MlirPassBridgeAttributeSpec {
   MlirStringRef elidedType;
 } MlirPassBridgeAttributeSpec;
 
+/// The upstream op interfaces a Rust op implements, declared as data (the
+/// bridge implements their methods from it) or answered by Rust (`cast`).
+/// An index of -1 means "none".
+typedef struct MlirPassBridgeOpInterfaces {
+  /// `CallOpInterface`: the callee attribute (a symbol reference) and the
+  /// operand group of the call's arguments.
+  int32_t callCallee;
+  int32_t callArguments;
+  /// `CallableOpInterface`: the body region and the attribute holding the
+  /// `FunctionType` (a `TypeAttr`), plus optional `arg_attrs`/`res_attrs`.
+  int32_t callableRegion;
+  int32_t callableType;
+  /// `CastOpInterface`: `areCastCompatible` calls `castCompatible`.
+  bool cast;
+} MlirPassBridgeOpInterfaces;
+
 /// A Rust op, as the bridge registers it. Every pointer is read during
 /// `mlirPassBridgeDialectSpecAddOp` only (the bridge copies what it keeps),
 /// except `definition`, which must live as long as the process (a Rust
@@ -1158,6 +1174,8 @@ typedef struct MlirPassBridgeOpSpec {
   bool hasRegionVerifier;
   bool hasFolder;
   bool hasCanonicalizer;
+  /// The upstream interfaces the op implements.
+  MlirPassBridgeOpInterfaces interfaces;
 } MlirPassBridgeOpSpec;
 
 /// Which verifier a `verify` callback runs.
@@ -1195,6 +1213,16 @@ typedef struct MlirPassBridgeOpCallbacks {
                                        MlirContext context,
                                        MlirAttribute value, MlirType type,
                                        MlirLocation location);
+  /// `CastOpInterface::areCastCompatible(inputs, outputs)`.
+  bool (*castCompatible)(const void *definition, const MlirType *inputs,
+                         intptr_t numInputs, const MlirType *outputs,
+                         intptr_t numOutputs);
+  /// The inliner's `materializeCallConversion`: a detached op of the
+  /// dialect turning `input` into a value of `type`, or null.
+  MlirOperation (*materializeCallConversion)(const void *dialect,
+                                             MlirContext context,
+                                             MlirValue input, MlirType type,
+                                             MlirLocation location);
 } MlirPassBridgeOpCallbacks;
 
 /// Appends a constant to fold results.
@@ -1213,12 +1241,16 @@ typedef struct MlirPassBridgeDialectSpec MlirPassBridgeDialectSpec;
 /// A new dialect description: `ns` is the namespace, `typeIdAddress` a
 /// unique 8-byte aligned address for the dialect's TypeID, `userData` the
 /// Rust definition (handed to `materializeConstant`); `dependents` the
-/// upstream dialects loaded with it. Returns null on an exception.
+/// upstream dialects loaded with it; `inliner`: the dialect has a
+/// `DialectInlinerInterface` (every op may be inlined; a ReturnLike
+/// terminator's operands replace the call's results; callees of one block
+/// only), whose `materializeCallConversion` calls back when
+/// `hasCallConversion`. Returns null on an exception.
 MlirPassBridgeDialectSpec *mlirPassBridgeDialectSpecCreate(
     MlirStringRef ns, const void *typeIdAddress, const void *userData,
     MlirPassBridgeOpCallbacks callbacks, bool hasMaterializer,
-    const MlirDialectHandle *dependents,
-    intptr_t numDependents) MLIR_PASS_BRIDGE_NOEXCEPT;
+    const MlirDialectHandle *dependents, intptr_t numDependents,
+    bool inliner, bool hasCallConversion) MLIR_PASS_BRIDGE_NOEXCEPT;
 
 /// Adds an op to a dialect description (copied). False on an exception.
 bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,

@@ -361,3 +361,70 @@ pub(super) unsafe extern "C" fn materialize_constant(
         }
     }
 }
+
+pub(super) unsafe extern "C" fn cast_compatible(
+    definition: *const c_void,
+    inputs: *const sys::MlirType,
+    num_inputs: isize,
+    outputs: *const sys::MlirType,
+    num_outputs: isize,
+) -> bool {
+    // SAFETY: MLIR hands back the definition.
+    let def = unsafe { self::definition(definition) };
+    let Some(hook) = def.interfaces.cast else {
+        return false;
+    };
+    let result = trap(|| {
+        // SAFETY: the arrays hold valid types, alive for the call.
+        let types = |p: *const sys::MlirType, n: isize| -> Vec<Type<'_>> {
+            (0..n.max(0) as usize)
+                .map(|i| unsafe { Type::from_raw(*p.add(i)) })
+                .collect()
+        };
+        hook(&types(inputs, num_inputs), &types(outputs, num_outputs))
+    });
+    // A panic answers "not compatible": MLIR's verifier then reports the
+    // cast as invalid, at the op.
+    result.unwrap_or(false)
+}
+
+pub(super) unsafe extern "C" fn materialize_call_conversion(
+    dialect: *const c_void,
+    context: sys::MlirContext,
+    input: sys::MlirValue,
+    ty: sys::MlirType,
+    location: sys::MlirLocation,
+) -> sys::MlirOperation {
+    // SAFETY: MLIR hands back the dialect's definition.
+    let def = unsafe { &*dialect.cast::<DialectDefinition>() };
+    let null = sys::MlirOperation {
+        ptr: std::ptr::null_mut(),
+    };
+    let Some(hook) = def.materialize_call_conversion else {
+        return null;
+    };
+    let result = trap(|| {
+        let context = context_from_raw(&context);
+        // SAFETY: valid values of the context, borrowed for the call.
+        let (input, ty, location) = unsafe {
+            (
+                melior::ir::Value::from_raw(input),
+                Type::from_raw(ty),
+                Location::from_raw(location),
+            )
+        };
+        hook(context, input, ty, location).map(|op| op.into_raw())
+    });
+    match result {
+        Ok(Some(op)) => op,
+        Ok(None) => null,
+        Err(panic) => {
+            // SAFETY: a valid location.
+            unsafe { crate::Location::from_raw(location) }.emit_error(&format!(
+                "call conversion of dialect `{}` panicked: {panic}",
+                def.type_name
+            ));
+            null
+        }
+    }
+}

@@ -14,6 +14,7 @@
 //! - [`format`]: the declarative assembly format;
 //! - `op.rs`: the op model ([`OpDefinition`]) and typed handles ([`Op`]);
 //! - `pattern.rs`: typed rewrite patterns ([`OpRewritePattern`]);
+//! - `interface.rs`: op interfaces declared in Rust ([`op_interface!`](crate::op_interface));
 //! - `registry.rs`: dialect registration in a context, `opt_main` and the
 //!   stock `mlir-opt` (a dialect plugin);
 //! - `callbacks.rs`: the verifier, folder and patterns as MLIR calls them;
@@ -24,6 +25,7 @@ mod callbacks;
 pub mod constraint;
 mod docs;
 pub mod format;
+mod interface;
 pub mod ods;
 mod op;
 mod pattern;
@@ -32,9 +34,13 @@ pub mod traits;
 
 pub use constraint::{AttrConstraint, TypeConstraint};
 pub use docs::{dialect_doc, dialect_docs};
+#[doc(hidden)]
+pub use interface::find_interface;
+pub use interface::{definition_of, InterfaceEntry};
 pub use op::{
-    Arity, AttributeDef, CanonicalizeHook, FoldHook, FoldResult, Op, OpDefinition, OpHooks,
-    OperandDef, RegionDef, ResultDef, SuccessorDef, VerifyHook,
+    Arity, AttributeDef, CanonicalizeHook, CastCompatibleHook, FoldHook, FoldResult, Op,
+    OpDefinition, OpHooks, OpInterfaces, OperandDef, RegionDef, ResultDef, SuccessorDef,
+    VerifyHook,
 };
 pub use pattern::OpRewritePattern;
 pub use registry::{
@@ -68,7 +74,26 @@ pub struct DialectDefinition {
     pub dependent_dialects: &'static [DependentDialect],
     /// Builds the op that holds a folded constant.
     pub materialize_constant: Option<MaterializeHook>,
+    /// Whether the dialect has an inliner interface
+    /// (`DialectInlinerInterface`), so that `inline` inlines calls to its
+    /// callables: every op may be inlined, a terminator's operands replace
+    /// the call's results.
+    pub inliner: bool,
+    /// The inliner's `materializeCallConversion`: an op of the dialect
+    /// turning a value into another type where a call and its callee
+    /// disagree (Toy's `toy.cast`).
+    pub materialize_call_conversion: Option<CallConversionHook>,
 }
+
+/// Builds the op that turns `input` into a value of type `ty` (C++'s
+/// `DialectInlinerInterface::materializeCallConversion`): an op of the
+/// dialect, not inserted anywhere, or `None`.
+pub type CallConversionHook = for<'c> fn(
+    &'c melior::Context,
+    melior::ir::Value<'c, '_>,
+    Type<'c>,
+    Location<'c>,
+) -> Option<Operation<'c>>;
 
 /// A dialect loaded with another: its name and its C API handle getter.
 #[derive(Debug, Clone, Copy)]

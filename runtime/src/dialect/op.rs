@@ -2,7 +2,7 @@
 //! that the bridge turns into a registered MLIR operation (C++'s
 //! `RegisteredOperationName`), and the typed handle trait [`Op`].
 
-use melior::ir::{operation::OperationLike, Attribute, Value};
+use melior::ir::{operation::OperationLike, Attribute, Type, Value};
 
 use super::{
     constraint::{AttrConstraint, TypeConstraint},
@@ -112,6 +112,37 @@ pub struct OpHooks {
     pub canonicalize: Option<CanonicalizeHook>,
 }
 
+/// Compares the types of a cast's inputs and outputs (C++'s
+/// `CastOpInterface::areCastCompatible`).
+pub type CastCompatibleHook = for<'a> fn(&[Type<'a>], &[Type<'a>]) -> bool;
+
+/// The upstream op interfaces an op implements (`interfaces = [...]` of
+/// `#[mlir_op]`). The call interfaces are declared as data, from which the
+/// bridge implements every method as ODS's defaults would.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OpInterfaces {
+    /// `CallOpInterface`: the index of the callee attribute (a symbol
+    /// reference) and of the operand group of the arguments.
+    pub call: Option<(u32, u32)>,
+    /// `CallableOpInterface`: the index of the body region and of the
+    /// attribute holding its `FunctionType` (a `TypeAttr`).
+    pub callable: Option<(u32, u32)>,
+    /// `CastOpInterface`.
+    pub cast: Option<CastCompatibleHook>,
+    /// Interfaces declared in Rust ([`crate::dialect::OpInterface`]).
+    pub rust: &'static [super::interface::InterfaceEntry],
+}
+
+impl OpInterfaces {
+    /// No interface.
+    pub const NONE: Self = Self {
+        call: None,
+        callable: None,
+        cast: None,
+        rust: &[],
+    };
+}
+
 /// Everything a declared op is: `#[mlir_op]` writes one as a `static`.
 #[derive(Debug)]
 pub struct OpDefinition {
@@ -142,6 +173,8 @@ pub struct OpDefinition {
     pub format_source: Option<&'static str>,
     /// The user code behind it.
     pub hooks: OpHooks,
+    /// The interfaces it implements.
+    pub interfaces: OpInterfaces,
 }
 
 impl OpDefinition {

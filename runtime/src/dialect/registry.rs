@@ -212,6 +212,8 @@ fn build(
         fold: Some(callbacks::fold),
         canonicalize: Some(callbacks::canonicalize),
         materializeConstant: Some(callbacks::materialize_constant),
+        castCompatible: Some(callbacks::cast_compatible),
+        materializeCallConversion: Some(callbacks::materialize_call_conversion),
     };
     // SAFETY: the strings and array are copied; `definition` is 'static
     // and 8-byte aligned (it holds pointers), so its address is a TypeID.
@@ -224,6 +226,8 @@ fn build(
             definition.materialize_constant.is_some(),
             dependents.as_ptr(),
             dependents.len() as isize,
+            definition.inliner,
+            definition.materialize_call_conversion.is_some(),
         )
     };
     if spec.is_null() {
@@ -300,6 +304,13 @@ fn build(
             hasRegionVerifier: op.hooks.verify_regions.is_some(),
             hasFolder: op.hooks.fold.is_some(),
             hasCanonicalizer: op.hooks.canonicalize.is_some(),
+            interfaces: bridge::MlirPassBridgeOpInterfaces {
+                callCallee: op.interfaces.call.map_or(-1, |(c, _)| c as i32),
+                callArguments: op.interfaces.call.map_or(-1, |(_, a)| a as i32),
+                callableRegion: op.interfaces.callable.map_or(-1, |(r, _)| r as i32),
+                callableType: op.interfaces.callable.map_or(-1, |(_, t)| t as i32),
+                cast: op.interfaces.cast.is_some(),
+            },
         };
         // SAFETY: every array lives until the call returns; the bridge
         // copies them; `op` is 'static.
