@@ -13,7 +13,9 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/ExtensibleDialect.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/PatternMatch.h"
@@ -677,11 +679,30 @@ private:
   const MlirPassBridgeDialectSpec &spec;
 };
 
-class RustDialect final : public mlir::Dialect {
+class RustDialect final : public mlir::ExtensibleDialect {
 public:
   RustDialect(mlir::MLIRContext *context,
               const MlirPassBridgeDialectSpec &spec)
-      : Dialect(spec.ns, context, spec.typeID), spec(spec) {
+      : ExtensibleDialect(spec.ns, context, spec.typeID), spec(spec) {
+    for (const auto &[name, definition] : spec.types) {
+      const void *def = definition;
+      const MlirPassBridgeDialectSpec *dialectSpec = &spec;
+      registerDynamicType(mlir::DynamicTypeDefinition::get(
+          name, this,
+          [def, dialectSpec](
+              llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
+              llvm::ArrayRef<mlir::Attribute> params) -> llvm::LogicalResult {
+            std::string message;
+            llvm::SmallVector<MlirAttribute, 4> raw;
+            for (mlir::Attribute p : params)
+              raw.push_back(wrap(p));
+            if (dialectSpec->callbacks.verifyType(
+                    def, raw.data(), raw.size(),
+                    mlir_pass_bridge::appendToString, &message))
+              return mlir::success();
+            return emitError() << message;
+          }));
+    }
     for (MlirDialectHandle dependent : spec.dependents)
       mlirDialectHandleLoadDialect(dependent, wrap(context));
     for (const auto &op : spec.ops) {
@@ -706,6 +727,26 @@ public:
     if (mlirOperationIsNull(op))
       return nullptr;
     return builder.insert(unwrap(op));
+  }
+
+  mlir::Type parseType(mlir::DialectAsmParser &parser) const final {
+    llvm::SMLoc loc = parser.getCurrentLocation();
+    llvm::StringRef name;
+    if (mlir::failed(parser.parseKeyword(&name)))
+      return {};
+    mlir::Type type;
+    mlir::OptionalParseResult result =
+        parseOptionalDynamicType(name, parser, type);
+    if (result.has_value())
+      return mlir::succeeded(*result) ? type : mlir::Type();
+    parser.emitError(loc) << "dialect '" << spec.ns << "' has no type '"
+                          << name << "'";
+    return {};
+  }
+
+  void printType(mlir::Type type,
+                 mlir::DialectAsmPrinter &printer) const final {
+    (void)printIfDynamicType(type, printer);
   }
 
   const MlirPassBridgeDialectSpec &spec;
@@ -829,6 +870,74 @@ bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,
     spec->ops.push_back(std::move(copy));
     return true;
   });
+}
+
+bool mlirPassBridgeDialectSpecAddType(MlirPassBridgeDialectSpec *spec,
+                                      const MlirPassBridgeTypeSpec *type) noexcept {
+  return guarded(false, [&] {
+    spec->types.emplace_back(std::string(type->name.data, type->name.length),
+                             type->definition);
+    return true;
+  });
+}
+
+MlirType mlirPassBridgeRustTypeGet(MlirContext context, MlirStringRef ns,
+                                   MlirStringRef name,
+                                   const MlirAttribute *params,
+                                   intptr_t numParams,
+                                   MlirStringCallback onError,
+                                   void *userData) noexcept {
+  return guarded(MlirType{nullptr}, [&]() -> MlirType {
+    mlir::MLIRContext *ctx = unwrap(context);
+    auto fail = [&](const std::string &message) {
+      onError(mlirStringRefCreate(message.data(), message.size()), userData);
+      return MlirType{nullptr};
+    };
+    auto *dialect = llvm::dyn_cast_or_null<mlir::ExtensibleDialect>(
+        ctx->getLoadedDialect(unwrap(ns)));
+    if (!dialect)
+      return fail("dialect '" + unwrap(ns).str() + "' is not loaded");
+    mlir::DynamicTypeDefinition *def =
+        dialect->lookupTypeDefinition(unwrap(name));
+    if (!def)
+      return fail("dialect '" + unwrap(ns).str() + "' has no type '" +
+                  unwrap(name).str() + "'");
+    llvm::SmallVector<mlir::Attribute, 4> attrs;
+    for (intptr_t i = 0; i < numParams; ++i)
+      attrs.push_back(unwrap(params[i]));
+    mlir::DynamicType type = mlir::DynamicType::getChecked(
+        [&] {
+          // The verifier's message, caught instead of emitted.
+          return mlir::emitError(mlir::UnknownLoc::get(ctx));
+        },
+        def, attrs);
+    if (!type)
+      return fail("the parameters of '" + unwrap(ns).str() + "." +
+                  unwrap(name).str() + "' were refused (see the diagnostic)");
+    return wrap(mlir::Type(type));
+  });
+}
+
+bool mlirPassBridgeRustTypeIs(MlirType type, MlirStringRef ns,
+                              MlirStringRef name) noexcept {
+  auto dynamic = llvm::dyn_cast<mlir::DynamicType>(unwrap(type));
+  if (!dynamic)
+    return false;
+  mlir::DynamicTypeDefinition *def = dynamic.getTypeDef();
+  return def->getName() == unwrap(name) &&
+         def->getDialect()->getNamespace() == unwrap(ns);
+}
+
+intptr_t mlirPassBridgeRustTypeParams(MlirType type,
+                                      const MlirAttribute **params) noexcept {
+  auto dynamic = llvm::dyn_cast<mlir::DynamicType>(unwrap(type));
+  if (!dynamic)
+    return 0;
+  llvm::ArrayRef<mlir::Attribute> all = dynamic.getParams();
+  static_assert(sizeof(MlirAttribute) == sizeof(mlir::Attribute),
+                "an attribute is one pointer on both sides");
+  *params = reinterpret_cast<const MlirAttribute *>(all.data());
+  return all.size();
 }
 
 MlirPassBridgeDialectOwner

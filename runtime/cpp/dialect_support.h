@@ -73,6 +73,8 @@ struct MlirPassBridgeDialectSpec {
   bool inliner;
   bool hasCallConversion;
   std::vector<std::unique_ptr<mlir_pass_bridge::OpSpec>> ops;
+  /// Types: name and Rust definition.
+  std::vector<std::pair<std::string, const void *>> types;
 };
 
 namespace mlir_pass_bridge {

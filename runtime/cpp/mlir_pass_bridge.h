@@ -1223,7 +1223,43 @@ typedef struct MlirPassBridgeOpCallbacks {
                                              MlirContext context,
                                              MlirValue input, MlirType type,
                                              MlirLocation location);
+  /// Verifies the parameters of a Rust type (`definition` is its
+  /// `MlirPassBridgeTypeSpec::definition`); false after calling
+  /// `onError(message, userData)`.
+  bool (*verifyType)(const void *definition, const MlirAttribute *params,
+                     intptr_t numParams, MlirStringCallback onError,
+                     void *userData);
 } MlirPassBridgeOpCallbacks;
+
+/// A type of a Rust dialect: `!ns.name<param, ...>`, its parameters
+/// attributes (types are `TypeAttr`s, printed as the type), registered as
+/// an MLIR dynamic type of the dialect.
+typedef struct MlirPassBridgeTypeSpec {
+  /// The name without the namespace (`struct`).
+  MlirStringRef name;
+  /// The Rust definition, handed to `verifyType`; lives for the process.
+  const void *definition;
+} MlirPassBridgeTypeSpec;
+
+/// The type `!ns.name<params>` in `context`, after its verifier; null with
+/// `onError(message, userData)` called when the dialect is not loaded, has
+/// no such type, or the parameters are refused.
+MlirType mlirPassBridgeRustTypeGet(MlirContext context, MlirStringRef ns,
+                                   MlirStringRef name,
+                                   const MlirAttribute *params,
+                                   intptr_t numParams,
+                                   MlirStringCallback onError,
+                                   void *userData) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Whether `type` is the Rust type `ns.name`.
+bool mlirPassBridgeRustTypeIs(MlirType type, MlirStringRef ns,
+                              MlirStringRef name) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// The parameters of a dynamic type (stored in the context): their number,
+/// and the array in `*params`. 0 for any other type.
+intptr_t mlirPassBridgeRustTypeParams(MlirType type,
+                                      const MlirAttribute **params)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
 
 /// Appends a constant to fold results.
 void mlirPassBridgeFoldResultsPushAttribute(MlirPassBridgeFoldResults *results,
@@ -1255,6 +1291,11 @@ MlirPassBridgeDialectSpec *mlirPassBridgeDialectSpecCreate(
 /// Adds an op to a dialect description (copied). False on an exception.
 bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,
                                     const MlirPassBridgeOpSpec *op)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Adds a type to a dialect description (copied). False on an exception.
+bool mlirPassBridgeDialectSpecAddType(MlirPassBridgeDialectSpec *spec,
+                                      const MlirPassBridgeTypeSpec *type)
     MLIR_PASS_BRIDGE_NOEXCEPT;
 
 /// Who already provides a dialect namespace in a registry.

@@ -14,6 +14,7 @@
 //! - [`format`]: the declarative assembly format;
 //! - `op.rs`: the op model ([`OpDefinition`]) and typed handles ([`Op`]);
 //! - `pattern.rs`: typed rewrite patterns ([`OpRewritePattern`]);
+//! - `types.rs`: the dialect's types ([`TypeDefinition`], [`DialectType`]);
 //! - `interface.rs`: op interfaces declared in Rust ([`op_interface!`](crate::op_interface));
 //! - `registry.rs`: dialect registration in a context, `opt_main` and the
 //!   stock `mlir-opt` (a dialect plugin);
@@ -31,6 +32,7 @@ mod op;
 mod pattern;
 mod registry;
 pub mod traits;
+mod types;
 
 pub use constraint::{AttrConstraint, TypeConstraint};
 pub use docs::{dialect_doc, dialect_docs};
@@ -48,6 +50,9 @@ pub use registry::{
     DialectRegistrationHooks, RegisteredDialect,
 };
 pub use traits::Trait;
+#[doc(hidden)]
+pub use types::TypeRegistration;
+pub use types::{params as type_params, DialectType, TypeDefinition, TypeParamDef, TypeVerifyHook};
 
 use melior::ir::{Attribute, Location, Operation, Type};
 

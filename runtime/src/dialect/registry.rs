@@ -90,6 +90,15 @@ pub(crate) fn problems(definition: &'static DialectDefinition) -> Vec<String> {
             ));
         }
     }
+    let types = super::types::types_of(definition);
+    for pair in types.windows(2) {
+        if pair[0].name == pair[1].name {
+            problems.push(format!(
+                "types `{}` and `{}` both declare '!{}.{}': rename one",
+                pair[0].type_name, pair[1].type_name, definition.namespace, pair[0].name
+            ));
+        }
+    }
     let ops = ops_of(definition);
     for pair in ops.windows(2) {
         if pair[0].name == pair[1].name {
@@ -214,6 +223,7 @@ fn build(
         materializeConstant: Some(callbacks::materialize_constant),
         castCompatible: Some(callbacks::cast_compatible),
         materializeCallConversion: Some(callbacks::materialize_call_conversion),
+        verifyType: Some(super::types::verify_type),
     };
     // SAFETY: the strings and array are copied; `definition` is 'static
     // and 8-byte aligned (it holds pointers), so its address is a TypeID.
@@ -232,6 +242,16 @@ fn build(
     };
     if spec.is_null() {
         return None;
+    }
+    for ty in super::types::types_of(definition) {
+        let c_type = bridge::MlirPassBridgeTypeSpec {
+            name: string_ref(ty.name),
+            definition: (ty as *const super::TypeDefinition).cast(),
+        };
+        // SAFETY: the name is copied; `ty` is 'static.
+        if !unsafe { bridge::mlirPassBridgeDialectSpecAddType(spec, &c_type) } {
+            return None;
+        }
     }
     for op in ops_of(definition) {
         let full_name = format!("{}.{}", definition.namespace, op.name);

@@ -1,0 +1,216 @@
+//! Types of a Rust dialect (ODS's `TypeDef`): `!toy.struct<f64, tensor<2xf64>>`.
+//!
+//! A type's parameters are attributes (a type parameter is a `TypeAttr`,
+//! printed as the type itself), checked against the declared parameters and
+//! by the type's own verifier; its syntax is `!ns.name<param, ...>`. The
+//! bridge registers each as an MLIR dynamic type of the dialect, so types
+//! are uniqued by MLIR and compare by identity, as C++ types do.
+
+use melior::ir::{attribute::AttributeLike, Attribute, Type, TypeLike};
+use mlir_sys as sys;
+
+use super::{constraint::AttrConstraint, DialectDefinition};
+use crate::ffi::{append_to_string, bridge, string_ref};
+
+/// A type parameter.
+#[derive(Clone, Copy, Debug)]
+pub struct TypeParamDef {
+    /// Its name in the accessors and the docs.
+    pub name: &'static str,
+    /// The attributes it accepts (`TypeAttr` for a type).
+    pub constraint: AttrConstraint,
+    /// Any number of parameters (only the last may be variadic).
+    pub variadic: bool,
+}
+
+/// Verifies a type's parameters beyond their constraints.
+pub type TypeVerifyHook = for<'c> fn(&[Attribute<'c>]) -> Result<(), String>;
+
+/// Everything a declared type is: `#[mlir_type]` writes one as a `static`.
+#[derive(Debug)]
+pub struct TypeDefinition {
+    /// The name without the namespace (`struct`).
+    pub name: &'static str,
+    /// The Rust type that declared it.
+    pub type_name: &'static str,
+    /// One line, from the doc comment.
+    pub summary: &'static str,
+    /// The rest of the doc comment.
+    pub description: &'static str,
+    /// The parameters.
+    pub params: &'static [TypeParamDef],
+    /// The type's own verifier, after the constraints.
+    pub verify: Option<TypeVerifyHook>,
+}
+
+/// One type of a dialect in the global list. `#[mlir_type]` submits one.
+#[doc(hidden)]
+pub struct TypeRegistration {
+    /// The dialect.
+    pub dialect: fn() -> &'static DialectDefinition,
+    /// The type.
+    pub ty: fn() -> &'static TypeDefinition,
+}
+
+inventory::collect!(TypeRegistration);
+
+/// Every type of `dialect` linked into the program, sorted by name.
+pub(crate) fn types_of(dialect: &'static DialectDefinition) -> Vec<&'static TypeDefinition> {
+    let mut types: Vec<&'static TypeDefinition> = inventory::iter::<TypeRegistration>
+        .into_iter()
+        .filter(|r| std::ptr::eq((r.dialect)(), dialect))
+        .map(|r| (r.ty)())
+        .collect();
+    types.sort_by(|a, b| a.name.cmp(b.name).then(a.type_name.cmp(b.type_name)));
+    types
+}
+
+impl TypeDefinition {
+    /// Checks `params` against the declared parameters, then the type's
+    /// verifier: ODS's wording for a refused parameter.
+    pub fn check(&self, params: &[Attribute<'_>]) -> Result<(), String> {
+        let fixed = self.params.iter().filter(|p| !p.variadic).count();
+        let variadic = self.params.last().is_some_and(|p| p.variadic);
+        if params.len() < fixed || (!variadic && params.len() != fixed) {
+            return Err(format!(
+                "'{}' takes {}{} parameter{}, but got {}",
+                self.name,
+                if variadic { "at least " } else { "" },
+                fixed,
+                if fixed == 1 { "" } else { "s" },
+                params.len()
+            ));
+        }
+        for (index, value) in params.iter().enumerate() {
+            let def = &self.params[index.min(self.params.len() - 1)];
+            if !def.constraint.accepts(value.to_raw()) {
+                return Err(format!(
+                    "parameter #{index} ('{}') of '{}' must be {}, but got {value}",
+                    def.name, self.name, def.constraint
+                ));
+            }
+        }
+        match self.verify {
+            Some(verify) => verify(params),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A typed handle on a type of a Rust dialect: `#[mlir_type]` implements
+/// it for the struct it turns into a handle (`StructType<'c>`).
+pub trait DialectType<'c>: Copy + Sized {
+    /// The type's definition.
+    fn definition() -> &'static TypeDefinition;
+
+    /// The dialect's namespace.
+    fn namespace() -> &'static str;
+
+    /// Wraps `ty` without checking what it is.
+    ///
+    /// # Safety
+    /// `ty` is of this kind.
+    unsafe fn from_type_unchecked(ty: Type<'c>) -> Self;
+
+    /// The type.
+    fn to_type(&self) -> Type<'c>;
+
+    /// `ty` as this kind of type, if it is one.
+    fn cast(ty: Type<'c>) -> Option<Self> {
+        // SAFETY: a valid type.
+        let is = unsafe {
+            bridge::mlirPassBridgeRustTypeIs(
+                ty.to_raw(),
+                string_ref(Self::namespace()),
+                string_ref(Self::definition().name),
+            )
+        };
+        // SAFETY: checked.
+        is.then(|| unsafe { Self::from_type_unchecked(ty) })
+    }
+
+    /// The type with these parameters, after its verifier. The dialect must
+    /// be loaded in the context (a pass that names it in `dialects = [...]`
+    /// has it).
+    fn get(context: &'c melior::Context, params: &[Attribute<'c>]) -> Result<Self, String> {
+        let ty = get_type(context, Self::namespace(), Self::definition(), params)?;
+        // SAFETY: made as this kind.
+        Ok(unsafe { Self::from_type_unchecked(ty) })
+    }
+
+    /// The parameters.
+    fn params(&self) -> Vec<Attribute<'c>> {
+        params(self.to_type())
+    }
+}
+
+/// The parameters of a type of a Rust dialect (none for another type).
+pub fn params(ty: Type<'_>) -> Vec<Attribute<'_>> {
+    let mut raw: *const sys::MlirAttribute = std::ptr::null();
+    // SAFETY: a valid type; the parameters live in the context.
+    let n = unsafe { bridge::mlirPassBridgeRustTypeParams(ty.to_raw(), &mut raw) };
+    (0..n.max(0) as usize)
+        // SAFETY: `n` attributes at `raw`.
+        .map(|i| unsafe { Attribute::from_raw(*raw.add(i)) })
+        .collect()
+}
+
+/// `!namespace.name<params>` in `context`.
+pub(crate) fn get_type<'c>(
+    context: &'c melior::Context,
+    namespace: &str,
+    definition: &TypeDefinition,
+    params: &[Attribute<'c>],
+) -> Result<Type<'c>, String> {
+    definition.check(params)?;
+    let raw: Vec<sys::MlirAttribute> = params.iter().map(|p| p.to_raw()).collect();
+    let mut error = String::new();
+    // SAFETY: a valid context and attributes; the callback appends to
+    // `error`.
+    let ty = unsafe {
+        bridge::mlirPassBridgeRustTypeGet(
+            context.to_raw(),
+            string_ref(namespace),
+            string_ref(definition.name),
+            raw.as_ptr(),
+            raw.len() as isize,
+            Some(append_to_string),
+            (&mut error as *mut String).cast(),
+        )
+    };
+    if ty.ptr.is_null() {
+        Err(error)
+    } else {
+        // SAFETY: a type of the context.
+        Ok(unsafe { Type::from_raw(ty) })
+    }
+}
+
+/// The bridge's `verifyType` callback.
+pub(super) unsafe extern "C" fn verify_type(
+    definition: *const std::ffi::c_void,
+    params: *const sys::MlirAttribute,
+    num_params: isize,
+    on_error: sys::MlirStringCallback,
+    user_data: *mut std::ffi::c_void,
+) -> bool {
+    // SAFETY: the bridge hands back the definition it was given.
+    let def = unsafe { &*definition.cast::<TypeDefinition>() };
+    let result = crate::ffi::trap(|| {
+        // SAFETY: `num_params` valid attributes, alive for the call.
+        let params: Vec<Attribute<'_>> = (0..num_params.max(0) as usize)
+            .map(|i| unsafe { Attribute::from_raw(*params.add(i)) })
+            .collect();
+        def.check(&params)
+    });
+    let message = match result {
+        Ok(Ok(())) => return true,
+        Ok(Err(message)) => message,
+        Err(panic) => format!("the verifier of type `{}` panicked: {panic}", def.type_name),
+    };
+    if let Some(on_error) = on_error {
+        // SAFETY: the bridge's callback, with its user data.
+        unsafe { on_error(string_ref(&message), user_data) };
+    }
+    false
+}
