@@ -15,6 +15,7 @@ const BRIDGE_SOURCES: &[&str] = &[
     "conversion_patterns.cpp",
     "dialect.cpp",
     "dialect_format.cpp",
+    "dialect_asm.cpp",
     "opt_main.cpp",
 ];
 /// Sources compiled with optimization in every profile: the debug-build

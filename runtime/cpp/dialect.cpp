@@ -403,6 +403,8 @@ public:
   mlir::OperationName::ParseAssemblyFn getParseAssemblyFn() final {
     return [this](mlir::OpAsmParser &parser,
                   mlir::OperationState &state) -> mlir::ParseResult {
+      if (spec.hasCustomParser)
+        return mlir_pass_bridge::parseWithRust(spec, dialectSpec, parser, state);
       if (spec.format.empty())
         return parser.emitError(parser.getNameLoc())
                << "'" << spec.name
@@ -422,7 +424,9 @@ public:
 
   void printAssembly(mlir::Operation *op, mlir::OpAsmPrinter &printer,
                      llvm::StringRef) final {
-    if (spec.format.empty())
+    if (spec.hasCustomPrinter)
+      mlir_pass_bridge::printWithRust(spec, dialectSpec, op, printer);
+    else if (spec.format.empty())
       printer.printGenericOp(op);
     else
       mlir_pass_bridge::printWithFormat(spec, op, printer);
@@ -867,6 +871,8 @@ bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,
     copy->hasFolder = op->hasFolder;
     copy->hasCanonicalizer = op->hasCanonicalizer;
     copy->interfaces = op->interfaces;
+    copy->hasCustomParser = op->hasCustomParser;
+    copy->hasCustomPrinter = op->hasCustomPrinter;
     spec->ops.push_back(std::move(copy));
     return true;
   });

@@ -19,42 +19,6 @@ namespace {
 using mlir::OpAsmParser;
 using mlir::ParseResult;
 
-/// Parses the literal `text`; with `optional`, sets `present` instead of
-/// failing when it is not there.
-ParseResult parseLiteral(OpAsmParser &p, llvm::StringRef text, bool optional,
-                         bool &present) {
-  present = true;
-#define MLIR_PASS_PUNCT(str, name)                                             \
-  if (text == str) {                                                           \
-    if (!optional)                                                             \
-      return p.parse##name();                                                  \
-    present = mlir::succeeded(p.parseOptional##name());                        \
-    return mlir::success();                                                    \
-  }
-  MLIR_PASS_PUNCT("(", LParen)
-  MLIR_PASS_PUNCT(")", RParen)
-  MLIR_PASS_PUNCT("[", LSquare)
-  MLIR_PASS_PUNCT("]", RSquare)
-  MLIR_PASS_PUNCT("{", LBrace)
-  MLIR_PASS_PUNCT("}", RBrace)
-  MLIR_PASS_PUNCT("<", Less)
-  MLIR_PASS_PUNCT(">", Greater)
-  MLIR_PASS_PUNCT(":", Colon)
-  MLIR_PASS_PUNCT(",", Comma)
-  MLIR_PASS_PUNCT("=", Equal)
-  MLIR_PASS_PUNCT("->", Arrow)
-  MLIR_PASS_PUNCT("?", Question)
-  MLIR_PASS_PUNCT("+", Plus)
-  MLIR_PASS_PUNCT("*", Star)
-  MLIR_PASS_PUNCT("...", Ellipsis)
-  MLIR_PASS_PUNCT("|", VerticalBar)
-#undef MLIR_PASS_PUNCT
-  if (!optional)
-    return p.parseKeyword(text);
-  present = mlir::succeeded(p.parseOptionalKeyword(text));
-  return mlir::success();
-}
-
 /// What the parser has read so far.
 struct Parsed {
   explicit Parsed(const OpSpec &spec)
@@ -242,7 +206,7 @@ private:
     present = true;
     switch (e.kind) {
     case MlirPassBridgeFormatLiteral:
-      return parseLiteral(p, e.text, optional, present);
+      return mlir_pass_bridge::parseLiteral(p, e.text, optional, present);
     case MlirPassBridgeFormatOperand: {
       if (parsed.operands[e.index].empty())
         operandLocs[e.index] = p.getCurrentLocation();
@@ -652,6 +616,43 @@ private:
 } // namespace
 
 namespace mlir_pass_bridge {
+
+/// Parses the literal `text`; with `optional`, sets `present` instead of
+/// failing when it is not there.
+mlir::ParseResult parseLiteral(mlir::OpAsmParser &p, llvm::StringRef text, bool optional,
+                         bool &present) {
+  present = true;
+#define MLIR_PASS_PUNCT(str, name)                                             \
+  if (text == str) {                                                           \
+    if (!optional)                                                             \
+      return p.parse##name();                                                  \
+    present = mlir::succeeded(p.parseOptional##name());                        \
+    return mlir::success();                                                    \
+  }
+  MLIR_PASS_PUNCT("(", LParen)
+  MLIR_PASS_PUNCT(")", RParen)
+  MLIR_PASS_PUNCT("[", LSquare)
+  MLIR_PASS_PUNCT("]", RSquare)
+  MLIR_PASS_PUNCT("{", LBrace)
+  MLIR_PASS_PUNCT("}", RBrace)
+  MLIR_PASS_PUNCT("<", Less)
+  MLIR_PASS_PUNCT(">", Greater)
+  MLIR_PASS_PUNCT(":", Colon)
+  MLIR_PASS_PUNCT(",", Comma)
+  MLIR_PASS_PUNCT("=", Equal)
+  MLIR_PASS_PUNCT("->", Arrow)
+  MLIR_PASS_PUNCT("?", Question)
+  MLIR_PASS_PUNCT("+", Plus)
+  MLIR_PASS_PUNCT("*", Star)
+  MLIR_PASS_PUNCT("...", Ellipsis)
+  MLIR_PASS_PUNCT("|", VerticalBar)
+#undef MLIR_PASS_PUNCT
+  if (!optional)
+    return p.parseKeyword(text);
+  present = mlir::succeeded(p.parseOptionalKeyword(text));
+  return mlir::success();
+}
+
 
 mlir::ParseResult parseWithFormat(const OpSpec &spec, mlir::OpAsmParser &parser,
                                   mlir::OperationState &state) {

@@ -55,6 +55,7 @@ struct OpSpec {
   std::vector<std::string> parents;
   std::vector<FormatElement> format;
   bool hasVerifier, hasRegionVerifier, hasFolder, hasCanonicalizer;
+  bool hasCustomParser, hasCustomPrinter;
   MlirPassBridgeOpInterfaces interfaces;
 
   bool has(MlirPassBridgeOpTrait t) const { return traits & (uint64_t(1) << t); }
@@ -99,12 +100,26 @@ inline mlir::Type elidedType(llvm::StringRef name, mlir::MLIRContext *context) {
   return {};
 }
 
+/// Parses the punctuation or keyword `text`; with `optional`, sets
+/// `present` instead of failing when it is not there.
+mlir::ParseResult parseLiteral(mlir::OpAsmParser &p, llvm::StringRef text,
+                               bool optional, bool &present);
+
 /// Parses a Rust op in its declarative format.
 mlir::ParseResult parseWithFormat(const OpSpec &spec, mlir::OpAsmParser &parser,
                                   mlir::OperationState &state);
 /// Prints a Rust op in its declarative format.
 void printWithFormat(const OpSpec &spec, mlir::Operation *op,
                      mlir::OpAsmPrinter &printer);
+
+/// Parses a Rust op with its hand-written parser (dialect_asm.cpp).
+mlir::ParseResult parseWithRust(const OpSpec &spec,
+                                const MlirPassBridgeDialectSpec &dialect,
+                                mlir::OpAsmParser &parser,
+                                mlir::OperationState &state);
+/// Prints a Rust op with its hand-written printer (dialect_asm.cpp).
+void printWithRust(const OpSpec &spec, const MlirPassBridgeDialectSpec &dialect,
+                   mlir::Operation *op, mlir::OpAsmPrinter &printer);
 
 } // namespace mlir_pass_bridge
 

@@ -1174,9 +1174,18 @@ typedef struct MlirPassBridgeOpSpec {
   bool hasRegionVerifier;
   bool hasFolder;
   bool hasCanonicalizer;
+  /// A hand-written parser and printer (the `parse`/`print` callbacks).
+  bool hasCustomParser;
+  bool hasCustomPrinter;
   /// The upstream interfaces the op implements.
   MlirPassBridgeOpInterfaces interfaces;
 } MlirPassBridgeOpSpec;
+
+/// A parse in progress: MLIR's `OpAsmParser` and `OperationState`, plus
+/// the operands read so far (by index, until they are resolved).
+typedef struct MlirPassBridgeParse MlirPassBridgeParse;
+/// MLIR's `OpAsmPrinter`.
+typedef struct MlirPassBridgePrinter MlirPassBridgePrinter;
 
 /// Which verifier a `verify` callback runs.
 typedef enum MlirPassBridgeVerifyStage {
@@ -1229,7 +1238,103 @@ typedef struct MlirPassBridgeOpCallbacks {
   bool (*verifyType)(const void *definition, const MlirAttribute *params,
                      intptr_t numParams, MlirStringCallback onError,
                      void *userData);
+  /// Parses a Rust op with its hand-written parser; false after an error.
+  bool (*parse)(const void *definition, MlirPassBridgeParse *parse);
+  /// Prints a Rust op with its hand-written printer.
+  void (*print)(const void *definition, MlirOperation op,
+                MlirPassBridgePrinter *printer);
 } MlirPassBridgeOpCallbacks;
+
+/*--- Hand-written parsers (dialect_asm.cpp). Each returns false after
+ * MLIR's parser emitted an error, unless it says otherwise. ---*/
+
+/// The context of the parse.
+MlirContext mlirPassBridgeParseContext(MlirPassBridgeParse *parse)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Parses the punctuation or keyword `literal` (`(`, `->`, `to`);
+/// `optional`: sets `*present` instead of failing when it is not there.
+bool mlirPassBridgeParseLiteral(MlirPassBridgeParse *parse,
+                                MlirStringRef literal, bool optional,
+                                bool *present) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Parses an SSA operand (`%x`); stores its index (for
+/// `mlirPassBridgeParseResolve`) in `*index`. `optional`: as above.
+bool mlirPassBridgeParseOperand(MlirPassBridgeParse *parse, bool optional,
+                                bool *present,
+                                intptr_t *index) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Parses a type; `optional`: as above.
+bool mlirPassBridgeParseType(MlirPassBridgeParse *parse, bool optional,
+                             bool *present,
+                             MlirType *type) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Parses an attribute (of `type` when it is not null: `5` for `5 : i64`).
+bool mlirPassBridgeParseAttribute(MlirPassBridgeParse *parse, MlirType type,
+                                  MlirAttribute *attr) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Parses a symbol name (`@name`) into the string attribute `attrName`.
+bool mlirPassBridgeParseSymbolName(MlirPassBridgeParse *parse,
+                                   MlirStringRef attrName)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Parses an optional attribute dictionary (`withKeyword`: after
+/// `attributes`) into the op's attributes.
+bool mlirPassBridgeParseAttrDict(MlirPassBridgeParse *parse,
+                                 bool withKeyword) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Parses a region into a new region of the op (`optional`: as above).
+bool mlirPassBridgeParseRegion(MlirPassBridgeParse *parse, bool optional,
+                               bool *present) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Parses a function-like op's name, signature, attributes and body, as
+/// `func.func` does (`function_interface_impl::parseFunctionOp`): the name
+/// in `sym_name`, the type in `typeAttrName`, the body as a region.
+bool mlirPassBridgeParseFunction(MlirPassBridgeParse *parse,
+                                 MlirStringRef typeAttrName,
+                                 bool allowVariadic) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Resolves operands `indices` (of `mlirPassBridgeParseOperand`) to `types`
+/// and appends them to the op's operands.
+bool mlirPassBridgeParseResolve(MlirPassBridgeParse *parse,
+                                const intptr_t *indices, intptr_t numIndices,
+                                const MlirType *types,
+                                intptr_t numTypes) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Adds result types to the op.
+void mlirPassBridgeParseAddTypes(MlirPassBridgeParse *parse,
+                                 const MlirType *types,
+                                 intptr_t numTypes) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Adds an attribute to the op.
+void mlirPassBridgeParseAddAttribute(MlirPassBridgeParse *parse,
+                                     MlirStringRef name, MlirAttribute attr)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Emits an error at the parser's current location; always false.
+bool mlirPassBridgeParseError(MlirPassBridgeParse *parse,
+                              MlirStringRef message) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/*--- Hand-written printers (dialect_asm.cpp). ---*/
+
+/// Prints `text` as it is.
+void mlirPassBridgePrintText(MlirPassBridgePrinter *printer,
+                             MlirStringRef text) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Prints an SSA value's name (`%0`).
+void mlirPassBridgePrintOperand(MlirPassBridgePrinter *printer,
+                                MlirValue value) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Prints a type.
+void mlirPassBridgePrintType(MlirPassBridgePrinter *printer,
+                             MlirType type) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Prints an attribute (`withoutType`: a typed attribute without ` : type`).
+void mlirPassBridgePrintAttribute(MlirPassBridgePrinter *printer,
+                                  MlirAttribute attr,
+                                  bool withoutType) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Prints the op's attributes but `elided` (`withKeyword`: after
+/// `attributes`), with a leading space when there are any.
+void mlirPassBridgePrintAttrDict(MlirPassBridgePrinter *printer,
+                                 MlirOperation op, const MlirStringRef *elided,
+                                 intptr_t numElided,
+                                 bool withKeyword) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Prints a region (`entryArgs`: with the entry block's arguments;
+/// `terminators`: with block terminators).
+void mlirPassBridgePrintRegion(MlirPassBridgePrinter *printer,
+                               MlirRegion region, bool entryArgs,
+                               bool terminators) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Prints a function-like op as `func.func` prints (after the op name):
+/// visibility, `@name`, signature with the entry block's arguments, results,
+/// `attributes {...}`, body.
+void mlirPassBridgePrintFunction(MlirPassBridgePrinter *printer,
+                                 MlirOperation op, MlirStringRef typeAttrName)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
 
 /// A type of a Rust dialect: `!ns.name<param, ...>`, its parameters
 /// attributes (types are `TypeAttr`s, printed as the type), registered as

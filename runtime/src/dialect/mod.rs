@@ -18,10 +18,12 @@
 //! - `interface.rs`: op interfaces declared in Rust ([`op_interface!`](crate::op_interface));
 //! - `registry.rs`: dialect registration in a context, `opt_main` and the
 //!   stock `mlir-opt` (a dialect plugin);
+//! - `asm.rs`: hand-written syntax ([`OpParser`], [`OpPrinter`]);
 //! - `callbacks.rs`: the verifier, folder and patterns as MLIR calls them;
 //! - `docs.rs`: Markdown docs in the spirit of `mlir-tblgen -gen-op-doc`.
 //!
 
+mod asm;
 mod callbacks;
 pub mod constraint;
 mod docs;
@@ -34,6 +36,7 @@ mod registry;
 pub mod traits;
 mod types;
 
+pub use asm::{OpParser, OpPrinter, ParseError, ParseHook, PrintHook, UnresolvedOperand};
 pub use constraint::{AttrConstraint, TypeConstraint};
 pub use docs::{dialect_doc, dialect_docs};
 #[doc(hidden)]

@@ -110,6 +110,22 @@ pub struct OpHooks {
     pub fold: Option<FoldHook>,
     /// The canonicalization patterns.
     pub canonicalize: Option<CanonicalizeHook>,
+    /// A hand-written parser (ODS's `hasCustomAssemblyFormat`).
+    pub parse: Option<super::asm::ParseHook>,
+    /// A hand-written printer.
+    pub print: Option<super::asm::PrintHook>,
+}
+
+impl OpHooks {
+    /// No hook.
+    pub const NONE: Self = Self {
+        verify: None,
+        verify_regions: None,
+        fold: None,
+        canonicalize: None,
+        parse: None,
+        print: None,
+    };
 }
 
 /// Compares the types of a cast's inputs and outputs (C++'s

@@ -224,6 +224,8 @@ fn build(
         castCompatible: Some(callbacks::cast_compatible),
         materializeCallConversion: Some(callbacks::materialize_call_conversion),
         verifyType: Some(super::types::verify_type),
+        parse: Some(super::asm::parse),
+        print: Some(super::asm::print),
     };
     // SAFETY: the strings and array are copied; `definition` is 'static
     // and 8-byte aligned (it holds pointers), so its address is a TypeID.
@@ -324,6 +326,8 @@ fn build(
             hasRegionVerifier: op.hooks.verify_regions.is_some(),
             hasFolder: op.hooks.fold.is_some(),
             hasCanonicalizer: op.hooks.canonicalize.is_some(),
+            hasCustomParser: op.hooks.parse.is_some(),
+            hasCustomPrinter: op.hooks.print.is_some(),
             interfaces: bridge::MlirPassBridgeOpInterfaces {
                 callCallee: op.interfaces.call.map_or(-1, |(c, _)| c as i32),
                 callArguments: op.interfaces.call.map_or(-1, |(_, a)| a as i32),
