@@ -45,7 +45,9 @@ const INSERT_DIALECTS: Option<unsafe extern "C" fn(sys::MlirDialectRegistry)> = 
 /// - `-o FILE` is written whole or not at all: on failure an existing `FILE`
 ///   is left as it was (`mlir-opt` truncates it, then deletes it).
 /// - `--list-rust-passes` lists the Rust passes and pipelines with their
-///   options, and `--rust-pass-docs` prints their Markdown docs.
+///   options, and `--rust-pass-docs` prints their Markdown docs;
+///   `--rust-dialect-docs` prints the docs of the Rust dialects. Rust
+///   dialects are registered in the tool (loaded by name).
 /// - `--mlir-print-ir-before=NAME` and `--mlir-print-ir-after=NAME` print
 ///   around Rust passes as around C++ ones, in MLIR's format and with the
 ///   other `--mlir-print-ir-*` flags; the stock `mlir-opt` refuses a Rust
@@ -65,6 +67,11 @@ pub fn opt_main(tool_name: &str) -> ExitCode {
     }
     if args.iter().skip(1).any(|a| a == "--rust-pass-docs") {
         print!("{}", docs::pass_docs());
+        return ExitCode::SUCCESS;
+    }
+    #[cfg(feature = "melior")]
+    if args.iter().skip(1).any(|a| a == "--rust-dialect-docs") {
+        print!("{}", crate::dialect::dialect_docs());
         return ExitCode::SUCCESS;
     }
     let program = args

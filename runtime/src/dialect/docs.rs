@@ -32,6 +32,43 @@ pub fn dialect_doc(dialect: &DialectDefinition) -> String {
         .find(|d| std::ptr::eq(*d, dialect))
         .map(ops_of)
         .unwrap_or_default();
+    let types = super::dialects()
+        .into_iter()
+        .find(|d| std::ptr::eq(*d, dialect))
+        .map(super::types::types_of)
+        .unwrap_or_default();
+    if !types.is_empty() {
+        out.push_str("## Types\n\n");
+    }
+    for ty in types {
+        let _ = writeln!(out, "### `!{}.{}` ({})\n", dialect.namespace, ty.name, ty.type_name);
+        if !ty.summary.is_empty() {
+            let _ = writeln!(out, "_{}_\n", ty.summary);
+        }
+        let params: Vec<String> = ty.params.iter().map(|p| p.name.to_owned()).collect();
+        let _ = writeln!(
+            out,
+            "Syntax: `!{}.{}<{}>`\n",
+            dialect.namespace,
+            ty.name,
+            params.join(", ")
+        );
+        if !ty.description.is_empty() {
+            let _ = writeln!(out, "{}\n", ty.description);
+        }
+        if !ty.params.is_empty() {
+            out.push_str("#### Parameters:\n\n| Parameter | Description |\n| --- | --- |\n");
+            for p in ty.params {
+                let kind = if p.variadic {
+                    format!("variadic of {}", p.constraint)
+                } else {
+                    p.constraint.to_string()
+                };
+                let _ = writeln!(out, "| `{}` | {kind} |", p.name);
+            }
+            out.push('\n');
+        }
+    }
     if !ops.is_empty() {
         out.push_str("## Operations\n\n");
     }
