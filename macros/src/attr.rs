@@ -1,6 +1,8 @@
 //! Attribute syntax: the keys of `#[mlir_pass(...)]`/`#[mlir_pipeline(...)]`
 //! and of `#[option(...)]`, each defined once in a table that both the
-//! parser and the "unknown key" message read; doc comments; derives.
+//! parser and the "unknown key" message read; doc comments; derives. The
+//! dialect and op attributes (`dialect/`, `op/`) read their keys with the
+//! same table, entry reader and messages.
 //!
 //! Only the syntax is checked here (known key, written once, value of the
 //! right shape). Whether a value is acceptable is `valid.rs`'s business.
@@ -68,6 +70,8 @@ macro_rules! keys {
     };
 }
 
+pub(crate) use keys;
+
 keys! {
     /// A key of `#[mlir_pass(...)]` or `#[mlir_pipeline(...)]`.
     pub enum PassKey {
@@ -108,7 +112,7 @@ impl PassKey {
 }
 
 /// "`name`, `argument`, ...": the list every key error ends with.
-fn list<K: Key>(keys: &[K]) -> String {
+pub fn list<K: Key>(keys: &[K]) -> String {
     keys.iter()
         .map(|k| format!("`{}`", k.name()))
         .collect::<Vec<_>>()
@@ -117,7 +121,7 @@ fn list<K: Key>(keys: &[K]) -> String {
 
 /// The error for a key that is not in `accepted`, spanned at `tokens`, with
 /// a "did you mean" for an alias or a near miss.
-fn unknown_key<K: Key>(
+pub fn unknown_key<K: Key>(
     tokens: impl ToTokens,
     word: &str,
     attribute: &str,
@@ -171,6 +175,10 @@ pub enum Dialect {
     /// A path to a handle getter of the user's, such as `my_dialect::handle`
     /// (an `unsafe extern "C" fn() -> MlirDialectHandle`).
     Getter(Path),
+    /// A dialect declared in Rust with `#[mlir_dialect]`, named by its type
+    /// (`ToyDialect`, `crate::toy::ToyDialect`): a path whose last segment
+    /// starts with an uppercase letter, as Rust types do.
+    Type(Path),
 }
 
 impl Dialect {
@@ -178,7 +186,9 @@ impl Dialect {
     pub fn name(&self) -> String {
         match self {
             Dialect::Upstream(ident) => ident.to_string(),
-            Dialect::Getter(path) => path.to_token_stream().to_string().replace(' ', ""),
+            Dialect::Getter(path) | Dialect::Type(path) => {
+                path.to_token_stream().to_string().replace(' ', "")
+            }
         }
     }
 }
@@ -187,15 +197,31 @@ impl ToTokens for Dialect {
     fn to_tokens(&self, tokens: &mut TokenStream) {
         match self {
             Dialect::Upstream(ident) => ident.to_tokens(tokens),
-            Dialect::Getter(path) => path.to_tokens(tokens),
+            Dialect::Getter(path) | Dialect::Type(path) => path.to_tokens(tokens),
         }
     }
+}
+
+/// Whether `path` names a type by Rust's naming convention: its last
+/// segment starts with an uppercase letter (`ToyDialect`, not `handle`).
+pub fn is_type_path(path: &Path) -> bool {
+    path.segments
+        .last()
+        .and_then(|s| s.ident.unraw().to_string().chars().next())
+        .is_some_and(|c| c.is_ascii_uppercase())
 }
 
 /// Parses the attribute's arguments, reporting every mistake to `ctxt`.
 pub fn parse_args(ctxt: &Ctxt, kind: Kind, args: TokenStream) -> Args {
     let mut out = Args::default();
-    let entries = match (|input: ParseStream| parse_entries(input, kind)).parse2(args) {
+    let expected_key = format!(
+        "expected a key such as `argument = \"my-{}\"` (accepted keys: {})",
+        kind.noun(),
+        list(PassKey::accepted(kind))
+    );
+    let entries = match (|input: ParseStream| parse_entries(input, kind.attribute(), &expected_key))
+        .parse2(args)
+    {
         Ok(entries) => entries,
         Err(e) => {
             ctxt.push(e);
@@ -228,6 +254,16 @@ pub fn parse_args(ctxt: &Ctxt, kind: Kind, args: TokenStream) -> Args {
             continue;
         }
         out.written.push(key);
+        let Some(value) = value else {
+            ctxt.spanned(
+                &ident,
+                format!(
+                    "expected `{word} = ...`: every {} key takes a value",
+                    kind.attribute()
+                ),
+            );
+            continue;
+        };
         match key {
             PassKey::Name => out.name = string(ctxt, &ident, value),
             PassKey::Argument => out.argument = string(ctxt, &ident, value),
@@ -239,42 +275,40 @@ pub fn parse_args(ctxt: &Ctxt, kind: Kind, args: TokenStream) -> Args {
     out
 }
 
-/// `key = value, ...` with each value kept as raw tokens, so that a bad
-/// value is reported by its key's own parser and the next keys still read.
-fn parse_entries(input: ParseStream, kind: Kind) -> syn::Result<Vec<(Ident, TokenStream)>> {
+/// `key = value` or a bare `key` (a flag, for the attributes that have
+/// some), with each value kept as raw tokens, so that a bad value is
+/// reported by its key's own parser and the next keys still read.
+/// `expected_key` is the message for anything that is not a key.
+pub fn parse_entries(
+    input: ParseStream,
+    attribute: &str,
+    expected_key: &str,
+) -> syn::Result<Vec<(Ident, Option<TokenStream>)>> {
     let mut entries = Vec::new();
     while !input.is_empty() {
-        let key = Ident::parse_any(input).map_err(|e| {
-            syn::Error::new(
-                e.span(),
-                format!(
-                    "expected a key such as `argument = \"my-{}\"` (accepted keys: {})",
-                    kind.noun(),
-                    list(PassKey::accepted(kind))
-                ),
-            )
-        })?;
-        if !input.peek(Token![=]) {
-            return Err(syn::Error::new(
-                key.span(),
-                format!(
-                    "expected `{key} = ...`: every {} key takes a value",
-                    kind.attribute()
-                ),
-            ));
+        let key = Ident::parse_any(input).map_err(|e| syn::Error::new(e.span(), expected_key))?;
+        if input.is_empty() || input.peek(Token![,]) {
+            entries.push((key, None));
+        } else {
+            if !input.peek(Token![=]) {
+                return Err(syn::Error::new(
+                    key.span(),
+                    format!("expected `{key} = ...` or `{key},` in {attribute}"),
+                ));
+            }
+            input.parse::<Token![=]>()?;
+            let mut value = TokenStream::new();
+            while !input.is_empty() && !input.peek(Token![,]) {
+                value.extend(std::iter::once(input.parse::<TokenTree>()?));
+            }
+            if value.is_empty() {
+                return Err(syn::Error::new(
+                    key.span(),
+                    format!("`{key} =` needs a value"),
+                ));
+            }
+            entries.push((key, Some(value)));
         }
-        input.parse::<Token![=]>()?;
-        let mut value = TokenStream::new();
-        while !input.is_empty() && !input.peek(Token![,]) {
-            value.extend(std::iter::once(input.parse::<TokenTree>()?));
-        }
-        if value.is_empty() {
-            return Err(syn::Error::new(
-                key.span(),
-                format!("`{key} =` needs a value"),
-            ));
-        }
-        entries.push((key, value));
         if !input.is_empty() {
             input.parse::<Token![,]>()?;
         }
@@ -282,8 +316,41 @@ fn parse_entries(input: ParseStream, kind: Kind) -> syn::Result<Vec<(Ident, Toke
     Ok(entries)
 }
 
+/// Reads `args` as `K`'s keys, as `parse_args` does for a pass: each
+/// unknown or repeated key is reported at its token (with "did you mean"),
+/// and every other key is returned once, with its value as written.
+pub fn read_keys<K: Key>(
+    ctxt: &Ctxt,
+    args: TokenStream,
+    attribute: &str,
+    expected_key: &str,
+) -> Vec<(K, Ident, Option<TokenStream>)> {
+    let entries =
+        match (|input: ParseStream| parse_entries(input, attribute, expected_key)).parse2(args) {
+            Ok(entries) => entries,
+            Err(e) => {
+                ctxt.push(e);
+                return Vec::new();
+            }
+        };
+    let mut out: Vec<(K, Ident, Option<TokenStream>)> = Vec::new();
+    for (ident, value) in entries {
+        let word = ident.unraw().to_string();
+        let Some(key) = K::lookup(&word) else {
+            ctxt.push(unknown_key(&ident, &word, attribute, K::ALL));
+            continue;
+        };
+        if out.iter().any(|(k, _, _)| *k == key) {
+            ctxt.spanned(&ident, format!("duplicate key `{word}`: give it once"));
+            continue;
+        }
+        out.push((key, ident, value));
+    }
+    out
+}
+
 /// A string key's value.
-fn string(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Option<LitStr> {
+pub fn string(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Option<LitStr> {
     match syn::parse2::<LitStr>(value.clone()) {
         Ok(lit) => Some(lit),
         Err(_) => {
@@ -296,16 +363,24 @@ fn string(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Option<LitStr> {
     }
 }
 
-/// `[func, arith, my_dialect::handle]`.
+/// `[func, arith, my_dialect::handle, ToyDialect]`.
 fn dialect_list(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Vec<Dialect> {
-    // A single word is an upstream namespace (keywords such as `async`
-    // included); anything with `::` is a path to a handle getter.
+    // A single lowercase word is an upstream namespace (keywords such as
+    // `async` included); a lowercase path is a handle getter; a path or word
+    // ending in an uppercase name is a Rust dialect type.
     let entry = |input: ParseStream| -> syn::Result<Dialect> {
-        if input.peek(Token![::]) || input.peek2(Token![::]) {
-            input.parse().map(Dialect::Getter)
+        let path: Path = if input.peek(Token![::]) || input.peek2(Token![::]) {
+            input.parse()?
         } else {
-            Ident::parse_any(input).map(Dialect::Upstream)
-        }
+            Ident::parse_any(input)?.into()
+        };
+        Ok(if is_type_path(&path) {
+            Dialect::Type(path)
+        } else if let Some(ident) = path.get_ident() {
+            Dialect::Upstream(ident.clone())
+        } else {
+            Dialect::Getter(path)
+        })
     };
     let parser = |input: ParseStream| {
         let content;
@@ -318,8 +393,9 @@ fn dialect_list(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Vec<Dialect> {
             ctxt.spanned(
                 value,
                 format!(
-                    "`{key}` takes a list of dialect names or paths to dialect handle getters, \
-                     as in `dialects = [func, arith, my_dialect::handle]`"
+                    "`{key}` takes a list of dialect names, Rust dialect types or paths to \
+                     dialect handle getters, as in `dialects = [func, arith, ToyDialect, \
+                     my_dialect::handle]`"
                 ),
             );
             Vec::new()
@@ -411,6 +487,15 @@ pub fn doc_comment(attrs: &[Attribute]) -> String {
         })
         .collect();
     lines.join("\n").trim().to_owned()
+}
+
+/// A doc comment split as ODS splits a `summary` from a `description`: the
+/// first paragraph (on one line), and the rest.
+pub fn split_doc(doc: &str) -> (String, String) {
+    let doc = doc.trim();
+    let (first, rest) = doc.split_once("\n\n").unwrap_or((doc, ""));
+    let summary = first.split_whitespace().collect::<Vec<_>>().join(" ");
+    (summary, rest.trim().to_owned())
 }
 
 /// The paths of a `#[derive(...)]`; `None` for any other attribute.

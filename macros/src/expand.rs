@@ -204,8 +204,9 @@ fn summary(description: &str) -> String {
 }
 
 /// A dialect's handle getter, checked against the getter type at the
-/// user's token: an upstream name becomes MLIR's C API getter, a path stays
-/// as written.
+/// user's token: an upstream name becomes MLIR's C API getter, a Rust
+/// dialect type the runtime's getter for it (checked against the `Dialect`
+/// trait at the type), a path stays as written.
 fn dialect_getter(dialect: &Dialect) -> TokenStream {
     match dialect {
         Dialect::Upstream(ident) => {
@@ -219,6 +220,13 @@ fn dialect_getter(dialect: &Dialect) -> TokenStream {
         Dialect::Getter(path) => quote_spanned! {path.span()=>
             {
                 const GETTER: unsafe extern "C" fn() -> __mp::sys::MlirDialectHandle = #path;
+                GETTER
+            }
+        },
+        Dialect::Type(path) => quote_spanned! {path.span()=>
+            {
+                const GETTER: unsafe extern "C" fn() -> __mp::sys::MlirDialectHandle =
+                    ::mlir_pass::dialect::handle_extern::<#path>;
                 GETTER
             }
         },

@@ -1,18 +1,25 @@
-//! The `#[mlir_pass]` attribute. Use it through the `mlir-pass` crate, which
-//! re-exports it and documents it.
+//! The `#[mlir_pass]`, `#[mlir_pipeline]`, `#[mlir_dialect]` and `#[mlir_op]`
+//! attributes. Use them through the `mlir-pass` crate, which re-exports them
+//! and documents them.
 //!
-//! Both attributes run the same steps, one file each, as thiserror's do:
+//! Every attribute runs the same steps, one file each, as thiserror's do:
 //! `ast.rs` reads the attribute (with `attr.rs`) and the struct into one
 //! model, `valid.rs` checks it, `expand.rs` prints it. Every error is
 //! collected in a `Ctxt` (`ctxt.rs`); after any, `fallback.rs` prints the
 //! struct and stand-in impls beside the errors, so one mistake is one error.
+//! The pass and pipeline attributes live at the top level; `dialect/` and
+//! `op/` hold the dialect and op attributes, laid out the same way (with
+//! `op/format.rs` for the assembly format) and sharing `attr.rs`'s key
+//! tables and readers.
 
 mod ast;
 mod attr;
 mod ctxt;
+mod dialect;
 mod dialects;
 mod expand;
 mod fallback;
+mod op;
 mod valid;
 
 use proc_macro::TokenStream;
@@ -32,7 +39,7 @@ use crate::{ast::Kind, ctxt::Ctxt};
 /// | `name` | the pass's name | the struct's name |
 /// | `description` | the pass's description; its first paragraph is the summary | the struct's doc comment |
 /// | `op` | the anchor operation, such as `"func.func"` | a pass that runs on any op |
-/// | `dialects` | dependent dialects, by namespace (`func`, `arith`, `scf`, ...) | none |
+/// | `dialects` | dependent dialects: upstream namespaces (`func`, `arith`, `scf`, ...), dialects declared in Rust by type (`ToyDialect`, `crate::toy::ToyDialect`), or paths to handle getters (`my_dialect::handle`) | none |
 ///
 /// The struct implements `mlir_pass::Pass`, is `Clone + Send + Default`, and
 /// is not generic. Its fields marked `#[option]` (or
@@ -60,6 +67,150 @@ pub fn mlir_pass(args: TokenStream, input: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn mlir_pipeline(args: TokenStream, input: TokenStream) -> TokenStream {
     run(Kind::Pipeline, args.into(), input.into()).into()
+}
+
+/// Turns a unit struct into an MLIR dialect declared in Rust.
+///
+/// ```text
+/// #[mlir_dialect(name = "toy", dependent_dialects = [func, arith], materialize_constant = materialize)]
+/// ```
+///
+/// | key | meaning | default |
+/// | --- | --- | --- |
+/// | `name` | the namespace, which starts every op name: one lowercase word of `[a-z0-9_]`, not an upstream dialect's | required |
+/// | `summary` | one line | the doc comment's first paragraph |
+/// | `description` | the dialect's description | the rest of the doc comment |
+/// | `dependent_dialects` | upstream dialects loaded with it, by namespace (`func`, `arith`, ...) | none |
+/// | `materialize_constant` | a function of type `mlir_pass::dialect::MaterializeHook` that builds the op holding a folded constant (C++'s `materializeConstant`) | none |
+///
+/// The struct stays as written and implements `mlir_pass::dialect::Dialect`.
+/// Its ops are the structs `#[mlir_op(dialect = ToyDialect, ...)]` names it
+/// in; a pass loads it by naming the type in `dialects = [ToyDialect]`.
+/// Each dialect (with its ops) is collected for registration.
+///
+/// ```rust,ignore
+/// use mlir_pass::dialect::ods::{AnyType, F64Attr, F64Tensor, I64Attr, Optional, SizedRegion1, Variadic};
+/// use mlir_pass::dialect::{mlir_dialect, mlir_op, FoldResult};
+/// use mlir_pass::melior::ir::Attribute;
+///
+/// /// The Toy language's dialect.
+/// ///
+/// /// Ops on tensors of `f64`, from the MLIR tutorial.
+/// #[mlir_dialect(name = "toy", dependent_dialects = [func])]
+/// pub struct ToyDialect;
+///
+/// /// Transposes a tensor.
+/// #[mlir_op(dialect = ToyDialect, name = "transpose", traits = [Pure],
+///           format = "`(` $input `:` type($input) `)` attr-dict `to` type($output)",
+///           verifier, folder)]
+/// pub struct TransposeOp {
+///     /// The tensor to transpose.
+///     #[operand]
+///     input: F64Tensor,
+///     #[result]
+///     output: F64Tensor,
+/// }
+///
+/// impl<'a> TransposeOp<'a> {
+///     fn verify(&self) -> Result<(), String> {
+///         Ok(())
+///     }
+///
+///     // One single result: `Option`; otherwise `Vec<FoldResult<'a>>`.
+///     fn fold(&self, _operands: &[Option<Attribute<'a>>]) -> Option<FoldResult<'a>> {
+///         None
+///     }
+/// }
+///
+/// /// Adds tensors; the sizes of the two groups are stored in the op.
+/// #[mlir_op(dialect = ToyDialect, name = "add_all", traits = [Pure, AttrSizedOperandSegments])]
+/// pub struct AddAllOp {
+///     #[operand]
+///     lhs: Variadic<F64Tensor>,
+///     #[operand]
+///     rhs: Variadic<F64Tensor>,
+///     #[operand]
+///     bias: Optional<AnyType>,
+///     #[attr(default = "1 : i64")]
+///     scale: I64Attr,
+///     #[attr]
+///     factor: Optional<F64Attr>,
+///     #[result]
+///     sum: F64Tensor,
+/// }
+///
+/// /// A function of the dialect.
+/// #[mlir_op(dialect = ToyDialect, name = "func", traits = [Symbol, IsolatedFromAbove])]
+/// pub struct FuncOp {
+///     #[region]
+///     body: SizedRegion1,
+/// }
+///
+/// // In a pass: `if let Some(t) = TransposeOp::cast(&op) { t.input() }`,
+/// // `FuncOp::build(location, sym_name, None, region)` builds one.
+/// ```
+#[proc_macro_attribute]
+pub fn mlir_dialect(args: TokenStream, input: TokenStream) -> TokenStream {
+    dialect::run(args.into(), input.into()).into()
+}
+
+/// Turns a struct whose fields are an op's parts into a typed handle on
+/// that op, as ODS turns a TableGen record into `TransposeOp`.
+///
+/// ```text
+/// #[mlir_op(dialect = ToyDialect, name = "transpose", traits = [Pure, HasParent("toy.func")],
+///           format = "$input attr-dict `:` type($input) `to` type($output)",
+///           verifier, region_verifier, folder, canonicalizer)]
+/// ```
+///
+/// | key | meaning | default |
+/// | --- | --- | --- |
+/// | `dialect` | the dialect's type, declared with `#[mlir_dialect]` | required |
+/// | `name` | the op's name without the namespace: lowercase `[a-z0-9_]` words, dots allowed between them | required |
+/// | `traits` | MLIR traits: `Pure`, `NoMemoryEffect`, `AlwaysSpeculatable`, `IsTerminator`, `NoTerminator`, `HasParent("toy.func", ...)`, `IsolatedFromAbove`, `SameOperandsAndResultType`, `SameOperandsAndResultShape`, `SameTypeOperands`, `Commutative`, `ConstantLike`, `SingleBlock`, `ZeroRegions`, `Symbol`, `SymbolTable`, `AttrSizedOperandSegments`, `AttrSizedResultSegments`, `ReturnLike` | none |
+/// | `format` | the declarative assembly format, in ODS's language, checked at compile time | the generic form |
+/// | `summary` | one line | the doc comment's first paragraph |
+/// | `description` | the op's description | the rest of the doc comment |
+/// | `verifier` | the op has `fn verify(&self) -> Result<(), String>` | none |
+/// | `region_verifier` | the op has `fn verify_regions(&self) -> Result<(), String>`, run once its regions are verified | none |
+/// | `folder` | the op has `fn fold(&self, operands: &[Option<Attribute<'a>>]) -> Option<FoldResult<'a>>` (one single result) or `-> Vec<FoldResult<'a>>` | none |
+/// | `canonicalizer` | the op has `fn canonicalization_patterns(patterns: PatternSetBuilder) -> PatternSetBuilder` | none |
+///
+/// Each field is one part, marked with its role; its type is the
+/// constraint (`mlir_pass::dialect::ods`), its doc comment the accessor's:
+///
+/// | field | type | accessor | builder parameter |
+/// | --- | --- | --- | --- |
+/// | `#[operand] x: T` | `T`, `Optional<T>`, `Variadic<T>` (`T: TypeConstraintDef`) | `Value<'a, 'a>`, `Option<..>`, `Vec<..>` | `Value<'c, '_>`, `Option<..>`, `&[..]` |
+/// | `#[result] x: T` | as operands | as operands | `Type<'c>`, `Option<..>`, `Vec<..>` |
+/// | `#[attr] x: T` | `T`, `Optional<T>` (`T: AttrConstraintDef`) | `T::Value<'a>`, `Option<..>` | `T::Value<'c>`, `Option<..>` |
+/// | `#[attr(default = "0 : i64")] x: T` | `T` | `Option<T::Value<'a>>` | `Option<T::Value<'c>>` (`None`: the default) |
+/// | `#[region] x: T` | `T`, `Variadic<T>` (`T: RegionConstraintDef`), variadic last | `RegionRef<'a, 'a>`, `Vec<..>` | `Region<'c>`, `Vec<..>` |
+/// | `#[successor] x: T` | `T`, `Variadic<T>` (`T: SuccessorConstraintDef`), variadic last | `BlockRef<'a, 'a>`, `Vec<..>` | `&Block<'c>`, `&[&Block<'c>]` |
+///
+/// The struct becomes `#[derive(Clone, Copy)] struct TransposeOp<'a>`, a
+/// handle on one operation that keeps the struct's doc comment, visibility
+/// and attributes, but not its derives. It implements
+/// `mlir_pass::dialect::Op<'a>` (`TransposeOp::cast(&op)`,
+/// `.operation()`), `Display` (the op in MLIR's syntax) and `Debug`, and
+/// has:
+/// - one accessor per field, named after it; accessors assume verified IR
+///   and panic, naming the op and the part, when a part is missing;
+/// - `TransposeOp::build(location, results..., operands..., attributes...,
+///   regions..., successors...) -> Operation<'c>`, which does not verify
+///   the op (MLIR's verifier does), sets the segment sizes the
+///   `AttrSized*Segments` traits ask for, and with
+///   `SameOperandsAndResultType` and a single operand takes the result
+///   types from it (no result parameters).
+///
+/// With the `Symbol` trait, the `sym_name` string attribute and the
+/// optional `sym_visibility` are declared unless fields declare them. A
+/// verifier, folder or canonicalizer is a method on the handle, checked
+/// where its key is written. Each op is collected for registration with its
+/// dialect. See [`macro@mlir_dialect`] for an example.
+#[proc_macro_attribute]
+pub fn mlir_op(args: TokenStream, input: TokenStream) -> TokenStream {
+    op::run(args.into(), input.into()).into()
 }
 
 /// Parse, validate, expand; or, after an error, the fallback.

@@ -85,7 +85,8 @@ fn check_op(ctxt: &Ctxt, input: &Input) {
 
 /// Each upstream dialect is one MLIR's C API has a getter for, and no
 /// dialect is listed twice. (A getter path is checked by the compiler,
-/// against the getter type, where `expand.rs` uses it.)
+/// against the getter type, and a Rust dialect type against the `Dialect`
+/// trait, where `expand.rs` uses them.)
 fn check_dialects(ctxt: &Ctxt, input: &Input) {
     let dialects = &input.args.dialects;
     for (i, dialect) in dialects.iter().enumerate() {
@@ -103,7 +104,8 @@ fn check_dialects(ctxt: &Ctxt, input: &Input) {
                     ident,
                     format!(
                         "unknown dialect `{name}`: {hint}write a dialect namespace from MLIR's C \
-                         API ({}), or a path to your dialect's handle getter, as in \
+                         API ({}), a dialect type declared with #[mlir_dialect], as in \
+                         `ToyDialect`, or a path to your dialect's handle getter, as in \
                          `my_dialect::handle`",
                         dialects::KNOWN.join(", ")
                     ),
@@ -212,7 +214,7 @@ fn suggest_argument(s: &str) -> String {
 }
 
 /// `dialect.op` (more dots allowed, as in `spirv.GLSL.Sin`).
-fn is_op_name(s: &str) -> bool {
+pub fn is_op_name(s: &str) -> bool {
     let mut parts = s.split('.');
     let dialect = parts.next().unwrap_or("");
     let rest: Vec<&str> = parts.collect();

@@ -268,6 +268,12 @@ bool attachCastModel(mlir::detail::InterfaceMap &map, const OpSpec &spec,
   return true;
 }
 
+/// `OpState::printOpName` (protected): the op's name, without the default
+/// dialect's prefix where the printer elides it, as ODS ops print it.
+struct OpNamePrinter : mlir::OpState {
+  using mlir::OpState::printOpName;
+};
+
 class RustDialect;
 
 //===----------------------------------------------------------------------===//
@@ -423,7 +429,12 @@ public:
   }
 
   void printAssembly(mlir::Operation *op, mlir::OpAsmPrinter &printer,
-                     llvm::StringRef) final {
+                     llvm::StringRef defaultDialect) final {
+    if (!spec.hasCustomPrinter && spec.format.empty()) {
+      printer.printGenericOp(op);
+      return;
+    }
+    OpNamePrinter::printOpName(op, printer, defaultDialect);
     if (spec.hasCustomPrinter)
       mlir_pass_bridge::printWithRust(spec, dialectSpec, op, printer);
     else if (spec.format.empty())
@@ -841,11 +852,15 @@ bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,
     copy->definition = op->definition;
     copy->typeID = mlir::TypeID::getFromOpaquePointer(op->typeIdAddress);
     copy->operands.assign(op->operandArity, op->operandArity + op->numOperands);
-    for (intptr_t i = 0; i < op->numOperands; ++i)
+    for (intptr_t i = 0; i < op->numOperands; ++i) {
       copy->operandNames.push_back(str(op->operandNames[i]));
+      copy->operandBuildable.push_back(str(op->operandBuildable[i]));
+    }
     copy->results.assign(op->resultArity, op->resultArity + op->numResults);
-    for (intptr_t i = 0; i < op->numResults; ++i)
+    for (intptr_t i = 0; i < op->numResults; ++i) {
       copy->resultNames.push_back(str(op->resultNames[i]));
+      copy->resultBuildable.push_back(str(op->resultBuildable[i]));
+    }
     for (intptr_t i = 0; i < op->numAttributes; ++i)
       copy->attributes.push_back(AttributeSpec{
           str(op->attributes[i].name), op->attributes[i].optional,

@@ -349,6 +349,9 @@ private:
                               parsed.operandTypes[i].end());
         else if (common)
           operandTypes.append(parsed.operands[i].size(), common);
+        else if (mlir::Type t = mlir_pass_bridge::elidedType(
+                     spec.operandBuildable[i], state.getContext()))
+          operandTypes.append(parsed.operands[i].size(), t);
       }
     }
     if (mlir::failed(p.resolveOperands(operands, operandTypes,
@@ -370,6 +373,11 @@ private:
           resultSizes.push_back(parsed.resultTypes[i].size());
         } else if (common && spec.results[i] == MlirPassBridgeAritySingle) {
           state.addTypes(common);
+          resultSizes.push_back(1);
+        } else if (mlir::Type t = mlir_pass_bridge::elidedType(
+                       spec.resultBuildable[i], state.getContext());
+                   t && spec.results[i] == MlirPassBridgeAritySingle) {
+          state.addTypes(t);
           resultSizes.push_back(1);
         } else {
           resultSizes.push_back(0);

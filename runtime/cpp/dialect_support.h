@@ -44,8 +44,10 @@ struct OpSpec {
   mlir::TypeID typeID;
   std::vector<MlirPassBridgeArity> operands;
   std::vector<std::string> operandNames;
+  std::vector<std::string> operandBuildable;
   std::vector<MlirPassBridgeArity> results;
   std::vector<std::string> resultNames;
+  std::vector<std::string> resultBuildable;
   std::vector<AttributeSpec> attributes;
   size_t numRegions;
   bool variadicRegions;

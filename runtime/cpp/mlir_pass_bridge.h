@@ -1152,9 +1152,14 @@ typedef struct MlirPassBridgeOpSpec {
   intptr_t numOperands;
   const MlirPassBridgeArity *operandArity;
   const MlirStringRef *operandNames;
+  /// Per operand group: empty, or the one type its constraint allows
+  /// (`i64`, `f64`, `index`), which a format may leave out.
+  const MlirStringRef *operandBuildable;
   intptr_t numResults;
   const MlirPassBridgeArity *resultArity;
   const MlirStringRef *resultNames;
+  /// The same per result group.
+  const MlirStringRef *resultBuildable;
   intptr_t numAttributes;
   const MlirPassBridgeAttributeSpec *attributes;
   intptr_t numRegions;

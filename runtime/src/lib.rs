@@ -101,6 +101,8 @@ pub use host::{Context, Diagnostic, MlirError, Module, Severity};
 /// use it as `mlir_pass::melior` to be sure of the matching version.
 #[cfg(feature = "melior")]
 pub use melior;
+#[cfg(feature = "melior")]
+pub use mlir_pass_macros::{mlir_dialect, mlir_op};
 pub use mlir_pass_macros::{mlir_pass, mlir_pipeline};
 pub use mlir_sys as sys;
 pub use opt_main::opt_main;

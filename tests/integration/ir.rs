@@ -6,6 +6,8 @@
 
 #[path = "ir/conversion.rs"]
 mod conversion;
+#[path = "ir/dialect.rs"]
+mod dialect;
 #[path = "ir/ports.rs"]
 mod ports;
 

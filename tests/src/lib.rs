@@ -19,6 +19,7 @@ use mlir_pass::{mlir_pass, ContextRef, OperationRef, Pass, PassError};
 pub mod conversion_passes;
 pub mod ir_passes;
 pub mod option_twin;
+pub mod test_dialect;
 
 /// Every Rust snippet of README.md, compiled (and run, unless marked
 /// `no_run`) as a doctest of this crate, which depends on the runtime and the

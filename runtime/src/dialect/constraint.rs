@@ -211,7 +211,7 @@ pub enum AttrConstraint {
     /// A `FloatAttr` of this width (any when `None`).
     Float(Option<u32>),
     /// A `StringAttr`.
-    String,
+    Str,
     /// A `BoolAttr` (an `i1` integer attribute).
     Bool,
     /// A `UnitAttr`.
@@ -262,7 +262,7 @@ impl AttrConstraint {
                             sys::mlirFloatTypeGetWidth(sys::mlirAttributeGetType(attr)) == w
                         })
                 }
-                Self::String => sys::mlirAttributeIsAString(attr),
+                Self::Str => sys::mlirAttributeIsAString(attr),
                 Self::Bool => sys::mlirAttributeIsABool(attr),
                 Self::Unit => sys::mlirAttributeIsAUnit(attr),
                 Self::Type => sys::mlirAttributeIsAType(attr),
@@ -292,7 +292,7 @@ impl fmt::Display for AttrConstraint {
             Self::Index => f.write_str("index attribute"),
             Self::Float(Some(w)) => write!(f, "{w}-bit float attribute"),
             Self::Float(None) => f.write_str("floating-point attribute"),
-            Self::String => f.write_str("string attribute"),
+            Self::Str => f.write_str("string attribute"),
             Self::Bool => f.write_str("bool attribute"),
             Self::Unit => f.write_str("unit attribute"),
             Self::Type => f.write_str("any type attribute"),

@@ -41,7 +41,11 @@ pub fn dialect_doc(dialect: &DialectDefinition) -> String {
         out.push_str("## Types\n\n");
     }
     for ty in types {
-        let _ = writeln!(out, "### `!{}.{}` ({})\n", dialect.namespace, ty.name, ty.type_name);
+        let _ = writeln!(
+            out,
+            "### `!{}.{}` ({})\n",
+            dialect.namespace, ty.name, ty.type_name
+        );
         if !ty.summary.is_empty() {
             let _ = writeln!(out, "_{}_\n", ty.summary);
         }

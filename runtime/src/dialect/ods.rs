@@ -157,7 +157,7 @@ attr_constraints! {
     /// An `f64` float attribute.
     F64Attr = AttrConstraint::Float(Some(64)) => FloatAttribute;
     /// A string attribute.
-    StrAttr = AttrConstraint::String => StringAttribute;
+    StrAttr = AttrConstraint::Str => StringAttribute;
     /// A bool attribute.
     BoolAttr = AttrConstraint::Bool => BoolAttribute;
     /// A type attribute.

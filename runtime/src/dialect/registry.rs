@@ -205,6 +205,20 @@ fn elided_type(constraint: &AttrConstraint) -> String {
     }
 }
 
+/// The one type `constraint` allows, if it names one (ODS's
+/// `BuildableType`): a format may leave it out.
+fn buildable_type(constraint: &super::TypeConstraint) -> String {
+    match *constraint {
+        super::TypeConstraint::Integer {
+            width: Some(w),
+            signless: true,
+        } => format!("i{w}"),
+        super::TypeConstraint::Index => "index".to_owned(),
+        super::TypeConstraint::Float(Some(w @ (16 | 32 | 64))) => format!("f{w}"),
+        _ => String::new(),
+    }
+}
+
 /// Builds the bridge's description of a dialect and its ops; `None` on an
 /// exception in C++ (out of memory).
 fn build(
@@ -259,6 +273,20 @@ fn build(
         let full_name = format!("{}.{}", definition.namespace, op.name);
         let operand_arity: Vec<_> = op.operands.iter().map(|o| arity(o.arity)).collect();
         let operand_names: Vec<_> = op.operands.iter().map(|o| string_ref(o.name)).collect();
+        let operand_buildable: Vec<String> = op
+            .operands
+            .iter()
+            .map(|o| buildable_type(&o.constraint))
+            .collect();
+        let operand_buildable_refs: Vec<_> =
+            operand_buildable.iter().map(|s| string_ref(s)).collect();
+        let result_buildable: Vec<String> = op
+            .results
+            .iter()
+            .map(|r| buildable_type(&r.constraint))
+            .collect();
+        let result_buildable_refs: Vec<_> =
+            result_buildable.iter().map(|s| string_ref(s)).collect();
         let result_arity: Vec<_> = op.results.iter().map(|r| arity(r.arity)).collect();
         let result_names: Vec<_> = op.results.iter().map(|r| string_ref(r.name)).collect();
         let elided: Vec<String> = op
@@ -308,9 +336,11 @@ fn build(
             numOperands: operand_arity.len() as isize,
             operandArity: operand_arity.as_ptr(),
             operandNames: operand_names.as_ptr(),
+            operandBuildable: operand_buildable_refs.as_ptr(),
             numResults: result_arity.len() as isize,
             resultArity: result_arity.as_ptr(),
             resultNames: result_names.as_ptr(),
+            resultBuildable: result_buildable_refs.as_ptr(),
             numAttributes: attributes.len() as isize,
             attributes: attributes.as_ptr(),
             numRegions: op.regions.len() as isize,

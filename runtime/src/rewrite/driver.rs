@@ -291,6 +291,26 @@ pub(crate) fn with_application<R>(
     }
 }
 
+/// Starts an application for one pattern call made by MLIR's own driver
+/// (no apply function of ours runs): the call's checks then work as under
+/// our greedy driver, with `root` as the driver's op.
+pub(crate) fn push_foreign_application(root: sys::MlirOperation) {
+    APPLICATIONS.with(|a| {
+        a.borrow_mut().push(Application {
+            driver: Driver::Greedy,
+            root,
+            failed: false,
+        })
+    });
+}
+
+/// Ends what [`push_foreign_application`] started. A failure (a panic, a
+/// refused change) was reported already; MLIR's driver goes on.
+pub(crate) fn pop_foreign_application() {
+    APPLICATIONS.with(|a| a.borrow_mut().pop());
+    PARSED.with(|p| p.borrow_mut().clear());
+}
+
 /// The innermost application running on this thread.
 pub(crate) fn current_application() -> Option<Application> {
     APPLICATIONS.with(|a| a.borrow().last().copied())

@@ -8,7 +8,10 @@ use melior::RewriterBase;
 use mlir_sys as sys;
 
 use super::{
-    driver::{current_application, mark_application_failed, Application},
+    driver::{
+        current_application, mark_application_failed, pop_foreign_application,
+        push_foreign_application, Application, Driver,
+    },
     rewriter::PatternRewriter,
 };
 use crate::{
@@ -107,14 +110,61 @@ pub(super) unsafe extern "C" fn match_and_rewrite(
     const FAILURE: sys::MlirLogicalResult = sys::MlirLogicalResult { value: 0 };
     // After a failure (a panic, a refused change), the rest of the
     // application matches nothing.
-    let (driver, root) = match current_application() {
+    let (driver, root, foreign) = match current_application() {
         Some(Application {
             failed: false,
             driver,
             root,
-        }) => (driver, root),
-        _ => return FAILURE,
+        }) => (driver, root, false),
+        Some(_) => return FAILURE,
+        // No application of ours: MLIR's own driver (`canonicalize` with a
+        // Rust dialect's canonicalization patterns). The op it runs on is
+        // not known; the nearest isolated-from-above op around the matched
+        // one stands for it (a greedy driver runs on such an op), and the
+        // patterns may not erase it or its parents.
+        None => (Driver::Greedy, foreign_root(op), true),
     };
+    if foreign {
+        push_foreign_application(root);
+    }
+    let result = match_and_rewrite_in(op, rewriter, user_data, driver, root);
+    if foreign {
+        pop_foreign_application();
+    }
+    result
+}
+
+/// The op a foreign greedy driver is taken to run on: the nearest
+/// isolated-from-above ancestor of `op` (its outermost ancestor if none).
+fn foreign_root(op: sys::MlirOperation) -> sys::MlirOperation {
+    // SAFETY (whole function): `op` and its ancestors are valid ops.
+    let mut current = unsafe { sys::mlirOperationGetParentOperation(op) };
+    let mut last = op;
+    while !current.ptr.is_null() {
+        let isolated = unsafe {
+            crate::ffi::bridge::mlirPassBridgeHasTrait(
+                current,
+                crate::ffi::bridge::MlirPassBridgeTrait::MlirPassBridgeTraitIsIsolatedFromAbove,
+            )
+        };
+        if isolated {
+            return current;
+        }
+        last = current;
+        current = unsafe { sys::mlirOperationGetParentOperation(current) };
+    }
+    last
+}
+
+/// The body of [`match_and_rewrite`], inside an application.
+fn match_and_rewrite_in(
+    op: sys::MlirOperation,
+    rewriter: sys::MlirPatternRewriter,
+    user_data: *mut c_void,
+    driver: Driver,
+    root: sys::MlirOperation,
+) -> sys::MlirLogicalResult {
+    const FAILURE: sys::MlirLogicalResult = sys::MlirLogicalResult { value: 0 };
     // SAFETY: the `PatternBox` made in `add`, alive while the set is.
     let entry = unsafe { &*user_data.cast::<PatternBox>() };
     // SAFETY: MLIR hands a valid op (of the pattern's root name, in the

@@ -1,0 +1,409 @@
+//! The model of an op: the attribute's keys and the struct's fields, read
+//! once into the op's parts (operands, results, attributes, regions,
+//! successors, each with its constraint type) and traits. It keeps the
+//! user's syn nodes so that later errors point at the user's tokens.
+//!
+//! Reading reports what cannot be modelled (a field with no role or two, a
+//! variadic attribute, an unknown trait); the rules across parts and traits
+//! are `valid.rs`'s.
+
+use proc_macro2::Span;
+use syn::{
+    ext::IdentExt, Fields, GenericArgument, Ident, Item, ItemStruct, LitStr, PathArguments, Type,
+};
+
+use super::attr::{self as op_attr, OpArgs, Role};
+use crate::{
+    attr::{self, keys, Key},
+    ctxt::Ctxt,
+    dialects::edit_distance,
+};
+
+/// How many values (regions, successors) a part holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arity {
+    /// Exactly one: `T`.
+    Single,
+    /// Zero or one: `Optional<T>`.
+    Optional,
+    /// Any number: `Variadic<T>`.
+    Variadic,
+}
+
+/// One part of the op: a field of the struct, or one the `Symbol` trait
+/// adds.
+pub struct Part {
+    /// The field's name, as written: the accessor's and the builder
+    /// parameter's name.
+    pub ident: Ident,
+    /// The name in MLIR (the format's `$name`, the attribute's key).
+    pub name: String,
+    /// The field's type as written, where errors about it point.
+    pub ty: Type,
+    /// The constraint: the type inside `Variadic`/`Optional`.
+    pub constraint: Type,
+    /// How many it holds.
+    pub arity: Arity,
+    /// The field's doc comment.
+    pub doc: String,
+    /// An attribute's `#[attr(default = "...")]`.
+    pub default: Option<LitStr>,
+}
+
+impl Part {
+    /// An attribute that may be absent: `Optional<T>` or with a default.
+    pub fn is_optional_attr(&self) -> bool {
+        self.arity == Arity::Optional || self.default.is_some()
+    }
+}
+
+keys! {
+    /// A trait of `traits = [...]`: the runtime's `dialect::Trait`, with
+    /// the names ODS users may write by habit.
+    pub enum TraitKind {
+        /// `Pure`.
+        Pure = "Pure" | "NoSideEffect",
+        /// `NoMemoryEffect`.
+        NoMemoryEffect = "NoMemoryEffect" | "NoMemoryEffects" | "MemoryEffects",
+        /// `AlwaysSpeculatable`.
+        AlwaysSpeculatable = "AlwaysSpeculatable" | "AlwaysSpeculatableImplTrait",
+        /// `IsTerminator`.
+        IsTerminator = "IsTerminator" | "Terminator",
+        /// `NoTerminator`.
+        NoTerminator = "NoTerminator",
+        /// `HasParent("toy.func")`.
+        HasParent = "HasParent" | "ParentOneOf",
+        /// `IsolatedFromAbove`.
+        IsolatedFromAbove = "IsolatedFromAbove",
+        /// `SameOperandsAndResultType`.
+        SameOperandsAndResultType = "SameOperandsAndResultType",
+        /// `SameOperandsAndResultShape`.
+        SameOperandsAndResultShape = "SameOperandsAndResultShape",
+        /// `SameTypeOperands`.
+        SameTypeOperands = "SameTypeOperands",
+        /// `Commutative`.
+        Commutative = "Commutative",
+        /// `ConstantLike`.
+        ConstantLike = "ConstantLike",
+        /// `SingleBlock`.
+        SingleBlock = "SingleBlock" | "SingleBlockImplicitTerminator",
+        /// `ZeroRegions`.
+        ZeroRegions = "ZeroRegions" | "NoRegions",
+        /// `Symbol`.
+        Symbol = "Symbol" | "SymbolOpInterface",
+        /// `SymbolTable`.
+        SymbolTable = "SymbolTable",
+        /// `AttrSizedOperandSegments`.
+        AttrSizedOperandSegments = "AttrSizedOperandSegments",
+        /// `AttrSizedResultSegments`.
+        AttrSizedResultSegments = "AttrSizedResultSegments",
+        /// `ReturnLike`.
+        ReturnLike = "ReturnLike",
+    }
+}
+
+/// One trait as read.
+pub struct OpTrait {
+    /// Which trait.
+    pub kind: TraitKind,
+    /// Its name as written.
+    pub ident: Ident,
+    /// `HasParent`'s op names (and, for any other trait, arguments it
+    /// should not have, reported by `valid.rs`).
+    pub args: Option<Vec<LitStr>>,
+}
+
+/// An op struct with its attribute.
+pub struct OpInput<'a> {
+    /// The attribute's keys.
+    pub args: OpArgs,
+    /// The struct as written.
+    pub item: &'a ItemStruct,
+    /// Operand groups, in order.
+    pub operands: Vec<Part>,
+    /// Result groups, in order.
+    pub results: Vec<Part>,
+    /// Attributes: the fields', then those the `Symbol` trait adds.
+    pub attributes: Vec<Part>,
+    /// Regions, in order.
+    pub regions: Vec<Part>,
+    /// Successors, in order.
+    pub successors: Vec<Part>,
+    /// The known traits, in the order written.
+    pub traits: Vec<OpTrait>,
+    /// Every field's name, in order (for duplicates and reserved names).
+    pub fields: Vec<Ident>,
+}
+
+impl OpInput<'_> {
+    /// The trait `kind`, if the op has it.
+    pub fn has(&self, kind: TraitKind) -> Option<&OpTrait> {
+        self.traits.iter().find(|t| t.kind == kind)
+    }
+
+    /// The struct's name.
+    pub fn ident(&self) -> &Ident {
+        &self.item.ident
+    }
+}
+
+impl<'a> OpInput<'a> {
+    /// The model of `item`, or `None` (reported) when it is not a struct.
+    pub fn from_syn(ctxt: &Ctxt, args: OpArgs, item: &'a Item) -> Option<Self> {
+        let item = struct_item(ctxt, item)?;
+        let traits = read_traits(ctxt, &args);
+        let mut input = OpInput {
+            args,
+            item,
+            operands: Vec::new(),
+            results: Vec::new(),
+            attributes: Vec::new(),
+            regions: Vec::new(),
+            successors: Vec::new(),
+            traits,
+            fields: Vec::new(),
+        };
+        input.read_fields(ctxt);
+        input.add_symbol_attributes();
+        Some(input)
+    }
+
+    /// Reads each field into the list of its role.
+    fn read_fields(&mut self, ctxt: &Ctxt) {
+        if let Fields::Unnamed(fields) = &self.item.fields {
+            ctxt.spanned(
+                fields,
+                "#[mlir_op] needs named fields, one per operand, result, attribute, region or \
+                 successor, as in `struct TransposeOp { #[operand] input: F64Tensor }`",
+            );
+            return;
+        }
+        for field in &self.item.fields {
+            let ident = field.ident.clone().expect("named fields");
+            self.fields.push(ident.clone());
+            let roles = op_attr::field_roles(ctxt, &field.attrs);
+            let Some(first) = roles.first() else {
+                ctxt.spanned(
+                    &ident,
+                    format!(
+                        "field `{ident}` has no role: mark it with one of {}, as in \
+                         `#[operand] {ident}: AnyType`",
+                        Role::list()
+                    ),
+                );
+                continue;
+            };
+            for extra in &roles[1..] {
+                ctxt.spanned(
+                    extra.attr,
+                    format!(
+                        "field `{ident}` has two roles (#[{}] and #[{}]): a field is one part of \
+                         the op; keep one",
+                        first.role.name(),
+                        extra.role.name()
+                    ),
+                );
+            }
+            let Some((arity, constraint)) = classify(ctxt, &field.ty) else {
+                continue;
+            };
+            let name = ident.unraw().to_string();
+            let what = match first.role {
+                Role::Attr if arity == Arity::Variadic => Some(
+                    "an attribute is not variadic: use `Optional<T>` for one that may be absent, \
+                     or an array attribute (`ArrayAttr`) for many values",
+                ),
+                Role::Attr if arity == Arity::Optional && first.default.is_some() => Some(
+                    "an attribute with a default is optional already: write `T`, not \
+                     `Optional<T>`",
+                ),
+                Role::Region if arity == Arity::Optional => Some(
+                    "a region is not optional: use `Variadic<T>` for any number of regions \
+                     (ODS's VariadicRegion)",
+                ),
+                Role::Successor if arity == Arity::Optional => Some(
+                    "a successor is not optional: use `Variadic<T>` for any number of \
+                     successors (ODS's VariadicSuccessor)",
+                ),
+                _ => None,
+            };
+            if let Some(message) = what {
+                ctxt.spanned(&field.ty, message);
+                continue;
+            }
+            let part = Part {
+                ident,
+                name,
+                ty: field.ty.clone(),
+                constraint,
+                arity,
+                doc: attr::doc_comment(&field.attrs),
+                default: first.default.clone(),
+            };
+            match first.role {
+                Role::Operand => self.operands.push(part),
+                Role::Result => self.results.push(part),
+                Role::Attr => self.attributes.push(part),
+                Role::Region => self.regions.push(part),
+                Role::Successor => self.successors.push(part),
+            }
+        }
+    }
+
+    /// With `Symbol`: the `sym_name` string attribute and the optional
+    /// `sym_visibility` every symbol has, unless fields declare them.
+    fn add_symbol_attributes(&mut self) {
+        if self.has(TraitKind::Symbol).is_none() {
+            return;
+        }
+        let str_attr: Type = syn::parse_quote!(::mlir_pass::dialect::ods::StrAttr);
+        let mut added = Vec::new();
+        for (name, arity, doc) in [
+            (
+                "sym_name",
+                Arity::Single,
+                "The symbol's name (the `Symbol` trait).",
+            ),
+            (
+                "sym_visibility",
+                Arity::Optional,
+                "The symbol's visibility: `\"private\"`, `\"nested\"`, or public when absent \
+                 (the `Symbol` trait).",
+            ),
+        ] {
+            if self.fields.iter().any(|f| f.unraw() == name) {
+                continue;
+            }
+            let ty: Type = match arity {
+                Arity::Single => str_attr.clone(),
+                _ => syn::parse_quote!(::mlir_pass::dialect::ods::Optional<#str_attr>),
+            };
+            added.push(Part {
+                ident: Ident::new(name, Span::call_site()),
+                name: name.to_owned(),
+                ty,
+                constraint: str_attr.clone(),
+                arity,
+                doc: doc.to_owned(),
+                default: None,
+            });
+        }
+        self.attributes.append(&mut added);
+    }
+}
+
+/// The struct, or `None` (reported) for any other item.
+fn struct_item<'a>(ctxt: &Ctxt, item: &'a Item) -> Option<&'a ItemStruct> {
+    match item {
+        Item::Struct(item) => return Some(item),
+        Item::Enum(item) => ctxt.spanned(
+            item.enum_token,
+            "#[mlir_op] goes on a struct whose fields are the op's parts, not an enum",
+        ),
+        other => ctxt.spanned(
+            other,
+            "#[mlir_op] goes on a struct whose fields are the op's parts, such as `pub struct \
+             TransposeOp { #[operand] input: F64Tensor, #[result] output: F64Tensor }`",
+        ),
+    }
+    None
+}
+
+/// The known traits of `traits = [...]`; unknown ones are reported with a
+/// "did you mean" and the list.
+fn read_traits(ctxt: &Ctxt, args: &OpArgs) -> Vec<OpTrait> {
+    let mut out = Vec::new();
+    for arg in &args.traits {
+        let word = arg.ident.unraw().to_string();
+        let Some(kind) = TraitKind::lookup(&word) else {
+            let guess = TraitKind::ALL
+                .iter()
+                .find(|k| k.aliases().contains(&word.as_str()))
+                .or_else(|| {
+                    TraitKind::ALL
+                        .iter()
+                        .map(|k| (edit_distance(&word, k.name()), k))
+                        .filter(|(d, k)| *d <= 2.max(k.name().len() / 4))
+                        .min_by_key(|(d, _)| *d)
+                        .map(|(_, k)| k)
+                });
+            let hint = guess
+                .map(|k| format!("did you mean `{}`? ", k.name()))
+                .unwrap_or_default();
+            ctxt.spanned(
+                &arg.ident,
+                format!(
+                    "unknown trait `{word}`: {hint}(accepted traits: {})",
+                    attr::list(TraitKind::ALL)
+                ),
+            );
+            continue;
+        };
+        out.push(OpTrait {
+            kind,
+            ident: arg.ident.clone(),
+            args: arg.args.clone(),
+        });
+    }
+    out
+}
+
+/// `Variadic<T>`, `Optional<T>` (by the last segment's name, as
+/// clap_derive classifies `Option<T>`), or `T`.
+fn classify(ctxt: &Ctxt, ty: &Type) -> Option<(Arity, Type)> {
+    let Some((arity, inner)) = wrapper(ty) else {
+        return Some((Arity::Single, ty.clone()));
+    };
+    let Some(inner) = inner else {
+        ctxt.spanned(
+            ty,
+            format!(
+                "`{}` takes one constraint type, as in `{}<AnyType>`",
+                wrapper_name(arity),
+                wrapper_name(arity)
+            ),
+        );
+        return None;
+    };
+    if let Some((nested, _)) = wrapper(inner) {
+        ctxt.spanned(
+            ty,
+            format!(
+                "`{}<{}<...>>` cannot be nested: a part is `T`, `Optional<T>` or `Variadic<T>`",
+                wrapper_name(arity),
+                wrapper_name(nested)
+            ),
+        );
+        return None;
+    }
+    Some((arity, inner.clone()))
+}
+
+/// `Variadic` or `Optional`.
+fn wrapper_name(arity: Arity) -> &'static str {
+    match arity {
+        Arity::Variadic => "Variadic",
+        _ => "Optional",
+    }
+}
+
+/// `Some((arity, Some(T)))` for `Variadic<T>` or `Optional<T>`;
+/// `Some((arity, None))` for one without a single type argument.
+fn wrapper(ty: &Type) -> Option<(Arity, Option<&Type>)> {
+    let Type::Path(path) = ty else {
+        return None;
+    };
+    let last = path.path.segments.last()?;
+    let arity = match last.ident.to_string().as_str() {
+        "Variadic" => Arity::Variadic,
+        "Optional" => Arity::Optional,
+        _ => return None,
+    };
+    let PathArguments::AngleBracketed(args) = &last.arguments else {
+        return Some((arity, None));
+    };
+    match args.args.iter().collect::<Vec<_>>()[..] {
+        [GenericArgument::Type(inner)] => Some((arity, Some(inner))),
+        _ => Some((arity, None)),
+    }
+}

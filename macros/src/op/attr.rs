@@ -1,0 +1,396 @@
+//! The syntax of `#[mlir_op(...)]` and of its field attributes
+//! (`#[operand]`, `#[result]`, `#[attr]`, `#[attr(default = "...")]`,
+//! `#[region]`, `#[successor]`), with the key table, entry reader and
+//! messages of the pass attribute (`crate::attr`).
+//!
+//! Only the syntax is checked here; whether the values are acceptable is
+//! `valid.rs`'s business.
+
+use proc_macro2::TokenStream;
+use quote::ToTokens;
+use syn::{
+    bracketed, ext::IdentExt, parenthesized, parse::ParseStream, parse::Parser,
+    punctuated::Punctuated, Attribute, Ident, LitStr, Meta, Path, Token,
+};
+
+use crate::{
+    attr::{self, keys, Key},
+    ctxt::Ctxt,
+    dialects::edit_distance,
+};
+
+keys! {
+    /// A key of `#[mlir_op(...)]`.
+    pub enum OpKey {
+        /// The dialect type; required.
+        Dialect = "dialect",
+        /// The op's name without the namespace; required.
+        Name = "name" | "mnemonic" | "op" | "op_name",
+        /// One line; the doc comment's first paragraph by default.
+        Summary = "summary",
+        /// The rest of the doc comment by default.
+        Description = "description" | "doc" | "help",
+        /// MLIR traits.
+        Traits = "traits" | "trait",
+        /// The declarative assembly format.
+        Format = "format" | "assembly_format" | "assemblyFormat",
+        /// A `verify` method.
+        Verifier = "verifier" | "has_verifier" | "hasVerifier" | "verify",
+        /// A `verify_regions` method.
+        RegionVerifier = "region_verifier" | "has_region_verifier" | "hasRegionVerifier"
+            | "verify_regions",
+        /// A `fold` method.
+        Folder = "folder" | "has_folder" | "hasFolder" | "fold",
+        /// A `canonicalization_patterns` function.
+        Canonicalizer = "canonicalizer" | "has_canonicalizer" | "hasCanonicalizer"
+            | "canonicalize",
+    }
+}
+
+/// The keys that are flags (written alone: `verifier`).
+const FLAGS: &[OpKey] = &[
+    OpKey::Verifier,
+    OpKey::RegionVerifier,
+    OpKey::Folder,
+    OpKey::Canonicalizer,
+];
+
+/// The attribute's keys as written.
+#[derive(Default)]
+pub struct OpArgs {
+    /// Every key written, even with a bad value.
+    pub written: Vec<OpKey>,
+    /// `dialect = ToyDialect`.
+    pub dialect: Option<Path>,
+    /// `name = "transpose"`.
+    pub name: Option<LitStr>,
+    /// `summary = "..."`.
+    pub summary: Option<LitStr>,
+    /// `description = "..."`.
+    pub description: Option<LitStr>,
+    /// `traits = [...]`, in the order written.
+    pub traits: Vec<TraitArg>,
+    /// `format = "..."`.
+    pub format: Option<LitStr>,
+    /// `verifier`, kept for its span: errors about the method point there.
+    pub verifier: Option<Ident>,
+    /// `region_verifier`.
+    pub region_verifier: Option<Ident>,
+    /// `folder`.
+    pub folder: Option<Ident>,
+    /// `canonicalizer`.
+    pub canonicalizer: Option<Ident>,
+}
+
+/// One entry of `traits = [...]`: `Pure`, `HasParent("toy.func")`.
+pub struct TraitArg {
+    /// The trait's name as written.
+    pub ident: Ident,
+    /// `HasParent`'s op names; `None` when written without parentheses.
+    pub args: Option<Vec<LitStr>>,
+}
+
+/// Parses `#[mlir_op(...)]`'s arguments, reporting every mistake.
+pub fn parse_args(ctxt: &Ctxt, args: TokenStream) -> OpArgs {
+    let mut out = OpArgs::default();
+    let expected = format!(
+        "expected a key such as `name = \"transpose\"` (accepted keys: {})",
+        attr::list(OpKey::ALL)
+    );
+    for (key, ident, value) in attr::read_keys::<OpKey>(ctxt, args, "#[mlir_op]", &expected) {
+        out.written.push(key);
+        let word = key.name();
+        if FLAGS.contains(&key) {
+            if let Some(value) = value {
+                ctxt.spanned(
+                    value,
+                    format!("`{word}` is a flag and takes no value: write `{word}` alone"),
+                );
+            }
+            let slot = match key {
+                OpKey::Verifier => &mut out.verifier,
+                OpKey::RegionVerifier => &mut out.region_verifier,
+                OpKey::Folder => &mut out.folder,
+                _ => &mut out.canonicalizer,
+            };
+            *slot = Some(ident);
+            continue;
+        }
+        let Some(value) = value else {
+            let example = match key {
+                OpKey::Dialect => "dialect = ToyDialect",
+                OpKey::Name => "name = \"transpose\"",
+                OpKey::Traits => "traits = [Pure]",
+                OpKey::Format => "format = \"$input attr-dict `:` type($input)\"",
+                _ => "summary = \"...\"",
+            };
+            ctxt.spanned(&ident, format!("`{word}` takes a value, as in `{example}`"));
+            continue;
+        };
+        match key {
+            OpKey::Dialect => out.dialect = type_path(ctxt, &ident, value),
+            OpKey::Name => out.name = attr::string(ctxt, &ident, value),
+            OpKey::Summary => out.summary = attr::string(ctxt, &ident, value),
+            OpKey::Description => out.description = attr::string(ctxt, &ident, value),
+            OpKey::Format => out.format = attr::string(ctxt, &ident, value),
+            OpKey::Traits => out.traits = trait_list(ctxt, &ident, value),
+            _ => unreachable!("flags are read above"),
+        }
+    }
+    out
+}
+
+/// `dialect = ToyDialect` or `dialect = crate::toy::ToyDialect`.
+pub fn type_path(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Option<Path> {
+    match syn::parse2::<Path>(value.clone()) {
+        Ok(path) => Some(path),
+        Err(_) => {
+            ctxt.spanned(
+                value,
+                format!(
+                    "`{key}` takes the dialect's type (declared with #[mlir_dialect]), as in \
+                     `{key} = ToyDialect`"
+                ),
+            );
+            None
+        }
+    }
+}
+
+/// `[Pure, HasParent("toy.func", "toy.module")]`.
+fn trait_list(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Vec<TraitArg> {
+    type Entry = (Ident, Option<Punctuated<syn::Expr, Token![,]>>);
+    let entry = |input: ParseStream| -> syn::Result<Entry> {
+        let ident = Ident::parse_any(input)?;
+        let args = if input.peek(syn::token::Paren) {
+            let content;
+            parenthesized!(content in input);
+            Some(Punctuated::parse_terminated(&content)?)
+        } else {
+            None
+        };
+        Ok((ident, args))
+    };
+    let parser = |input: ParseStream| {
+        let content;
+        bracketed!(content in input);
+        Punctuated::<Entry, Token![,]>::parse_terminated_with(&content, entry)
+    };
+    let list = match parser.parse2(value.clone()) {
+        Ok(list) => list,
+        Err(_) => {
+            ctxt.spanned(
+                value,
+                format!(
+                    "`{key}` takes a list of MLIR traits, as in `{key} = [Pure, \
+                     HasParent(\"toy.func\")]`"
+                ),
+            );
+            return Vec::new();
+        }
+    };
+    list.into_iter()
+        .map(|(ident, args)| {
+            // Only `HasParent` takes arguments: those of another trait are
+            // kept to be reported as such.
+            let is_has_parent = ident == "HasParent";
+            let args = args.map(|args| {
+                args.into_iter()
+                    .filter(|_| is_has_parent)
+                    .filter_map(|arg| match arg {
+                        syn::Expr::Lit(syn::ExprLit {
+                            lit: syn::Lit::Str(lit),
+                            ..
+                        }) => Some(lit),
+                        other => {
+                            ctxt.spanned(
+                                other,
+                                format!(
+                                    "`{ident}(...)` takes op names as strings, as in \
+                                     `HasParent(\"toy.func\")`"
+                                ),
+                            );
+                            None
+                        }
+                    })
+                    .collect()
+            });
+            TraitArg { ident, args }
+        })
+        .collect()
+}
+
+/// The role a field attribute gives a field.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// `#[operand]`.
+    Operand,
+    /// `#[result]`.
+    Result,
+    /// `#[attr]`.
+    Attr,
+    /// `#[region]`.
+    Region,
+    /// `#[successor]`.
+    Successor,
+}
+
+impl Role {
+    /// Every role, in the order messages list them.
+    pub const ALL: &'static [Role] = &[
+        Role::Operand,
+        Role::Result,
+        Role::Attr,
+        Role::Region,
+        Role::Successor,
+    ];
+
+    /// The attribute's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Operand => "operand",
+            Role::Result => "result",
+            Role::Attr => "attr",
+            Role::Region => "region",
+            Role::Successor => "successor",
+        }
+    }
+
+    /// Names written by habit (ODS's, xDSL's).
+    fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Role::Operand => &["operands", "input", "arg", "argument", "operand_def"],
+            Role::Result => &["results", "output", "result_def"],
+            Role::Attr => &["attribute", "attrs", "attributes", "attr_def", "prop"],
+            Role::Region => &["regions", "region_def"],
+            Role::Successor => &["successors", "dest", "successor_def"],
+        }
+    }
+
+    /// `#[operand], #[result], ...`, for messages.
+    pub fn list() -> String {
+        Role::ALL
+            .iter()
+            .map(|r| format!("#[{}]", r.name()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// A field attribute read: its role, and the `default` of an `#[attr]`.
+pub struct RoleAttr<'a> {
+    /// The attribute, for spans.
+    pub attr: &'a Attribute,
+    /// Which role.
+    pub role: Role,
+    /// `#[attr(default = "0 : i64")]`.
+    pub default: Option<LitStr>,
+}
+
+/// The role attributes of a field, reporting any other attribute (doc
+/// comments aside): the field does not survive the expansion, so nothing
+/// else on it could take effect.
+pub fn field_roles<'a>(ctxt: &Ctxt, attrs: &'a [Attribute]) -> Vec<RoleAttr<'a>> {
+    let mut out = Vec::new();
+    for attr in attrs {
+        if attr.path().is_ident("doc") {
+            continue;
+        }
+        let word = attr
+            .path()
+            .get_ident()
+            .map(|i| i.unraw().to_string())
+            .unwrap_or_else(|| attr.path().to_token_stream().to_string().replace(' ', ""));
+        let Some(role) = Role::ALL.iter().copied().find(|r| r.name() == word) else {
+            let guess = Role::ALL
+                .iter()
+                .find(|r| r.aliases().contains(&word.as_str()))
+                .or_else(|| {
+                    Role::ALL
+                        .iter()
+                        .map(|r| (edit_distance(&word, r.name()), r))
+                        .filter(|(d, _)| *d <= 2)
+                        .min_by_key(|(d, _)| *d)
+                        .map(|(_, r)| r)
+                });
+            let message = match guess {
+                Some(r) => format!(
+                    "unknown field attribute `#[{word}]`; did you mean `#[{}]`? (an op field \
+                     takes one of {})",
+                    r.name(),
+                    Role::list()
+                ),
+                None => format!(
+                    "`#[{word}]` has no effect on an op field: #[mlir_op] turns the fields into \
+                     the op's parts and reads only their doc comments and one of {}",
+                    Role::list()
+                ),
+            };
+            ctxt.spanned(attr.path(), message);
+            continue;
+        };
+        let default = match (&attr.meta, role) {
+            (Meta::Path(_), _) => None,
+            (Meta::List(list), Role::Attr) => attr_default(ctxt, list),
+            (meta, _) => {
+                ctxt.spanned(
+                    meta,
+                    format!(
+                        "#[{}] takes no arguments{}",
+                        role.name(),
+                        if role == Role::Attr {
+                            ""
+                        } else {
+                            " (only #[attr] takes one: `#[attr(default = \"0 : i64\")]`)"
+                        }
+                    ),
+                );
+                None
+            }
+        };
+        out.push(RoleAttr {
+            attr,
+            role,
+            default,
+        });
+    }
+    out
+}
+
+/// `#[attr(default = "...")]`'s value.
+fn attr_default(ctxt: &Ctxt, list: &syn::MetaList) -> Option<LitStr> {
+    let mut default = None;
+    let result = list.parse_nested_meta(|meta| {
+        if meta.path.is_ident("default") {
+            if default.is_some() {
+                ctxt.spanned(&meta.path, "duplicate key `default`: give it once");
+            }
+            let value = meta.value()?;
+            match value.parse::<LitStr>() {
+                Ok(lit) => default = Some(lit),
+                Err(e) => ctxt.push(syn::Error::new(
+                    e.span(),
+                    "`default` takes the value in MLIR's attribute syntax, as a string: \
+                     `#[attr(default = \"0 : i64\")]`",
+                )),
+            }
+            return Ok(());
+        }
+        let word = meta.path.to_token_stream().to_string();
+        ctxt.spanned(
+            &meta.path,
+            format!(
+                "unknown key `{word}` in #[attr]; the only key is `default`, as in \
+                 `#[attr(default = \"0 : i64\")]`"
+            ),
+        );
+        if meta.input.peek(Token![=]) {
+            meta.value()?.parse::<syn::Expr>()?;
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        ctxt.push(e);
+    }
+    default
+}

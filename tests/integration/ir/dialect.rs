@@ -1,0 +1,275 @@
+//! The `rtest` dialect declared in Rust (`tests/src/test_dialect.rs`):
+//! custom and generic syntax, the generated verifier with MLIR's wording,
+//! traits that `cse` and `canonicalize` act on, folders and the dialect's
+//! constant materializer, typed patterns, typed handles, and panics in user
+//! hooks reported as diagnostics.
+
+use mlir_pass::dialect::{self, Dialect, Op};
+use mlir_pass::melior::ir::{operation::OperationLike, ValueLike};
+use mlir_pass::{Context, Module, PassManager};
+use mlir_pass_tests::test_dialect::{AddOp, ConstantOp, RTestDialect, TransposeOp};
+
+fn setup() -> Context {
+    mlir_pass::register_all().expect("no registration conflicts in this binary");
+    Context::new()
+}
+
+/// Parses `source` and runs `pipeline`: the printed module or the error text.
+fn run(pipeline: &str, source: &str) -> Result<String, String> {
+    let context = setup();
+    let mut module = Module::parse(&context, source, "input.mlir").map_err(|e| e.to_string())?;
+    let mut pm = PassManager::parse(&context, pipeline).map_err(|e| e.to_string())?;
+    pm.run(&mut module).map_err(|e| e.to_string())?;
+    Ok(module.to_string())
+}
+
+const FUNC: &str = r#"
+func.func @f(%a: i64, %t: tensor<2x3xf64>) -> i64 {
+  %c0 = rtest.constant 0
+  %c1 = rtest.constant 1
+  %c2 = rtest.constant 2
+  %0 = rtest.add %a, %c0 : i64
+  %1 = rtest.add %c1, %c2 : i64
+  %2 = rtest.add %0, %1 : i64
+  %t1 = rtest.transpose(%t : tensor<2x3xf64>) to tensor<3x2xf64>
+  %t2 = rtest.transpose(%t1 : tensor<3x2xf64>) to tensor<2x3xf64>
+  rtest.print %t2 : tensor<2x3xf64>
+  return %2 : i64
+}
+"#;
+
+#[test]
+fn custom_syntax_round_trips() {
+    let printed = run("builtin.module()", FUNC).unwrap();
+    for line in [
+        "%0 = rtest.constant 0",
+        "rtest.add %arg0, %0 : i64",
+        "rtest.transpose(%arg1 : tensor<2x3xf64>) to tensor<3x2xf64>",
+        "rtest.print %7 : tensor<2x3xf64>",
+    ] {
+        assert!(printed.contains(line), "missing `{line}` in:\n{printed}");
+    }
+    // What it prints parses again to the same text.
+    assert_eq!(run("builtin.module()", &printed).unwrap(), printed);
+}
+
+#[test]
+fn generic_form_parses_to_the_same_ops() {
+    let generic = r#"
+    "func.func"() <{function_type = (i64) -> i64, sym_name = "g"}> ({
+    ^bb0(%a: i64):
+      %0 = "rtest.add"(%a, %a) : (i64, i64) -> i64
+      "func.return"(%0) : (i64) -> ()
+    }) : () -> ()
+    "#;
+    let printed = run("builtin.module()", generic).unwrap();
+    assert!(
+        printed.contains("rtest.add %arg0, %arg0 : i64"),
+        "{printed}"
+    );
+}
+
+#[test]
+fn canonicalize_folds_materializes_and_applies_typed_patterns() {
+    let printed = run("builtin.module(func.func(canonicalize))", FUNC).unwrap();
+    // add(a, 0) -> a (pattern), add(1, 2) -> 3 (folder + materializer),
+    // transpose(transpose(t)) -> t (pattern), unused pure ops erased.
+    assert!(printed.contains("rtest.constant 3"), "{printed}");
+    assert!(printed.contains("%0 = rtest.constant 3"), "{printed}");
+    assert!(printed.contains("rtest.add %arg0, %0 : i64"), "{printed}");
+    assert_eq!(printed.matches("rtest.add").count(), 1, "{printed}");
+    assert!(!printed.contains("rtest.transpose"), "{printed}");
+    assert!(
+        printed.contains("rtest.print %arg1 : tensor<2x3xf64>"),
+        "{printed}"
+    );
+    assert!(!printed.contains("rtest.constant 0"), "{printed}");
+}
+
+#[test]
+fn cse_merges_identical_pure_ops() {
+    let source = r#"
+    func.func @f(%a: i64) -> i64 {
+      %0 = rtest.add %a, %a : i64
+      %1 = rtest.add %a, %a : i64
+      %2 = rtest.add %0, %1 : i64
+      return %2 : i64
+    }
+    "#;
+    let printed = run("builtin.module(func.func(cse))", source).unwrap();
+    assert_eq!(printed.matches("rtest.add").count(), 2, "{printed}");
+}
+
+#[test]
+fn the_verifier_speaks_odss_words() {
+    let cases = [
+        (
+            r#"func.func @f(%x: f32) { %0 = "rtest.add"(%x, %x) : (f32, f32) -> f32  return }"#,
+            "'rtest.add' op operand #0 must be integer, but got 'f32'",
+        ),
+        (
+            r#"func.func @f(%x: i64) { %0 = "rtest.add"(%x) : (i64) -> i64  return }"#,
+            "'rtest.add' op expected 2 operands, but found 1",
+        ),
+        (
+            r#"func.func @f() { %0 = "rtest.constant"() : () -> i64  return }"#,
+            "'rtest.constant' op requires attribute 'value'",
+        ),
+        (
+            r#"func.func @f() { %0 = "rtest.constant"() {value = 1.0 : f32} : () -> i64  return }"#,
+            "'rtest.constant' op attribute 'value' failed to satisfy constraint: 64-bit signless integer attribute",
+        ),
+        (
+            r#"func.func @f(%t: tensor<2x3xf64>) { %0 = rtest.transpose(%t : tensor<2x3xf64>) to tensor<2x3xf64>  return }"#,
+            "'rtest.transpose' op expects the result shape to be the input's reversed, but got [2, 3] to [2, 3]",
+        ),
+        (
+            r#"func.func @f(%t: tensor<2xf32>) { %0 = "rtest.transpose"(%t) : (tensor<2xf32>) -> tensor<2xf64>  return }"#,
+            "'rtest.transpose' op operand #0 must be tensor of 64-bit float values, but got 'tensor<2xf32>'",
+        ),
+        (
+            r#"func.func @f() { "rtest.return"() : () -> () }"#,
+            "'rtest.return' op expects parent op 'rtest.func'",
+        ),
+    ];
+    for (source, expected) in cases {
+        let error = run("builtin.module()", source).unwrap_err();
+        assert!(
+            error.contains(expected),
+            "expected `{expected}`, got:\n{error}"
+        );
+    }
+}
+
+#[test]
+fn malformed_custom_syntax_is_an_error_at_its_line_and_column() {
+    let source = "func.func @f(%t: tensor<2x3xf64>) {\n  %0 = rtest.transpose %t : tensor<2x3xf64>\n  return\n}";
+    let error = run("builtin.module()", source).unwrap_err();
+    assert!(error.contains("input.mlir:2:23"), "{error}");
+    assert!(error.contains("expected '('"), "{error}");
+}
+
+#[test]
+fn ops_without_a_format_say_so_and_take_the_generic_form() {
+    let error = run(
+        "builtin.module()",
+        "func.func @f() { rtest.generic_only  return }",
+    )
+    .unwrap_err();
+    assert!(
+        error.contains("'rtest.generic_only' has no custom assembly form"),
+        "{error}"
+    );
+    let printed = run(
+        "builtin.module()",
+        r#"func.func @f() { "rtest.generic_only"() : () -> ()  return }"#,
+    )
+    .unwrap();
+    // The default attribute is set on creation.
+    assert!(
+        printed.contains(r#""rtest.generic_only"() {count = 7 : i64} : () -> ()"#),
+        "{printed}"
+    );
+}
+
+#[test]
+fn functions_calls_and_optional_groups() {
+    let source = r#"
+    rtest.func "callee" {
+      %c = rtest.constant 4
+      rtest.return %c : i64
+    }
+    rtest.func "caller" {
+      %0 = rtest.call @callee() : () -> i64
+      rtest.return
+    }
+    "#;
+    let printed = run("builtin.module()", source).unwrap();
+    assert!(printed.contains("rtest.func \"callee\" {"), "{printed}");
+    assert!(printed.contains("rtest.return %0 : i64"), "{printed}");
+    assert!(
+        printed.contains("rtest.call @callee() : () -> i64"),
+        "{printed}"
+    );
+    assert!(printed.contains("    rtest.return\n"), "{printed}");
+    // IsolatedFromAbove: a func(canonicalize) pipeline schedules on it.
+    run("builtin.module(rtest.func(canonicalize))", source).unwrap();
+}
+
+#[test]
+fn panics_in_user_hooks_are_diagnostics() {
+    let error = run(
+        "builtin.module()",
+        r#"func.func @f(%x: i64) { %0 = "rtest.panicky"(%x) {boom_verify} : (i64) -> i64  return }"#,
+    )
+    .unwrap_err();
+    assert!(
+        error.contains("'rtest.panicky' op verifier (`PanickyOp`) panicked: the verifier blew up"),
+        "{error}"
+    );
+    // A folder cannot fail a pass (in C++ neither): the panic is an error
+    // diagnostic at the op, and the op stays as it was.
+    let context = setup();
+    let source = r#"func.func @f(%x: i64) -> i64 { %0 = "rtest.panicky"(%x) {boom_fold} : (i64) -> i64  return %0 : i64 }"#;
+    let mut module = Module::parse(&context, source, "input.mlir").unwrap();
+    let mut pm = PassManager::parse(&context, "builtin.module(func.func(canonicalize))").unwrap();
+    let _ = pm.run(&mut module);
+    let diagnostics = context.take_diagnostics();
+    assert!(
+        diagnostics.iter().any(|d| d
+            .message
+            .contains("'rtest.panicky' op folder (`PanickyOp`) panicked: the folder blew up")),
+        "{diagnostics:?}"
+    );
+    assert!(module.to_string().contains("rtest.panicky"));
+}
+
+#[test]
+fn typed_handles_cast_read_and_build() {
+    let context = setup();
+    let module = Module::parse(&context, FUNC, "input.mlir").unwrap();
+    let mut adds = 0;
+    let mut constants = Vec::new();
+    use mlir_pass::ir::{OperationExt, WalkOrder};
+    use mlir_pass::melior::ir::operation::WalkResult;
+    module
+        .as_operation()
+        .melior()
+        .walk_ops(WalkOrder::PreOrder, |op| {
+            if let Some(add) = AddOp::cast(&op) {
+                adds += 1;
+                assert_eq!(add.lhs().r#type().to_string(), "i64");
+            }
+            if let Some(c) = ConstantOp::cast(&op) {
+                constants.push(c.value().value());
+            }
+            assert!(
+                TransposeOp::cast(&op).is_none()
+                    || op.name().as_string_ref().as_str().unwrap() == "rtest.transpose"
+            );
+            WalkResult::Advance
+        });
+    assert_eq!(adds, 3);
+    assert_eq!(constants, [0, 1, 2]);
+    assert_eq!(AddOp::operation_name(), "rtest.add");
+    assert_eq!(RTestDialect::definition().namespace, "rtest");
+}
+
+#[test]
+fn docs_describe_every_op() {
+    let docs = dialect::dialect_doc(RTestDialect::definition());
+    assert!(docs.starts_with("# 'rtest' Dialect"), "{docs}");
+    assert!(
+        docs.contains("### `rtest.transpose` (TransposeOp)"),
+        "{docs}"
+    );
+    assert!(docs.contains("operation ::= `rtest.transpose` `(` $input `:` type($input) `)` attr-dict `to` type(results)"), "{docs}");
+    assert!(
+        docs.contains("| `input` | tensor of 64-bit float values |"),
+        "{docs}"
+    );
+    assert!(
+        docs.contains("Traits: `Pure`, `Commutative`, `SameOperandsAndResultType`"),
+        "{docs}"
+    );
+}
