@@ -688,3 +688,35 @@ fn a_rust_dialect_loads_into_the_stock_mlir_opt() {
     };
     assert_eq!(optimized.trim_end(), ours.trim_end());
 }
+
+/// The dialect lit suite (`tests/lit/dialect`) on both hosts: the tests'
+/// `opt_main` driver and the stock `mlir-opt` with the probe plugin as a
+/// dialect plugin.
+#[test]
+fn the_dialect_lit_suite_passes_on_both_hosts() {
+    let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/lit/dialect");
+    let driver = target_dir().join("examples/test_opt");
+    assert!(driver.exists(), "{} is built by cargo test", driver.display());
+    let output = Command::new("/usr/lib/llvm-22/bin/lit")
+        .arg("-v")
+        .arg(&suite)
+        .env("MLIR_PASS_OPT", &driver)
+        .env("MLIR_PASS_RTEST_OPT", &driver)
+        .env("MLIR_PASS_PROBE_PLUGIN", probe_plugin())
+        .env("MLIR_PASS_LIT_OUT", target_dir().join("lit-dialect-out"))
+        .env_remove("LD_LIBRARY_PATH")
+        .output()
+        .expect("lit (llvm-22-tools) runs");
+    let stdout = text(&output.stdout);
+    let stderr = text(&output.stderr);
+    assert!(output.status.success(), "{stdout}\n{stderr}");
+    let files = std::fs::read_dir(&suite)
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "mlir"))
+        .count();
+    assert!(files >= 3, "{files} lit files");
+    assert!(
+        stdout.contains(&format!("Passed: {files}")) || stderr.contains(&format!("Passed: {files}")),
+        "{stdout}\n{stderr}"
+    );
+}

@@ -41,3 +41,12 @@ config.substitutions.append(("%mlir-opt", os.path.join(llvm_bin, "mlir-opt")))
 if os.environ.get("MLIR_PASS_PLUGIN"):
     config.substitutions.append(("%plugin", required("MLIR_PASS_PLUGIN")))
     config.available_features.add("plugin")
+
+# The dialect tests (tests/lit/dialect) need the tests' own driver and plugin,
+# which hold the `rtest` dialect: run with MLIR_PASS_RTEST_OPT and
+# MLIR_PASS_PROBE_PLUGIN set (tests/integration/plugin.rs does); otherwise
+# they are reported unsupported.
+if os.environ.get("MLIR_PASS_RTEST_OPT") and os.environ.get("MLIR_PASS_PROBE_PLUGIN"):
+    config.substitutions.append(("%rtest-opt", required("MLIR_PASS_RTEST_OPT")))
+    config.substitutions.append(("%probe-plugin", required("MLIR_PASS_PROBE_PLUGIN")))
+    config.available_features.add("rtest")

@@ -1,0 +1,50 @@
+// RUN: %rtest-opt %s --split-input-file --verify-diagnostics
+// RUN: %mlir-opt --load-dialect-plugin=%probe-plugin %s --split-input-file --verify-diagnostics
+// REQUIRES: rtest
+
+// The generated verifier and the parser report as ODS ops do, at the op.
+
+func.func @wrong_operand_type(%x: f32) {
+  // expected-error @+1 {{'rtest.add' op operand #0 must be integer, but got 'f32'}}
+  %0 = "rtest.add"(%x, %x) : (f32, f32) -> f32
+  return
+}
+
+// -----
+
+func.func @missing_attribute() {
+  // expected-error @+1 {{'rtest.constant' op requires attribute 'value'}}
+  %0 = "rtest.constant"() : () -> i64
+  return
+}
+
+// -----
+
+func.func @custom_verifier(%t: tensor<2x3xf64>) {
+  // expected-error @+1 {{'rtest.transpose' op expects the result shape to be the input's reversed, but got [2, 3] to [2, 3]}}
+  %0 = rtest.transpose(%t : tensor<2x3xf64>) to tensor<2x3xf64>
+  return
+}
+
+// -----
+
+func.func @terminator_outside_its_parent() {
+  // expected-error @+1 {{'rtest.return' op expects parent op 'rtest.func'}}
+  "rtest.return"() : () -> ()
+}
+
+// -----
+
+func.func @malformed(%t: tensor<2x3xf64>) {
+  // expected-error @+1 {{expected '('}}
+  %0 = rtest.transpose %t : tensor<2x3xf64>
+  return
+}
+
+// -----
+
+func.func @wrong_type_in_custom_syntax(%t: tensor<2x3xf32>) {
+  // expected-error @+1 {{'rtest.transpose' op operand #0 must be tensor of 64-bit float values, but got 'tensor<2x3xf32>'}}
+  %0 = rtest.transpose(%t : tensor<2x3xf32>) to tensor<3x2xf64>
+  return
+}
