@@ -20,7 +20,6 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
-#include "mlir/InitAllDialects.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -767,18 +766,22 @@ public:
   const MlirPassBridgeDialectSpec &spec;
 };
 
-/// Namespaces of MLIR's own dialects, to tell them from a Rust dialect in
-/// a registry (a registry says who has a namespace, not which dialect).
-const llvm::StringSet<> &upstreamNamespaces() {
-  static const llvm::StringSet<> names = [] {
-    mlir::DialectRegistry registry;
-    mlir::registerAllDialects(registry);
-    llvm::StringSet<> names;
-    for (llvm::StringRef name : registry.getDialectNames())
-      names.insert(name);
-    return names;
-  }();
-  return names;
+/// The Rust dialect each namespace was inserted for, in any registry: a
+/// registry says who has a namespace, not which dialect, and MLIR aborts
+/// when another dialect is inserted under a namespace already taken.
+std::mutex insertedMutex;
+llvm::StringMap<const MlirPassBridgeDialectSpec *> &insertedSpecs() {
+  static llvm::StringMap<const MlirPassBridgeDialectSpec *> specs;
+  return specs;
+}
+
+/// Who has `spec`'s namespace in a registry where it is taken.
+MlirPassBridgeDialectOwner takenBy(const MlirPassBridgeDialectSpec *spec) {
+  std::lock_guard<std::mutex> lock(insertedMutex);
+  auto it = insertedSpecs().find(spec->ns);
+  return it != insertedSpecs().end() && it->second == spec
+             ? MlirPassBridgeDialectSame
+             : MlirPassBridgeDialectOther;
 }
 
 std::unique_ptr<mlir::Dialect> construct(mlir::MLIRContext *context,
@@ -967,8 +970,7 @@ mlirPassBridgeDialectRegistryOwner(MlirDialectRegistry registry,
   return guarded(MlirPassBridgeDialectOther, [&] {
     if (!unwrap(registry)->getDialectAllocator(spec->ns))
       return MlirPassBridgeDialectFree;
-    return upstreamNamespaces().contains(spec->ns) ? MlirPassBridgeDialectOther
-                                                   : MlirPassBridgeDialectSame;
+    return takenBy(spec);
   });
 }
 
@@ -982,14 +984,17 @@ mlirPassBridgeDialectContextOwner(MlirContext context,
                                                  : MlirPassBridgeDialectOther;
     if (!ctx->getDialectRegistry().getDialectAllocator(spec->ns))
       return MlirPassBridgeDialectFree;
-    return upstreamNamespaces().contains(spec->ns) ? MlirPassBridgeDialectOther
-                                                   : MlirPassBridgeDialectSame;
+    return takenBy(spec);
   });
 }
 
 void mlirPassBridgeDialectInsert(MlirDialectRegistry registry,
                                  const MlirPassBridgeDialectSpec *spec) noexcept {
   guarded(0, [&] {
+    {
+      std::lock_guard<std::mutex> lock(insertedMutex);
+      insertedSpecs()[spec->ns] = spec;
+    }
     unwrap(registry)->insert(spec->typeID, spec->ns,
                              [spec](mlir::MLIRContext *context) {
                                return load(context, spec);

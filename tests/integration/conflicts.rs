@@ -82,3 +82,71 @@ fn conflicts_are_reported_by_name_and_the_rest_is_registered() {
     let pm = PassManager::parse(&context, "builtin.module(cse)").unwrap();
     assert_eq!(pm.to_string(), "builtin.module(cse)", "cse is still MLIR's");
 }
+
+mod dialects {
+    use mlir_pass::dialect::{self, mlir_dialect, mlir_op, ods::I64};
+
+    /// One of two dialects with one namespace.
+    #[mlir_dialect(name = "twin")]
+    pub struct TwinA;
+
+    /// The other.
+    #[mlir_dialect(name = "twin")]
+    pub struct TwinB;
+
+    /// A dialect of its own, whose two ops share a name.
+    #[mlir_dialect(name = "samename")]
+    pub struct SameName;
+
+    /// A constant.
+    #[mlir_op(dialect = SameName, name = "op", format = "attr-dict")]
+    pub struct OpOne {
+        /// The result.
+        #[result]
+        out: I64,
+    }
+
+    mod other {
+        use mlir_pass::dialect::{mlir_op, ods::I64};
+
+        /// Another op of the same name, declared in another module.
+        #[mlir_op(dialect = super::SameName, name = "op", format = "attr-dict")]
+        pub struct OpTwo {
+            /// The result.
+            #[result]
+            out: I64,
+        }
+    }
+
+    /// A dialect with no conflict.
+    #[mlir_dialect(name = "fine_dialect")]
+    pub struct Fine;
+
+    /// Two Rust dialects with one namespace, or two ops with one name, are
+    /// errors naming both; the other dialects are registered, and no MLIR
+    /// abort happens.
+    #[test]
+    fn conflicting_dialects_are_errors_not_aborts() {
+        let context = mlir_pass::Context::new();
+        let error = dialect::load::<TwinA>(context.as_ref()).unwrap_err();
+        assert!(
+            error.contains("dialects `TwinA` and `TwinB` both declare the namespace 'twin'")
+                || error.contains("dialects `TwinB` and `TwinA` both declare the namespace 'twin'"),
+            "{error}"
+        );
+        let error = dialect::load::<SameName>(context.as_ref()).unwrap_err();
+        assert!(
+            error.contains("ops `OpOne` and `OpTwo` both declare 'samename.op'"),
+            "{error}"
+        );
+        dialect::load::<Fine>(context.as_ref()).unwrap();
+        // A registry gets the conflict-free dialect, and the errors.
+        let registry = unsafe { mlir_pass::sys::mlirDialectRegistryCreate() };
+        let errors = unsafe { dialect::insert_all(registry) }.unwrap_err();
+        unsafe { mlir_pass::sys::mlirDialectRegistryDestroy(registry) };
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        // The context still parses the fine dialect's (empty) IR and upstream ops.
+        let module = mlir_pass::Module::parse(&context, "func.func @f() { return }", "x.mlir");
+        assert!(module.is_ok());
+    }
+}

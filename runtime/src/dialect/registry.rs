@@ -439,8 +439,9 @@ unsafe fn insert(
         }
         bridge::MlirPassBridgeDialectOwner::MlirPassBridgeDialectSame => Ok(()),
         _ => Err(format!(
-            "dialect `{}` declares the namespace '{}', which MLIR's dialect of that name \
-             already has: rename it (#[mlir_dialect(name = \"...\")])",
+            "dialect `{}` declares the namespace '{}', which another dialect already has \
+             in this registry (the host's own test dialects, say): rename it \
+             (#[mlir_dialect(name = \"...\")])",
             definition.type_name, definition.namespace
         )),
     }
