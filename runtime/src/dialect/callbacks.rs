@@ -260,7 +260,7 @@ pub(super) unsafe extern "C" fn fold(
         results_of
             .iter()
             .map(|r| match r {
-                FoldResult::Attribute(a) => (true, a.to_raw().ptr as *const c_void),
+                FoldResult::Attribute(a) => (true, a.to_raw().ptr),
                 FoldResult::Value(v) => (false, v.to_raw().ptr),
             })
             .collect::<Vec<_>>()
