@@ -373,6 +373,17 @@ public:
   llvm::LogicalResult
   foldHook(mlir::Operation *op, llvm::ArrayRef<mlir::Attribute> operands,
            llvm::SmallVectorImpl<mlir::OpFoldResult> &results) final {
+    // The op's folder first, then its traits' folds, as ODS's fold hook.
+    if (mlir::succeeded(rustFold(op, operands, results)))
+      return mlir::success();
+    if (spec.has(MlirPassBridgeOpTraitCommutative))
+      return mlir::OpTrait::impl::foldCommutative(op, operands, results);
+    return mlir::failure();
+  }
+
+  llvm::LogicalResult
+  rustFold(mlir::Operation *op, llvm::ArrayRef<mlir::Attribute> operands,
+           llvm::SmallVectorImpl<mlir::OpFoldResult> &results) {
     if (!spec.hasFolder)
       return mlir::failure();
     llvm::SmallVector<MlirAttribute, 4> raw;
@@ -537,6 +548,9 @@ public:
   llvm::hash_code hashProperties(mlir::OpaqueProperties) final { return {}; }
 
 private:
+  /// The counts, with the count traits ODS gives an op (ZeroOperands,
+  /// OneOperand, NOperands<n>, AtLeastNOperands<n>, and the same for
+  /// results, regions and successors), so the messages are ODS's.
   llvm::LogicalResult verifyCounts(mlir::Operation *op) {
     namespace impl = mlir::OpTrait::impl;
     auto singles = [](const std::vector<MlirPassBridgeArity> &groups,
@@ -553,21 +567,38 @@ private:
     };
     bool exact;
     unsigned n = singles(spec.operands, exact);
-    if (mlir::failed(exact ? impl::verifyNOperands(op, n)
-                           : impl::verifyAtLeastNOperands(op, n)))
+    if (mlir::failed(!exact    ? (n ? impl::verifyAtLeastNOperands(op, n)
+                                    : mlir::success())
+                     : n == 0 ? impl::verifyZeroOperands(op)
+                     : n == 1 ? impl::verifyOneOperand(op)
+                              : impl::verifyNOperands(op, n)))
       return mlir::failure();
     n = singles(spec.results, exact);
-    if (mlir::failed(exact ? impl::verifyNResults(op, n)
-                           : impl::verifyAtLeastNResults(op, n)))
+    if (mlir::failed(!exact    ? (n ? impl::verifyAtLeastNResults(op, n)
+                                    : mlir::success())
+                     : n == 0 ? impl::verifyZeroResults(op)
+                     : n == 1 ? impl::verifyOneResult(op)
+                              : impl::verifyNResults(op, n)))
       return mlir::failure();
+    n = spec.numRegions;
+    if (spec.variadicRegions)
+      n -= 1;
     if (mlir::failed(spec.variadicRegions
-                         ? impl::verifyAtLeastNRegions(op, spec.numRegions)
-                         : impl::verifyNRegions(op, spec.numRegions)))
+                         ? (n ? impl::verifyAtLeastNRegions(op, n)
+                              : mlir::success())
+                     : n == 0 ? impl::verifyZeroRegions(op)
+                     : n == 1 ? impl::verifyOneRegion(op)
+                              : impl::verifyNRegions(op, n)))
       return mlir::failure();
+    n = spec.numSuccessors;
+    if (spec.variadicSuccessors)
+      n -= 1;
     if (mlir::failed(spec.variadicSuccessors
-                         ? impl::verifyAtLeastNSuccessors(op,
-                                                          spec.numSuccessors)
-                         : impl::verifyNSuccessors(op, spec.numSuccessors)))
+                         ? (n ? impl::verifyAtLeastNSuccessors(op, n)
+                              : mlir::success())
+                     : n == 0 ? impl::verifyZeroSuccessors(op)
+                     : n == 1 ? impl::verifyOneSuccessor(op)
+                              : impl::verifyNSuccessors(op, n)))
       return mlir::failure();
     if (spec.has(MlirPassBridgeOpTraitAttrSizedOperandSegments) &&
         mlir::failed(impl::verifyOperandSizeAttr(op, "operandSegmentSizes")))
@@ -870,7 +901,7 @@ bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,
           op->attributes[i].defaultValue.data
               ? str(op->attributes[i].defaultValue)
               : std::string(),
-          str(op->attributes[i].elidedType)});
+          str(op->attributes[i].elidedType), op->attributes[i].kind});
     copy->numRegions = op->numRegions;
     copy->variadicRegions = op->variadicRegions;
     copy->numSuccessors = op->numSuccessors;

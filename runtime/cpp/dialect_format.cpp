@@ -19,6 +19,36 @@ namespace {
 using mlir::OpAsmParser;
 using mlir::ParseResult;
 
+/// Whether `attr` is of the storage kind an attribute constraint needs.
+bool ofKind(mlir::Attribute attr, MlirPassBridgeAttrKind kind) {
+  switch (kind) {
+  case MlirPassBridgeAttrKindInteger:
+    return llvm::isa<mlir::IntegerAttr>(attr);
+  case MlirPassBridgeAttrKindBool:
+    return llvm::isa<mlir::BoolAttr>(attr);
+  case MlirPassBridgeAttrKindFloat:
+    return llvm::isa<mlir::FloatAttr>(attr);
+  case MlirPassBridgeAttrKindString:
+    return llvm::isa<mlir::StringAttr>(attr);
+  case MlirPassBridgeAttrKindUnit:
+    return llvm::isa<mlir::UnitAttr>(attr);
+  case MlirPassBridgeAttrKindType:
+    return llvm::isa<mlir::TypeAttr>(attr);
+  case MlirPassBridgeAttrKindSymbolRef:
+    return llvm::isa<mlir::SymbolRefAttr>(attr);
+  case MlirPassBridgeAttrKindFlatSymbolRef:
+    return llvm::isa<mlir::FlatSymbolRefAttr>(attr);
+  case MlirPassBridgeAttrKindDenseElements:
+    return llvm::isa<mlir::DenseElementsAttr>(attr);
+  case MlirPassBridgeAttrKindArray:
+    return llvm::isa<mlir::ArrayAttr>(attr);
+  case MlirPassBridgeAttrKindDictionary:
+    return llvm::isa<mlir::DictionaryAttr>(attr);
+  default:
+    return true;
+  }
+}
+
 /// What the parser has read so far.
 struct Parsed {
   explicit Parsed(const OpSpec &spec)
@@ -248,6 +278,7 @@ private:
       const auto &attr = spec.attributes[e.index];
       mlir::Type type = elided(e.index);
       mlir::Attribute value;
+      llvm::SMLoc loc = p.getCurrentLocation();
       if (optional) {
         mlir::OptionalParseResult r = p.parseOptionalAttribute(value, type);
         present = r.has_value();
@@ -258,6 +289,8 @@ private:
       } else if (mlir::failed(p.parseAttribute(value, type))) {
         return mlir::failure();
       }
+      if (!ofKind(value, attr.kind))
+        return p.emitError(loc, "invalid kind of attribute specified");
       state.addAttribute(attr.name, value);
       return mlir::success();
     }

@@ -35,6 +35,7 @@ struct AttributeSpec {
   std::string defaultValue;
   /// The type a format prints the attribute without (`5` for `5 : i64`).
   std::string elidedType;
+  MlirPassBridgeAttrKind kind;
 };
 
 /// A Rust op, copied from its `MlirPassBridgeOpSpec`.

@@ -1111,6 +1111,23 @@ typedef struct MlirPassBridgeFormatElement {
   uint32_t length;
 } MlirPassBridgeFormatElement;
 
+/// The kind of attribute an op's attribute must be (its storage, as ODS's
+/// typed parsers check it: `invalid kind of attribute specified`).
+typedef enum MlirPassBridgeAttrKind {
+  MlirPassBridgeAttrKindAny = 0,
+  MlirPassBridgeAttrKindInteger = 1,
+  MlirPassBridgeAttrKindFloat = 2,
+  MlirPassBridgeAttrKindString = 3,
+  MlirPassBridgeAttrKindUnit = 4,
+  MlirPassBridgeAttrKindType = 5,
+  MlirPassBridgeAttrKindSymbolRef = 6,
+  MlirPassBridgeAttrKindFlatSymbolRef = 7,
+  MlirPassBridgeAttrKindDenseElements = 8,
+  MlirPassBridgeAttrKindArray = 9,
+  MlirPassBridgeAttrKindDictionary = 10,
+  MlirPassBridgeAttrKindBool = 11,
+} MlirPassBridgeAttrKind;
+
 /// One attribute a Rust op defines.
 typedef struct MlirPassBridgeAttributeSpec {
   MlirStringRef name;
@@ -1121,6 +1138,8 @@ typedef struct MlirPassBridgeAttributeSpec {
   /// Empty, or the type a declarative format leaves out when it prints and
   /// parses the attribute (`i64` for an `I64Attr`: `5`, not `5 : i64`).
   MlirStringRef elidedType;
+  /// What kind of attribute a format accepts for it.
+  MlirPassBridgeAttrKind kind;
 } MlirPassBridgeAttributeSpec;
 
 /// The upstream op interfaces a Rust op implements, declared as data (the

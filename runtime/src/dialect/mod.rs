@@ -48,7 +48,7 @@ pub use op::{
     OpDefinition, OpHooks, OpInterfaces, OperandDef, RegionDef, ResultDef, SuccessorDef,
     VerifyHook,
 };
-pub use pattern::OpRewritePattern;
+pub use pattern::{OpConversionPattern, OpRewritePattern};
 pub use registry::{
     dialect_handle, dialects, handle_extern, insert_all, insert_all_extern, load,
     DialectRegistrationHooks, RegisteredDialect,

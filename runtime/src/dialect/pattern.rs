@@ -1,13 +1,16 @@
-//! Typed rewrite patterns: the root is an op type, not a string (C++'s
-//! `OpRewritePattern<OpTy>`).
+//! Typed patterns: the root is an op type, not a string (C++'s
+//! `OpRewritePattern<OpTy>` and `OpConversionPattern<OpTy>`).
 
 use std::{
     collections::HashSet,
     sync::{Mutex, OnceLock},
 };
 
+use melior::ir::Value;
+
 use super::Op;
 use crate::{
+    conversion::{ConversionPattern, ConversionPatternRewriter, PatternRoot},
     rewrite::{MatchResult, NoMatch, PatternRewriter, RewritePattern},
     OperationRef,
 };
@@ -88,5 +91,58 @@ impl<P: OpRewritePattern> RewritePattern for P {
         // The driver gives a pattern only ops named as its root.
         let typed = P::Op::cast(&op).ok_or(NoMatch)?;
         OpRewritePattern::match_and_rewrite(self, typed, rewriter)
+    }
+}
+
+/// A conversion pattern rooted at one kind of declared op, which it
+/// receives as its typed handle, with its operands as converted so far:
+/// C++'s `OpConversionPattern<OpTy>` (the adaptor is `operands`, in the
+/// op's operand order). Every such pattern is a [`ConversionPattern`].
+pub trait OpConversionPattern: Send + Sync + 'static {
+    /// The op kind it converts, as its handle type.
+    type Op<'a>: Op<'a>;
+
+    /// Its priority among the patterns for the same op. 1 by default.
+    fn benefit(&self) -> u16 {
+        1
+    }
+
+    /// Whether it may apply to ops it created itself
+    /// ([`ConversionPattern::has_bounded_rewrite_recursion`]).
+    fn has_bounded_rewrite_recursion(&self) -> bool {
+        false
+    }
+
+    /// Converts `op` through `rewriter`, as
+    /// [`ConversionPattern::match_and_rewrite`].
+    fn match_and_rewrite<'a>(
+        &self,
+        op: Self::Op<'a>,
+        operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult;
+}
+
+impl<P: OpConversionPattern> ConversionPattern for P {
+    fn root(&self) -> PatternRoot<'_> {
+        PatternRoot::Op(intern(<P::Op<'static> as Op<'static>>::operation_name()))
+    }
+
+    fn benefit(&self) -> u16 {
+        OpConversionPattern::benefit(self)
+    }
+
+    fn has_bounded_rewrite_recursion(&self) -> bool {
+        OpConversionPattern::has_bounded_rewrite_recursion(self)
+    }
+
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult {
+        let typed = P::Op::cast(&op).ok_or(NoMatch)?;
+        OpConversionPattern::match_and_rewrite(self, typed, operands, rewriter)
     }
 }

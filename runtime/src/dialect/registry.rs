@@ -195,6 +195,25 @@ fn arity(a: Arity) -> bridge::MlirPassBridgeArity {
     }
 }
 
+/// The storage kind a format checks a parsed attribute against.
+fn attr_kind(constraint: &AttrConstraint) -> bridge::MlirPassBridgeAttrKind {
+    use bridge::MlirPassBridgeAttrKind as K;
+    match constraint {
+        AttrConstraint::Integer(_) | AttrConstraint::Index => K::MlirPassBridgeAttrKindInteger,
+        AttrConstraint::Bool => K::MlirPassBridgeAttrKindBool,
+        AttrConstraint::Float(_) => K::MlirPassBridgeAttrKindFloat,
+        AttrConstraint::Str => K::MlirPassBridgeAttrKindString,
+        AttrConstraint::Unit => K::MlirPassBridgeAttrKindUnit,
+        AttrConstraint::Type => K::MlirPassBridgeAttrKindType,
+        AttrConstraint::SymbolRef => K::MlirPassBridgeAttrKindSymbolRef,
+        AttrConstraint::FlatSymbolRef => K::MlirPassBridgeAttrKindFlatSymbolRef,
+        AttrConstraint::DenseElements(_) => K::MlirPassBridgeAttrKindDenseElements,
+        AttrConstraint::Array => K::MlirPassBridgeAttrKindArray,
+        AttrConstraint::Dictionary => K::MlirPassBridgeAttrKindDictionary,
+        AttrConstraint::Any | AttrConstraint::Custom { .. } => K::MlirPassBridgeAttrKindAny,
+    }
+}
+
 /// The type a format leaves out for an attribute of `constraint`.
 fn elided_type(constraint: &AttrConstraint) -> String {
     match *constraint {
@@ -309,6 +328,7 @@ fn build(
                     string_ref,
                 ),
                 elidedType: string_ref(elided),
+                kind: attr_kind(&a.constraint),
             })
             .collect();
         let parents: Vec<_> = op

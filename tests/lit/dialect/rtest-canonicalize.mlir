@@ -32,3 +32,17 @@ func.func @fold(%a: i64, %t: tensor<2x3xf64>) -> (i64, i64) {
   rtest.print %t2 : tensor<2x3xf64>
   return %2, %5 : i64, i64
 }
+
+// Commutative: constants move to the right (the trait's fold, as for an
+// ODS op), so the `add(x, 0)` pattern sees the zero.
+// CHECK-LABEL: func.func @commutative
+// CHECK-NEXT: %[[C:.*]] = rtest.constant 1
+// CHECK-NEXT: %[[S:.*]] = rtest.add %arg0, %[[C]] : i64
+// CHECK-NEXT: return %[[S]], %arg0 : i64, i64
+func.func @commutative(%a: i64) -> (i64, i64) {
+  %c1 = rtest.constant 1
+  %c0 = rtest.constant 0
+  %0 = rtest.add %c1, %a : i64
+  %1 = rtest.add %c0, %a : i64
+  return %0, %1 : i64, i64
+}

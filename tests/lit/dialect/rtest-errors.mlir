@@ -48,3 +48,27 @@ func.func @wrong_type_in_custom_syntax(%t: tensor<2x3xf32>) {
   %0 = rtest.transpose(%t : tensor<2x3xf32>) to tensor<3x2xf64>
   return
 }
+
+// -----
+
+func.func @print_needs_its_operand() {
+  // expected-error @+1 {{'rtest.print' op requires a single operand}}
+  "rtest.print"() : () -> ()
+  return
+}
+
+// -----
+
+func.func @print_has_no_result(%x: i64) {
+  // expected-error @+1 {{'rtest.print' op requires zero results}}
+  %0 = "rtest.print"(%x) : (i64) -> i64
+  return
+}
+
+// -----
+
+func.func @constant_of_the_wrong_kind() {
+  // expected-error @+1 {{custom op 'rtest.constant' invalid kind of attribute specified}}
+  %0 = rtest.constant "x"
+  return
+}
