@@ -8,12 +8,13 @@ use std::time::{Duration, Instant};
 
 use mlir_pass::{sys, Context, Module, PassManager};
 use mlir_pass_bench::{
-    cse_module_text, identity_module_text, licm_module_text, math_module_text, melior_empty,
-    melior_walk_count, mlirBenchCreateCppDominanceQueries, mlirBenchCreateCppEffectQueries,
-    mlirBenchCreateCppEmpty, mlirBenchCreateCppFoldIdentities, mlirBenchCreateCppSubToAdd,
-    mlirBenchCreateCppWalkCount, module_text, subtraction_module_text, symbol_module_text,
-    RustDominanceQueries, RustEffectQueries, RustEmpty, RustHeavy, RustSafeWalkCount, RustSubToAdd,
-    RustWalkCount, QUERY_ROUNDS,
+    cse_module_text, dialect_module, identity_module_text, licm_module_text, math_module_text,
+    melior_empty, melior_walk_count, mlirBenchCreateCppDominanceQueries,
+    mlirBenchCreateCppEffectQueries, mlirBenchCreateCppEmpty, mlirBenchCreateCppFoldIdentities,
+    mlirBenchCreateCppSubToAdd, mlirBenchCreateCppWalkCount, mlirPassBenchLoadOdsDialect,
+    module_text, subtraction_module_text, symbol_module_text, RustDominanceQueries,
+    RustEffectQueries, RustEmpty, RustHeavy, RustSafeWalkCount, RustSubToAdd, RustWalkCount,
+    QUERY_ROUNDS,
 };
 use mlir_pass_example_passes::FoldArithIdentities;
 
@@ -32,6 +33,8 @@ struct Settings {
     /// Functions of the LICM module (two nested loops each).
     licm_functions: usize,
     walk_sizes: &'static [usize],
+    /// Ops of the dialect benchmark's module (functions of 100 ops).
+    dialect_ops: usize,
     empty_functions: usize,
     heavy_functions: usize,
     heavy_iterations: u64,
@@ -46,6 +49,7 @@ const FULL: Settings = Settings {
     port_functions: 10_000,
     licm_functions: 1_000,
     walk_sizes: &[1_000, 10_000, 100_000],
+    dialect_ops: 100_000,
     empty_functions: 10_000,
     heavy_functions: 2_000,
     heavy_iterations: 200_000,
@@ -60,6 +64,7 @@ const QUICK: Settings = Settings {
     port_functions: 500,
     licm_functions: 100,
     walk_sizes: &[1_000],
+    dialect_ops: 1_000,
     empty_functions: 1_000,
     heavy_functions: 200,
     heavy_iterations: 10_000,
@@ -259,6 +264,33 @@ fn measure_fresh<'c>(
         "the variants disagree on the output"
     );
     rounds
+}
+
+/// A module pass manager running `pipeline`, with the verifier off.
+fn module_pm<'c>(context: &'c Context, pipeline: &str) -> PassManager<'c> {
+    let mut pm = PassManager::parse(context, &format!("builtin.module({pipeline})")).unwrap();
+    pm.enable_verifier(false);
+    pm
+}
+
+/// The dialect benchmark's `variant`s (`[C++, Rust]` printed modules)
+/// agree byte for byte once `odsb.` reads `rtest.`.
+fn assert_same_modulo_namespace(what: &str, variants: &[String; 2]) {
+    let ods = variants[0].replace("odsb.", "rtest.");
+    if ods != variants[1] {
+        let line = ods
+            .lines()
+            .zip(variants[1].lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(0);
+        panic!(
+            "{what}: the ODS dialect and the Rust dialect print different modules; first \
+             difference at line {}:\n  ODS (renamed): {:?}\n  Rust:          {:?}",
+            line + 1,
+            ods.lines().nth(line),
+            variants[1].lines().nth(line)
+        );
+    }
 }
 
 fn main() {
@@ -497,6 +529,58 @@ fn main() {
                 r.ratio(1, 0),
                 r.len()
             );
+        }
+    }
+
+    if want("dialect") {
+        // (1h) The same dialect declared in Rust (the tests' `rtest`,
+        // #[mlir_dialect]) and in ODS (`odsb`, C++ from mlir-tblgen).
+        let functions = s.dialect_ops / 100;
+        // SAFETY: a valid context.
+        unsafe { mlirPassBenchLoadOdsDialect(context.raw()) };
+        println!(
+            "\n## 1h. A dialect declared in Rust vs the same dialect in ODS: `rtest` (`#[mlir_dialect]`) vs `odsb` (`mlir-tblgen`, C++), {} ops ({functions} functions of 100), one thread\n",
+            functions * 100
+        );
+        println!("| what | C++ (ODS) | Rust | Rust / C++ | rounds |");
+        println!("| --- | --- | --- | --- | --- |");
+        // Variant 0 is the ODS dialect, variant 1 the Rust one.
+        let sources = ["odsb", "rtest"].map(|ns| dialect_module(functions, 100, ns));
+        let parse = |v: usize| Module::parse(&context, &sources[v], "dialect.mlir").unwrap();
+        // Once, untimed: both dialects print the same modules, parsed and
+        // after each pass.
+        assert_same_modulo_namespace("parse + print", &[0, 1].map(|v| parse(v).to_string()));
+        for pass in ["canonicalize", "cse"] {
+            let mut pm = module_pm(&context, pass);
+            let outputs = [0, 1].map(|v| {
+                let mut module = parse(v);
+                pm.run(&mut module).expect("the benchmark pass runs");
+                module.to_string()
+            });
+            assert_same_modulo_namespace(pass, &outputs);
+        }
+
+        // (a) Parse (which verifies) and print; the module is destroyed
+        // after the clock stops.
+        let r = Rounds::take(s, 2, &[(1, 0)], |v| {
+            let start = Instant::now();
+            let module = parse(v);
+            let text = module.to_string();
+            let elapsed = start.elapsed();
+            std::hint::black_box(text);
+            elapsed
+        });
+        r.print_pair_row("parse + verify + print");
+        // (b), (c) A pass on a freshly parsed module (parsing not timed).
+        for pass in ["canonicalize", "cse"] {
+            let mut pms = [module_pm(&context, pass), module_pm(&context, pass)];
+            let r = Rounds::take(s, 2, &[(1, 0)], |v| {
+                let mut module = parse(v);
+                let start = Instant::now();
+                pms[v].run(&mut module).expect("the benchmark pass runs");
+                start.elapsed()
+            });
+            r.print_pair_row(&format!("`{pass}`"));
         }
     }
 

@@ -1,7 +1,8 @@
 //! The passes and inputs of the benchmarks (`cargo bench -p mlir-pass-bench`):
 //! one algorithm written three ways (`#[mlir_pass]`, native C++, melior's
-//! `create_external`), an empty pass, a CPU-heavy pass, and 1,000 generated
-//! passes for registration.
+//! `create_external`), an empty pass, a CPU-heavy pass, 1,000 generated
+//! passes for registration, and one dialect written twice (the tests'
+//! `rtest` in Rust, `odsb` in ODS).
 
 #![warn(missing_docs)]
 
@@ -38,6 +39,13 @@ unsafe extern "C" {
     /// The C++ side-effect-query pass (`isMemoryEffectFree`,
     /// [`QUERY_ROUNDS`] times per op).
     pub fn mlirBenchCreateCppEffectQueries() -> sys::MlirPass;
+    /// Loads `odsb` into a context: the benchmark ops of the Rust dialect
+    /// `rtest` declared in ODS (`cpp/ods_dialect.td`, through `mlir-tblgen`
+    /// in build.rs) with the same folders, verifier, patterns and constant
+    /// materializer in C++ (`cpp/ods_dialect.cpp`).
+    pub fn mlirPassBenchLoadOdsDialect(context: sys::MlirContext);
+    /// Inserts `odsb` into a registry (see [`mlirPassBenchLoadOdsDialect`]).
+    pub fn mlirPassBenchRegisterOdsDialect(registry: sys::MlirDialectRegistry);
 }
 
 /// How many times the query passes ask their questions about each function
@@ -229,6 +237,13 @@ pub fn melior_empty() -> sys::MlirPass {
     )
     .to_raw()
 }
+
+// The tests' Rust dialect, compiled into this crate from its one source
+// (not through a dependency on mlir-pass-tests, which would link the tests'
+// 30 passes, some of which panic on purpose, into every benchmark and change
+// the registration figures): the Rust side of the dialect benchmark.
+#[path = "../../tests/src/test_dialect.rs"]
+pub mod rtest;
 
 /// The 1,000 passes of the registration benchmark (`bench-reg-0` ...).
 pub mod registration {
@@ -537,6 +552,57 @@ pub fn math_module_text(functions: usize) -> String {
             op(3),
             op(4),
         ));
+    }
+    text
+}
+
+/// A module for the dialect benchmark, in dialect `namespace` (`"rtest"`,
+/// the Rust dialect, or `"odsb"`, the same ops in ODS): the same text but
+/// for the namespace. `functions` functions of `ops_per_function` ops each
+/// (the count includes each function's terminator, not the function),
+/// made of groups of 12: three constants, an add of two constants (folds),
+/// an add of zero (canonicalized away), two identical adds (`cse` merges
+/// them), an add of those, a pair of transposes (canonicalized away) and
+/// two prints; the rest are prints of the argument.
+pub fn dialect_module(functions: usize, ops_per_function: usize, namespace: &str) -> String {
+    use std::fmt::Write;
+    const GROUP: usize = 12;
+    let ns = namespace;
+    let body = ops_per_function.saturating_sub(1);
+    let mut text = String::new();
+    for f in 0..functions {
+        writeln!(
+            text,
+            "func.func @f{f}(%a: i64, %t: tensor<4x8xf64>) -> i64 {{"
+        )
+        .unwrap();
+        let (mut last, mut tensor) = ("%a".to_owned(), "%t".to_owned());
+        for g in 0..body / GROUP {
+            let (k1, k2) = ((f + g) % 97, g + 1);
+            write!(
+                text,
+                "  %c0_{g} = {ns}.constant 0
+  %k1_{g} = {ns}.constant {k1}
+  %k2_{g} = {ns}.constant {k2}
+  %s_{g} = {ns}.add %k1_{g}, %k2_{g} : i64
+  %z_{g} = {ns}.add {last}, %c0_{g} : i64
+  %d1_{g} = {ns}.add %z_{g}, %s_{g} : i64
+  %d2_{g} = {ns}.add %z_{g}, %s_{g} : i64
+  %n_{g} = {ns}.add %d1_{g}, %d2_{g} : i64
+  %t1_{g} = {ns}.transpose({tensor} : tensor<4x8xf64>) to tensor<8x4xf64>
+  %t2_{g} = {ns}.transpose(%t1_{g} : tensor<8x4xf64>) to tensor<4x8xf64>
+  {ns}.print %n_{g} : i64
+  {ns}.print %t2_{g} : tensor<4x8xf64>
+"
+            )
+            .unwrap();
+            last = format!("%n_{g}");
+            tensor = format!("%t2_{g}");
+        }
+        for _ in 0..body % GROUP {
+            writeln!(text, "  {ns}.print %a : i64").unwrap();
+        }
+        writeln!(text, "  return {last} : i64\n}}").unwrap();
     }
     text
 }
