@@ -86,65 +86,41 @@ fn type_text(ty: sys::MlirType) -> String {
     unsafe { print_to_string(|cb, data| sys::mlirTypePrint(ty, cb, data)) }
 }
 
-/// `[start, start + len)` of each group, from the segment sizes attribute
-/// or, with at most one group of variable size, from the total.
-fn group_ranges(
-    arities: &[Arity],
-    total: usize,
-    op: sys::MlirOperation,
-    segments: Option<&str>,
-) -> Result<Vec<(usize, usize)>, String> {
-    if let Some(name) = segments {
-        // SAFETY: a valid op; the attribute is read, not kept.
-        let sizes = unsafe {
-            let attr = sys::mlirOperationGetAttributeByName(op, string_ref(name));
-            if attr.ptr.is_null() || !sys::mlirAttributeIsADenseI32Array(attr) {
-                None
-            } else {
-                let n = sys::mlirDenseArrayGetNumElements(attr);
-                Some(
-                    (0..n)
-                        .map(|i| sys::mlirDenseI32ArrayGetElement(attr, i))
-                        .collect::<Vec<_>>(),
-                )
-            }
-        };
-        // MLIR's trait verifier has checked the attribute already.
-        if let Some(sizes) = sizes.filter(|s| s.len() == arities.len()) {
-            let mut start = 0;
-            return Ok(sizes
-                .iter()
-                .map(|&n| {
-                    let range = (start, n.max(0) as usize);
-                    start += n.max(0) as usize;
-                    range
-                })
-                .collect());
-        }
+/// The sizes of the groups from a segment sizes attribute (`None`: absent
+/// or malformed, which MLIR's trait verifier has reported already).
+fn segment_sizes(op: sys::MlirOperation, name: &str, groups: usize) -> Option<sys::MlirAttribute> {
+    // SAFETY: a valid op; the attribute is only read.
+    unsafe {
+        let attr = sys::mlirOperationGetAttributeByName(op, string_ref(name));
+        (!attr.ptr.is_null()
+            && sys::mlirAttributeIsADenseI32Array(attr)
+            && sys::mlirDenseArrayGetNumElements(attr) as usize == groups)
+            .then_some(attr)
     }
-    let singles = arities.iter().filter(|a| **a == Arity::Single).count();
-    let variable = total.saturating_sub(singles);
-    let mut start = 0;
-    Ok(arities
-        .iter()
-        .map(|a| {
-            let len = if *a == Arity::Single { 1 } else { variable };
-            let range = (start, len);
-            start += len;
-            range
-        })
-        .collect())
 }
 
-/// Checks the values of each group against its constraint, in ODS's words.
-fn check_groups(
+/// Checks the values of each group against its constraint, in ODS's words,
+/// without allocating: the groups' bounds come from the segment sizes
+/// attribute, or, with at most one group of variable size, from the total.
+fn check_groups<'d>(
     kind: &str,
-    groups: &[(Arity, &TypeConstraint)],
-    ranges: &[(usize, usize)],
+    groups: impl ExactSizeIterator<Item = (Arity, &'d TypeConstraint)> + Clone,
+    total: usize,
+    segments: Option<sys::MlirAttribute>,
     type_of: impl Fn(usize) -> sys::MlirType,
 ) -> Result<(), String> {
-    for ((arity, constraint), &(start, len)) in groups.iter().zip(ranges) {
-        if *arity == Arity::Optional && len > 1 {
+    let singles = groups.clone().filter(|(a, _)| *a == Arity::Single).count();
+    let variable = total.saturating_sub(singles);
+    let mut start = 0;
+    for (index, (arity, constraint)) in groups.enumerate() {
+        let len = match segments {
+            // SAFETY: a dense i32 array with one element per group.
+            Some(sizes) => unsafe { sys::mlirDenseI32ArrayGetElement(sizes, index as isize) }.max(0) as usize,
+            None if arity == Arity::Single => 1,
+            None => variable,
+        };
+        let len = len.min(total.saturating_sub(start));
+        if arity == Arity::Optional && len > 1 {
             return Err(format!(
                 "{kind} group starting at #{start} requires 0 or 1 element, but found {len}"
             ));
@@ -158,12 +134,14 @@ fn check_groups(
                 ));
             }
         }
+        start += len;
     }
     Ok(())
 }
 
 /// ODS's `verifyInvariantsImpl`: attributes, operand and result types,
-/// region sizes (counts were checked by MLIR's trait verifiers).
+/// region sizes (counts were checked by MLIR's trait verifiers). It
+/// allocates nothing unless it reports an error.
 fn verify_invariants(def: &OpDefinition, op: sys::MlirOperation) -> Result<(), String> {
     // SAFETY (whole function): `op` is a valid op MLIR is verifying.
     for attr in def.attributes {
@@ -182,33 +160,31 @@ fn verify_invariants(def: &OpDefinition, op: sys::MlirOperation) -> Result<(), S
         }
     }
     let num_operands = unsafe { sys::mlirOperationGetNumOperands(op) } as usize;
-    let operand_groups: Vec<_> = def
-        .operands
-        .iter()
-        .map(|o| (o.arity, &o.constraint))
-        .collect();
-    let arities: Vec<_> = def.operands.iter().map(|o| o.arity).collect();
-    let segments = def
-        .has_trait(Trait::AttrSizedOperandSegments)
-        .then_some("operandSegmentSizes");
-    let ranges = group_ranges(&arities, num_operands, op, segments)?;
-    check_groups("operand", &operand_groups, &ranges, |i| unsafe {
-        sys::mlirValueGetType(sys::mlirOperationGetOperand(op, i as isize))
-    })?;
+    let segments = if def.has_trait(Trait::AttrSizedOperandSegments) {
+        segment_sizes(op, "operandSegmentSizes", def.operands.len())
+    } else {
+        None
+    };
+    check_groups(
+        "operand",
+        def.operands.iter().map(|o| (o.arity, &o.constraint)),
+        num_operands,
+        segments,
+        |i| unsafe { sys::mlirValueGetType(sys::mlirOperationGetOperand(op, i as isize)) },
+    )?;
     let num_results = unsafe { sys::mlirOperationGetNumResults(op) } as usize;
-    let result_groups: Vec<_> = def
-        .results
-        .iter()
-        .map(|r| (r.arity, &r.constraint))
-        .collect();
-    let arities: Vec<_> = def.results.iter().map(|r| r.arity).collect();
-    let segments = def
-        .has_trait(Trait::AttrSizedResultSegments)
-        .then_some("resultSegmentSizes");
-    let ranges = group_ranges(&arities, num_results, op, segments)?;
-    check_groups("result", &result_groups, &ranges, |i| unsafe {
-        sys::mlirValueGetType(sys::mlirOperationGetResult(op, i as isize))
-    })?;
+    let segments = if def.has_trait(Trait::AttrSizedResultSegments) {
+        segment_sizes(op, "resultSegmentSizes", def.results.len())
+    } else {
+        None
+    };
+    check_groups(
+        "result",
+        def.results.iter().map(|r| (r.arity, &r.constraint)),
+        num_results,
+        segments,
+        |i| unsafe { sys::mlirValueGetType(sys::mlirOperationGetResult(op, i as isize)) },
+    )?;
     for (index, region) in def.regions.iter().enumerate() {
         let Some(max) = region.max_blocks else {
             continue;
