@@ -115,7 +115,9 @@ fn check_groups<'d>(
     for (index, (arity, constraint)) in groups.enumerate() {
         let len = match segments {
             // SAFETY: a dense i32 array with one element per group.
-            Some(sizes) => unsafe { sys::mlirDenseI32ArrayGetElement(sizes, index as isize) }.max(0) as usize,
+            Some(sizes) => {
+                unsafe { sys::mlirDenseI32ArrayGetElement(sizes, index as isize) }.max(0) as usize
+            }
             None if arity == Arity::Single => 1,
             None => variable,
         };
@@ -297,6 +299,48 @@ pub(super) unsafe extern "C" fn canonicalize(
     }
 }
 
+/// Runs a dialect's op builder (`build`, given the context, the type and
+/// the location) through the trap: its op, or null when it builds none or
+/// panics (the panic is an error at `location`, naming the `what`).
+///
+/// # Safety
+/// `context`, `ty` and `location` are valid and of one context.
+unsafe fn build_op(
+    def: &DialectDefinition,
+    what: &str,
+    context: sys::MlirContext,
+    ty: sys::MlirType,
+    location: sys::MlirLocation,
+    build: impl for<'c> FnOnce(
+        &'c melior::Context,
+        Type<'c>,
+        Location<'c>,
+    ) -> Option<melior::ir::Operation<'c>>,
+) -> sys::MlirOperation {
+    let result = trap(|| {
+        let context = context_from_raw(&context);
+        // SAFETY: valid values of the context, borrowed for the call.
+        let (ty, location) = unsafe { (Type::from_raw(ty), Location::from_raw(location)) };
+        build(context, ty, location).map(|op| op.into_raw())
+    });
+    match result {
+        Ok(Some(op)) => op,
+        Ok(None) => sys::MlirOperation {
+            ptr: std::ptr::null_mut(),
+        },
+        Err(panic) => {
+            // SAFETY: a valid location (the caller's contract).
+            unsafe { crate::Location::from_raw(location) }.emit_error(&format!(
+                "{what} of dialect `{}` panicked: {panic}",
+                def.type_name
+            ));
+            sys::MlirOperation {
+                ptr: std::ptr::null_mut(),
+            }
+        }
+    }
+}
+
 pub(super) unsafe extern "C" fn materialize_constant(
     dialect: *const c_void,
     context: sys::MlirContext,
@@ -304,37 +348,19 @@ pub(super) unsafe extern "C" fn materialize_constant(
     ty: sys::MlirType,
     location: sys::MlirLocation,
 ) -> sys::MlirOperation {
-    // SAFETY: MLIR hands back the dialect's definition.
+    // SAFETY: MLIR hands back the dialect's definition, and valid values.
     let def = unsafe { &*dialect.cast::<DialectDefinition>() };
-    let null = sys::MlirOperation {
-        ptr: std::ptr::null_mut(),
-    };
-    let Some(hook) = def.materialize_constant else {
-        return null;
-    };
-    let result = trap(|| {
-        let context = context_from_raw(&context);
-        // SAFETY: valid values of the context, borrowed for the call.
-        let (value, ty, location) = unsafe {
-            (
-                Attribute::from_raw(value),
-                Type::from_raw(ty),
-                Location::from_raw(location),
-            )
-        };
-        hook(context, value, ty, location).map(|op| op.into_raw())
-    });
-    match result {
-        Ok(Some(op)) => op,
-        Ok(None) => null,
-        Err(panic) => {
-            // SAFETY: a valid location.
-            unsafe { crate::Location::from_raw(location) }.emit_error(&format!(
-                "constant materializer of dialect `{}` panicked: {panic}",
-                def.type_name
-            ));
-            null
-        }
+    let hook = def.materialize_constant;
+    // SAFETY: as above.
+    unsafe {
+        build_op(
+            def,
+            "constant materializer",
+            context,
+            ty,
+            location,
+            |context, ty, location| hook?(context, Attribute::from_raw(value), ty, location),
+        )
     }
 }
 
@@ -371,36 +397,20 @@ pub(super) unsafe extern "C" fn materialize_call_conversion(
     ty: sys::MlirType,
     location: sys::MlirLocation,
 ) -> sys::MlirOperation {
-    // SAFETY: MLIR hands back the dialect's definition.
+    // SAFETY: MLIR hands back the dialect's definition, and valid values.
     let def = unsafe { &*dialect.cast::<DialectDefinition>() };
-    let null = sys::MlirOperation {
-        ptr: std::ptr::null_mut(),
-    };
-    let Some(hook) = def.materialize_call_conversion else {
-        return null;
-    };
-    let result = trap(|| {
-        let context = context_from_raw(&context);
-        // SAFETY: valid values of the context, borrowed for the call.
-        let (input, ty, location) = unsafe {
-            (
-                melior::ir::Value::from_raw(input),
-                Type::from_raw(ty),
-                Location::from_raw(location),
-            )
-        };
-        hook(context, input, ty, location).map(|op| op.into_raw())
-    });
-    match result {
-        Ok(Some(op)) => op,
-        Ok(None) => null,
-        Err(panic) => {
-            // SAFETY: a valid location.
-            unsafe { crate::Location::from_raw(location) }.emit_error(&format!(
-                "call conversion of dialect `{}` panicked: {panic}",
-                def.type_name
-            ));
-            null
-        }
+    let hook = def.materialize_call_conversion;
+    // SAFETY: as above.
+    unsafe {
+        build_op(
+            def,
+            "call conversion",
+            context,
+            ty,
+            location,
+            |context, ty, location| {
+                hook?(context, melior::ir::Value::from_raw(input), ty, location)
+            },
+        )
     }
 }

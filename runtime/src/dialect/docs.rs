@@ -60,18 +60,19 @@ pub fn dialect_doc(dialect: &DialectDefinition) -> String {
         if !ty.description.is_empty() {
             let _ = writeln!(out, "{}\n", ty.description);
         }
-        if !ty.params.is_empty() {
-            out.push_str("#### Parameters:\n\n| Parameter | Description |\n| --- | --- |\n");
-            for p in ty.params {
+        table(
+            &mut out,
+            "Parameters",
+            "Parameter",
+            ty.params.iter().map(|p| {
                 let kind = if p.variadic {
                     format!("variadic of {}", p.constraint)
                 } else {
                     p.constraint.to_string()
                 };
-                let _ = writeln!(out, "| `{}` | {kind} |", p.name);
-            }
-            out.push('\n');
-        }
+                (p.name, kind)
+            }),
+        );
     }
     if !ops.is_empty() {
         out.push_str("## Operations\n\n");
@@ -105,51 +106,46 @@ fn op_doc(out: &mut String, namespace: &str, op: &OpDefinition) {
             .collect();
         let _ = writeln!(out, "Traits: {}\n", traits.join(", "));
     }
-    if !op.attributes.is_empty() {
-        out.push_str("#### Attributes:\n\n| Attribute | Description |\n| --- | --- |\n");
-        for a in op.attributes {
+    table(
+        out,
+        "Attributes",
+        "Attribute",
+        op.attributes.iter().map(|a| {
             let mut d = a.constraint.to_string();
             if let Some(default) = a.default {
                 let _ = write!(d, " (default `{default}`)");
             } else if a.optional {
                 d.push_str(" (optional)");
             }
-            let _ = writeln!(out, "| `{}` | {d} |", a.name);
-        }
-        out.push('\n');
-    }
+            (a.name, d)
+        }),
+    );
     let group = |arity: Arity, c: String| match arity {
         Arity::Single => c,
         Arity::Optional => format!("optional {c}"),
         Arity::Variadic => format!("variadic of {c}"),
     };
-    if !op.operands.is_empty() {
-        out.push_str("#### Operands:\n\n| Operand | Description |\n| --- | --- |\n");
-        for o in op.operands {
-            let _ = writeln!(
-                out,
-                "| `{}` | {} |",
-                o.name,
-                group(o.arity, o.constraint.to_string())
-            );
-        }
-        out.push('\n');
-    }
-    if !op.results.is_empty() {
-        out.push_str("#### Results:\n\n| Result | Description |\n| --- | --- |\n");
-        for r in op.results {
-            let _ = writeln!(
-                out,
-                "| `{}` | {} |",
-                r.name,
-                group(r.arity, r.constraint.to_string())
-            );
-        }
-        out.push('\n');
-    }
-    if !op.regions.is_empty() {
-        out.push_str("#### Regions:\n\n| Region | Description |\n| --- | --- |\n");
-        for r in op.regions {
+    table(
+        out,
+        "Operands",
+        "Operand",
+        op.operands
+            .iter()
+            .map(|o| (o.name, group(o.arity, o.constraint.to_string()))),
+    );
+    table(
+        out,
+        "Results",
+        "Result",
+        op.results
+            .iter()
+            .map(|r| (r.name, group(r.arity, r.constraint.to_string()))),
+    );
+    table(
+        out,
+        "Regions",
+        "Region",
+        op.regions.iter().map(|r| {
             let kind = match r.max_blocks {
                 Some(n) => format!("region with {n} blocks"),
                 None => "any region".to_owned(),
@@ -159,20 +155,41 @@ fn op_doc(out: &mut String, namespace: &str, op: &OpDefinition) {
             } else {
                 kind
             };
-            let _ = writeln!(out, "| `{}` | {kind} |", r.name);
-        }
-        out.push('\n');
-    }
-    if !op.successors.is_empty() {
-        out.push_str("#### Successors:\n\n| Successor | Description |\n| --- | --- |\n");
-        for s in op.successors {
+            (r.name, kind)
+        }),
+    );
+    table(
+        out,
+        "Successors",
+        "Successor",
+        op.successors.iter().map(|s| {
             let kind = if s.variadic {
                 "variadic of any successor"
             } else {
                 "any successor"
             };
-            let _ = writeln!(out, "| `{}` | {kind} |", s.name);
-        }
-        out.push('\n');
+            (s.name, kind.to_owned())
+        }),
+    );
+}
+
+/// A `#### title:` section with a two-column table, when there are rows.
+fn table<'a>(
+    out: &mut String,
+    title: &str,
+    column: &str,
+    rows: impl Iterator<Item = (&'a str, String)>,
+) {
+    let mut rows = rows.peekable();
+    if rows.peek().is_none() {
+        return;
     }
+    let _ = writeln!(
+        out,
+        "#### {title}:\n\n| {column} | Description |\n| --- | --- |"
+    );
+    for (name, description) in rows {
+        let _ = writeln!(out, "| `{name}` | {description} |");
+    }
+    out.push('\n');
 }
