@@ -349,6 +349,24 @@ pub fn read_keys<K: Key>(
     out
 }
 
+/// `dialect = ToyDialect` or `dialect = crate::toy::ToyDialect`, the key
+/// of `#[mlir_op]` and `#[mlir_type]`.
+pub fn dialect_type_path(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Option<Path> {
+    match syn::parse2::<Path>(value.clone()) {
+        Ok(path) => Some(path),
+        Err(_) => {
+            ctxt.spanned(
+                value,
+                format!(
+                    "`{key}` takes the dialect's type (declared with #[mlir_dialect]), as in \
+                     `{key} = ToyDialect`"
+                ),
+            );
+            None
+        }
+    }
+}
+
 /// A string key's value.
 pub fn string(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Option<LitStr> {
     match syn::parse2::<LitStr>(value.clone()) {

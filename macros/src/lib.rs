@@ -1,5 +1,5 @@
-//! The `#[mlir_pass]`, `#[mlir_pipeline]`, `#[mlir_dialect]` and `#[mlir_op]`
-//! attributes. Use them through the `mlir-pass` crate, which re-exports them
+//! The `#[mlir_pass]`, `#[mlir_pipeline]`, `#[mlir_dialect]`, `#[mlir_op]`
+//! and `#[mlir_type]` attributes. Use them through the `mlir-pass` crate, which re-exports them
 //! and documents them.
 //!
 //! Every attribute runs the same steps, one file each, as thiserror's do:
@@ -7,10 +7,11 @@
 //! model, `valid.rs` checks it, `expand.rs` prints it. Every error is
 //! collected in a `Ctxt` (`ctxt.rs`); after any, `fallback.rs` prints the
 //! struct and stand-in impls beside the errors, so one mistake is one error.
-//! The pass and pipeline attributes live at the top level; `dialect/` and
-//! `op/` hold the dialect and op attributes, laid out the same way (with
-//! `op/format.rs` for the assembly format) and sharing `attr.rs`'s key
-//! tables and readers.
+//! The pass and pipeline attributes live at the top level; `dialect/`,
+//! `op/` and `typedef/` hold the dialect, op and type attributes, laid out
+//! the same way (with `op/format.rs` for the assembly format) and sharing
+//! `attr.rs`'s key tables and readers and `hook.rs`'s check that a method
+//! a key asks for is written.
 
 mod ast;
 mod attr;
@@ -19,7 +20,9 @@ mod dialect;
 mod dialects;
 mod expand;
 mod fallback;
+mod hook;
 mod op;
+mod typedef;
 mod valid;
 
 use proc_macro::TokenStream;
@@ -175,6 +178,26 @@ pub fn mlir_dialect(args: TokenStream, input: TokenStream) -> TokenStream {
 /// | `region_verifier` | the op has `fn verify_regions(&self) -> Result<(), String>`, run once its regions are verified | none |
 /// | `folder` | the op has `fn fold(&self, operands: &[Option<Attribute<'a>>]) -> Option<FoldResult<'a>>` (one single result) or `-> Vec<FoldResult<'a>>` | none |
 /// | `canonicalizer` | the op has `fn canonicalization_patterns(patterns: PatternSetBuilder) -> PatternSetBuilder` | none |
+/// | `custom_assembly` | hand-written syntax (ODS's `hasCustomAssemblyFormat`): the op has `fn parse(parser: &mut OpParser<'_>) -> Result<(), ParseError>` and `fn print(&self, printer: &mut OpPrinter<'_>)`; not with `format` | the generic form |
+/// | `interfaces` | op interfaces, see below | none |
+///
+/// `interfaces = [...]` lists:
+/// - `CallOpInterface(callee = <#[attr] field>, arguments = <#[operand] field>)`:
+///   a call; the callee is a `FlatSymbolRefAttr` (or `SymbolRefAttr`), the
+///   arguments an operand group (typically `Variadic<AnyType>`);
+/// - `CallableOpInterface(body = <#[region] field>, type = <#[attr] field>)`:
+///   a callable (with the dialect's `inliner`, `inline` inlines calls to
+///   it); the type is a `TypeAttr` holding a `FunctionType`;
+/// - `CastOpInterface`: the op has `fn are_cast_compatible(inputs: &[Type<'_>],
+///   outputs: &[Type<'_>]) -> bool`;
+/// - the path of any other trait, declared with `mlir_pass::op_interface!`
+///   and implemented by the handle (`impl ShapeInference for
+///   TransposeOp<'_>`): `<dyn ShapeInference>::get(&op)` gives the op as
+///   the interface.
+///
+/// `SymbolOpInterface` comes with the `Symbol` trait, and the side-effect
+/// and speculation interfaces with `Pure`, `NoMemoryEffect` and
+/// `AlwaysSpeculatable`.
 ///
 /// Each field is one part, marked with its role; its type is the
 /// constraint (`mlir_pass::dialect::ods`), its doc comment the accessor's:
@@ -211,6 +234,81 @@ pub fn mlir_dialect(args: TokenStream, input: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn mlir_op(args: TokenStream, input: TokenStream) -> TokenStream {
     op::run(args.into(), input.into()).into()
+}
+
+/// Turns a struct whose fields are a type's parameters into a typed handle
+/// on that type of a dialect declared in Rust, as ODS turns a `TypeDef`
+/// into `StructType`: `!toy.pair<i64, f64>`.
+///
+/// ```text
+/// #[mlir_type(dialect = ToyDialect, name = "pair", verifier)]
+/// ```
+///
+/// | key | meaning | default |
+/// | --- | --- | --- |
+/// | `dialect` | the dialect's type, declared with `#[mlir_dialect]` | required |
+/// | `name` | the type's name without `!` and the namespace: one lowercase word of `[a-z0-9_]` | required |
+/// | `summary` | one line | the doc comment's first paragraph |
+/// | `description` | the type's description | the rest of the doc comment |
+/// | `verifier` | the type has `fn verify(params: &[Attribute<'_>]) -> Result<(), String>`, run after the parameters' constraints whenever MLIR makes the type | none |
+///
+/// Every field is a parameter, marked `#[param]`, whose type is an
+/// attribute constraint of `mlir_pass::dialect::ods` (`TypeAttr` for a type,
+/// printed as the type itself; `I64Attr`, `StrAttr`...) or
+/// `Variadic<T>` for any number of them (the last field only). The syntax
+/// is `!namespace.name<param, ...>`.
+///
+/// The struct becomes `#[derive(Clone, Copy, PartialEq, Eq, Hash)] struct
+/// PairType<'c>`, a handle on one MLIR type that keeps the struct's doc
+/// comment, visibility and attributes, but not its derives. It implements
+/// `mlir_pass::dialect::DialectType<'c>` (`PairType::cast(ty)`,
+/// `.to_type()`), `Display` (the type in MLIR's syntax), `Debug` and
+/// `From<PairType<'c>> for Type<'c>`, and has:
+/// - one accessor per parameter, named after its field: `T::Value<'c>`
+///   (melior's typed attribute: `TypeAttribute<'c>` for a `TypeAttr`), or
+///   `Vec<T::Value<'c>>` for a variadic one;
+/// - `PairType::get(context, first, second) -> Result<PairType<'c>, String>`,
+///   taking `T::Value<'c>` (or `&[T::Value<'c>]`) per parameter, checked
+///   by the constraints and the verifier (the error is their message).
+///
+/// Each type is collected for registration with its dialect (as an MLIR
+/// dynamic type of it: types are uniqued and compare by identity).
+///
+/// ```rust,ignore
+/// use mlir_pass::dialect::ods::{TypeAttr, Variadic};
+/// use mlir_pass::dialect::{mlir_type, DialectType};
+/// use mlir_pass::melior::ir::{attribute::TypeAttribute, Attribute};
+///
+/// /// A pair of values: `!toy.pair<i64, f64>`.
+/// #[mlir_type(dialect = ToyDialect, name = "pair", verifier)]
+/// pub struct PairType {
+///     /// The first element's type.
+///     #[param]
+///     first: TypeAttr,
+///     /// The second element's type.
+///     #[param]
+///     second: TypeAttr,
+/// }
+///
+/// impl PairType<'_> {
+///     fn verify(params: &[Attribute<'_>]) -> Result<(), String> {
+///         Ok(())
+///     }
+/// }
+///
+/// /// Any number of values: `!toy.tuple<i64, f64, i1>`.
+/// #[mlir_type(dialect = ToyDialect, name = "tuple")]
+/// pub struct TupleType {
+///     #[param]
+///     elements: Variadic<TypeAttr>,
+/// }
+///
+/// // let pair = PairType::get(context, TypeAttribute::new(i64), TypeAttribute::new(f64))?;
+/// // pair.first().value() is i64; PairType::cast(ty) is the checked cast.
+/// ```
+#[proc_macro_attribute]
+pub fn mlir_type(args: TokenStream, input: TokenStream) -> TokenStream {
+    typedef::run(args.into(), input.into()).into()
 }
 
 /// Parse, validate, expand; or, after an error, the fallback.

@@ -489,6 +489,10 @@ public:
     if (spec.has(MlirPassBridgeOpTraitSymbolTable) &&
         mlir::failed(mlir::detail::verifySymbolTable(op)))
       return mlir::failure();
+    // The interfaces' own verifiers, as ODS runs them.
+    if (spec.interfaces.cast &&
+        mlir::failed(mlir::impl::verifyCastInterfaceOp(op)))
+      return mlir::failure();
     if (spec.hasVerifier &&
         !dialectSpec.callbacks.verify(spec.definition, wrap(op),
                                       MlirPassBridgeVerifyCustom))

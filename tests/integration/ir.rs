@@ -8,6 +8,8 @@
 mod conversion;
 #[path = "ir/dialect.rs"]
 mod dialect;
+#[path = "ir/dialect_api.rs"]
+mod dialect_api;
 #[path = "ir/ports.rs"]
 mod ports;
 

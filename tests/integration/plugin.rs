@@ -696,7 +696,11 @@ fn a_rust_dialect_loads_into_the_stock_mlir_opt() {
 fn the_dialect_lit_suite_passes_on_both_hosts() {
     let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/lit/dialect");
     let driver = target_dir().join("examples/test_opt");
-    assert!(driver.exists(), "{} is built by cargo test", driver.display());
+    assert!(
+        driver.exists(),
+        "{} is built by cargo test",
+        driver.display()
+    );
     let output = Command::new("/usr/lib/llvm-22/bin/lit")
         .arg("-v")
         .arg(&suite)
@@ -712,11 +716,37 @@ fn the_dialect_lit_suite_passes_on_both_hosts() {
     assert!(output.status.success(), "{stdout}\n{stderr}");
     let files = std::fs::read_dir(&suite)
         .unwrap()
-        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "mlir"))
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "mlir")
+        })
         .count();
     assert!(files >= 3, "{files} lit files");
     assert!(
-        stdout.contains(&format!("Passed: {files}")) || stderr.contains(&format!("Passed: {files}")),
+        stdout.contains(&format!("Passed: {files}"))
+            || stderr.contains(&format!("Passed: {files}")),
         "{stdout}\n{stderr}"
+    );
+}
+
+/// `--rust-dialect-docs` of an `opt_main` tool prints the Markdown docs of
+/// its Rust dialects.
+#[test]
+fn opt_main_prints_the_docs_of_its_dialects() {
+    let driver = target_dir().join("examples/test_opt");
+    let output = Command::new(&driver)
+        .arg("--rust-dialect-docs")
+        .output()
+        .expect("the tests' driver runs");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let docs = text(&output.stdout);
+    assert!(docs.contains("# 'rtest' Dialect"), "{docs}");
+    assert!(docs.contains("### `rtest.add` (AddOp)"), "{docs}");
+    assert!(
+        docs.contains("Traits: `Pure`, `Commutative`, `SameOperandsAndResultType`"),
+        "{docs}"
     );
 }

@@ -1,33 +1,55 @@
 //! `rtest`: a dialect declared in Rust for the tests, with what a real
 //! dialect needs (constants that fold and materialize, pure and commutative
 //! arithmetic, a verifier, typed patterns, a terminator, a symbol with a
-//! region, calls, a generic-only op) and an op whose hooks panic.
+//! region, calls, a generic-only op), an op whose hooks panic, the call,
+//! callable and cast interfaces the inliner uses, an interface declared in
+//! Rust, and types with parameters.
 
 use mlir_pass::dialect::{
-    mlir_dialect, mlir_op,
+    mlir_dialect, mlir_op, mlir_type,
     ods::{
-        AnyInteger, AnyRegion, AnyType, F64Tensor, FlatSymbolRefAttr, I64Attr, Optional, StrAttr,
-        Variadic, I64,
+        AnyInteger, AnyRegion, AnyTensor, AnyType, F64Tensor, FlatSymbolRefAttr, I64Attr, Optional,
+        StrAttr, TypeAttr, Variadic, I64,
     },
-    FoldResult, Op, OpRewritePattern,
+    FoldResult, Op, OpParser, OpPrinter, OpRewritePattern, ParseError,
 };
 use mlir_pass::ir::ValueExt;
 use mlir_pass::melior::{
     ir::{
-        attribute::IntegerAttribute,
+        attribute::{IntegerAttribute, TypeAttribute},
         operation::OperationLike,
         r#type::{DimSize, RankedTensorType, ShapedTypeLike},
-        Attribute, Location, Operation, Type, ValueLike,
+        Attribute, Location, Operation, Type, TypeLike, Value, ValueLike,
     },
     Context,
 };
 use mlir_pass::rewrite::{MatchResult, NoMatch, PatternRewriter, PatternSetBuilder};
+use mlir_pass::sys;
 
 /// A dialect declared in Rust, for the tests.
 ///
 /// Its ops cover the parts of ODS a dialect needs.
-#[mlir_dialect(name = "rtest", dependent_dialects = [func], materialize_constant = materialize)]
+#[mlir_dialect(
+    name = "rtest",
+    dependent_dialects = [func],
+    materialize_constant = materialize,
+    inliner,
+    materialize_call_conversion = materialize_cast
+)]
 pub struct RTestDialect;
+
+/// Where an inlined call and its callee disagree on a type, an
+/// `rtest.cast` converts the value, if the cast is valid (Toy's
+/// `materializeCallConversion`); otherwise the call is not inlined.
+fn materialize_cast<'c>(
+    _context: &'c Context,
+    input: Value<'c, '_>,
+    ty: Type<'c>,
+    location: Location<'c>,
+) -> Option<Operation<'c>> {
+    CastOp::are_cast_compatible(&[input.r#type()], &[ty])
+        .then(|| CastOp::build(location, ty, input))
+}
 
 /// Folded integers become `rtest.constant` ops.
 fn materialize<'c>(
@@ -119,11 +141,35 @@ impl OpRewritePattern for AddZero {
     }
 }
 
+mlir_pass::op_interface! {
+    /// Infers the shape of an op's result from its operands (Toy's
+    /// `ShapeInference`).
+    pub trait ShapeInference {
+        /// The result's dimensions (`-1` for a dynamic one), or `None`
+        /// when the operands' shapes are not known.
+        fn inferred_shape(&self) -> Option<Vec<i64>>;
+    }
+}
+
+/// The dimensions of a ranked tensor type (`-1` for a dynamic one).
+fn dims(ty: Type<'_>) -> Option<Vec<i64>> {
+    let tensor = RankedTensorType::try_from(ty).ok()?;
+    Some(
+        (0..tensor.rank())
+            .map(|i| match tensor.dim_size(i) {
+                Ok(DimSize::Static(d)) => d as i64,
+                _ => -1,
+            })
+            .collect(),
+    )
+}
+
 /// Transposes a 2-D tensor.
 #[mlir_op(
     dialect = RTestDialect,
     name = "transpose",
     traits = [Pure],
+    interfaces = [ShapeInference],
     format = "`(` $input `:` type($input) `)` attr-dict `to` type(results)",
     verifier,
     canonicalizer
@@ -137,20 +183,19 @@ pub struct TransposeOp {
     output: F64Tensor,
 }
 
+impl ShapeInference for TransposeOp<'_> {
+    fn inferred_shape(&self) -> Option<Vec<i64>> {
+        let mut shape = dims(self.input().r#type())?;
+        shape.reverse();
+        Some(shape)
+    }
+}
+
 impl TransposeOp<'_> {
     fn verify(&self) -> Result<(), String> {
-        let input = RankedTensorType::try_from(self.input().r#type());
-        let output = RankedTensorType::try_from(self.output().r#type());
-        if let (Ok(input), Ok(output)) = (input, output) {
-            let dims = |t: RankedTensorType| -> Vec<i64> {
-                (0..t.rank())
-                    .map(|i| match t.dim_size(i) {
-                        Ok(DimSize::Static(d)) => d as i64,
-                        _ => -1,
-                    })
-                    .collect()
-            };
-            let (i, o) = (dims(input), dims(output));
+        let input = dims(self.input().r#type());
+        let output = dims(self.output().r#type());
+        if let (Some(i), Some(o)) = (input, output) {
             if i.len() != 2 || o.len() != 2 || i[0] != o[1] || i[1] != o[0] {
                 return Err(format!(
                     "expects the result shape to be the input's reversed, but got {i:?} to {o:?}"
@@ -194,11 +239,11 @@ pub struct PrintOp {
     input: AnyType,
 }
 
-/// Returns from an `rtest.func`.
+/// Returns from an `rtest.func` or an `rtest.function`.
 #[mlir_op(
     dialect = RTestDialect,
     name = "return",
-    traits = [IsTerminator, ReturnLike, HasParent("rtest.func")],
+    traits = [IsTerminator, ReturnLike, HasParent("rtest.func", "rtest.function")],
     format = "attr-dict ($operands^ `:` type($operands))?"
 )]
 pub struct ReturnOp {
@@ -239,6 +284,143 @@ pub struct FuncOp {
     /// The body.
     #[region]
     body: AnyRegion,
+}
+
+/// Calls an `rtest.function` by name (`CallOpInterface`): the `inline`
+/// pass inlines it.
+#[mlir_op(
+    dialect = RTestDialect,
+    name = "generic_call",
+    interfaces = [CallOpInterface(callee = callee, arguments = inputs)],
+    format = "$callee `(` $inputs `)` attr-dict `:` functional-type($inputs, results)"
+)]
+pub struct GenericCallOp {
+    /// The function.
+    #[attr]
+    callee: FlatSymbolRefAttr,
+    /// The arguments.
+    #[operand]
+    inputs: Variadic<AnyType>,
+    /// The results.
+    #[result]
+    outputs: Variadic<AnyType>,
+}
+
+/// A function written as `func.func` is (`rtest.function private @f(%a:
+/// i64) -> i64 { ... }`): a symbol, a callable (`CallableOpInterface`),
+/// with a hand-written parser and printer.
+#[mlir_op(
+    dialect = RTestDialect,
+    name = "function",
+    traits = [Symbol, IsolatedFromAbove],
+    interfaces = [CallableOpInterface(body = body, type = function_type)],
+    custom_assembly
+)]
+pub struct FunctionOp {
+    /// The signature, a `FunctionType`.
+    #[attr]
+    function_type: TypeAttr,
+    /// The body; empty for a declaration.
+    #[region]
+    body: AnyRegion,
+}
+
+impl FunctionOp<'_> {
+    fn parse(parser: &mut OpParser<'_>) -> Result<(), ParseError> {
+        parser.function("function_type")
+    }
+
+    fn print(&self, printer: &mut OpPrinter<'_>) {
+        printer.function(self.operation(), "function_type");
+    }
+}
+
+/// Casts a tensor to another shape of the same element type
+/// (`CastOpInterface`, as `tensor.cast`).
+#[mlir_op(
+    dialect = RTestDialect,
+    name = "cast",
+    traits = [Pure],
+    interfaces = [CastOpInterface],
+    format = "$input attr-dict `:` type($input) `to` type($output)",
+    verifier
+)]
+pub struct CastOp {
+    /// The tensor.
+    #[operand]
+    input: AnyTensor,
+    /// The same tensor, typed otherwise.
+    #[result]
+    output: AnyTensor,
+}
+
+/// The element type of a tensor type.
+fn tensor_element(ty: Type<'_>) -> Option<Type<'_>> {
+    // SAFETY: a valid type; the element type is one of its context.
+    unsafe {
+        sys::mlirTypeIsATensor(ty.to_raw())
+            .then(|| Type::from_raw(sys::mlirShapedTypeGetElementType(ty.to_raw())))
+    }
+}
+
+impl CastOp<'_> {
+    /// One tensor to one tensor of the same element type.
+    fn are_cast_compatible(inputs: &[Type<'_>], outputs: &[Type<'_>]) -> bool {
+        match (inputs, outputs) {
+            ([input], [output]) => {
+                tensor_element(*input).is_some()
+                    && tensor_element(*input) == tensor_element(*output)
+            }
+            _ => false,
+        }
+    }
+
+    /// MLIR's `CastOpInterface` verifier, in its words (the runtime does
+    /// not run the interface's own).
+    fn verify(&self) -> Result<(), String> {
+        let (input, output) = (self.input().r#type(), self.output().r#type());
+        if Self::are_cast_compatible(&[input], &[output]) {
+            Ok(())
+        } else {
+            Err(format!(
+                "operand type '{input}' and result type '{output}' are cast incompatible"
+            ))
+        }
+    }
+}
+
+/// A pair of values of two types: `!rtest.pair<i64, f64>`.
+#[mlir_type(dialect = RTestDialect, name = "pair", verifier)]
+pub struct PairType {
+    /// The first element's type.
+    #[param]
+    first: TypeAttr,
+    /// The second element's type.
+    #[param]
+    second: TypeAttr,
+}
+
+impl PairType<'_> {
+    /// A pair holds values: no function types.
+    fn verify(params: &[Attribute<'_>]) -> Result<(), String> {
+        for param in params {
+            let ty = TypeAttribute::try_from(*param).map_err(|e| e.to_string())?;
+            if ty.value().is_function() {
+                return Err(format!(
+                    "a pair holds values, not functions, but got {param}"
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Any number of values: `!rtest.tuple<i64, f64, i1>`.
+#[mlir_type(dialect = RTestDialect, name = "tuple")]
+pub struct TupleType {
+    /// The elements' types.
+    #[param]
+    elements: Variadic<TypeAttr>,
 }
 
 /// An op with no custom syntax, an optional attribute and a default.

@@ -4,15 +4,18 @@
 //! user's syn nodes so that later errors point at the user's tokens.
 //!
 //! Reading reports what cannot be modelled (a field with no role or two, a
-//! variadic attribute, an unknown trait); the rules across parts and traits
-//! are `valid.rs`'s.
+//! variadic attribute, an unknown trait, an upstream interface it does not
+//! implement); the rules across parts, traits and interfaces are
+//! `valid.rs`'s.
 
 use proc_macro2::Span;
+use quote::ToTokens;
 use syn::{
-    ext::IdentExt, Fields, GenericArgument, Ident, Item, ItemStruct, LitStr, PathArguments, Type,
+    ext::IdentExt, Fields, GenericArgument, Ident, Item, ItemStruct, LitStr, Path, PathArguments,
+    Type,
 };
 
-use super::attr::{self as op_attr, OpArgs, Role};
+use super::attr::{self as op_attr, InterfaceParam, OpArgs, Role};
 use crate::{
     attr::{self, keys, Key},
     ctxt::Ctxt,
@@ -113,6 +116,47 @@ pub struct OpTrait {
     pub args: Option<Vec<LitStr>>,
 }
 
+/// What an entry of `interfaces = [...]` is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InterfaceKind {
+    /// `CallOpInterface(callee = <attr>, arguments = <operand>)`.
+    Call,
+    /// `CallableOpInterface(body = <region>, type = <attr>)`.
+    Callable,
+    /// `CastOpInterface`, answered by the op's `are_cast_compatible`.
+    Cast,
+    /// A trait declared in Rust with `mlir_pass::op_interface!`, which the
+    /// handle implements.
+    Rust,
+}
+
+impl InterfaceKind {
+    /// The upstream interfaces #[mlir_op] implements, by name.
+    const UPSTREAM: &'static [(&'static str, InterfaceKind)] = &[
+        ("CallOpInterface", InterfaceKind::Call),
+        ("CallableOpInterface", InterfaceKind::Callable),
+        ("CastOpInterface", InterfaceKind::Cast),
+    ];
+}
+
+/// One interface as read.
+pub struct OpInterface {
+    /// Which interface.
+    pub kind: InterfaceKind,
+    /// Its name or path as written, where errors about it point.
+    pub path: Path,
+    /// `(key = field, ...)` as written.
+    pub params: Option<Vec<InterfaceParam>>,
+}
+
+impl OpInterface {
+    /// The name or path as written, for messages (`CastOpInterface`,
+    /// `crate::ShapeInference`).
+    pub fn name(&self) -> String {
+        self.path.to_token_stream().to_string().replace(' ', "")
+    }
+}
+
 /// An op struct with its attribute.
 pub struct OpInput<'a> {
     /// The attribute's keys.
@@ -131,6 +175,8 @@ pub struct OpInput<'a> {
     pub successors: Vec<Part>,
     /// The known traits, in the order written.
     pub traits: Vec<OpTrait>,
+    /// The known interfaces, in the order written.
+    pub interfaces: Vec<OpInterface>,
     /// Every field's name, in order (for duplicates and reserved names).
     pub fields: Vec<Ident>,
 }
@@ -145,6 +191,28 @@ impl OpInput<'_> {
     pub fn ident(&self) -> &Ident {
         &self.item.ident
     }
+
+    /// The interface `kind`, if the op lists it.
+    pub fn interface(&self, kind: InterfaceKind) -> Option<&OpInterface> {
+        self.interfaces.iter().find(|i| i.kind == kind)
+    }
+
+    /// The part named `name` (a field's name without `r#`), with the role
+    /// it has and its index among the parts of that role.
+    pub fn part(&self, name: &str) -> Option<(Role, usize, &Part)> {
+        [
+            (Role::Operand, &self.operands),
+            (Role::Result, &self.results),
+            (Role::Attr, &self.attributes),
+            (Role::Region, &self.regions),
+            (Role::Successor, &self.successors),
+        ]
+        .into_iter()
+        .find_map(|(role, parts)| {
+            let (index, part) = parts.iter().enumerate().find(|(_, p)| p.name == name)?;
+            Some((role, index, part))
+        })
+    }
 }
 
 impl<'a> OpInput<'a> {
@@ -152,6 +220,7 @@ impl<'a> OpInput<'a> {
     pub fn from_syn(ctxt: &Ctxt, args: OpArgs, item: &'a Item) -> Option<Self> {
         let item = struct_item(ctxt, item)?;
         let traits = read_traits(ctxt, &args);
+        let interfaces = read_interfaces(ctxt, &args);
         let mut input = OpInput {
             args,
             item,
@@ -161,6 +230,7 @@ impl<'a> OpInput<'a> {
             regions: Vec::new(),
             successors: Vec::new(),
             traits,
+            interfaces,
             fields: Vec::new(),
         };
         input.read_fields(ctxt);
@@ -348,9 +418,123 @@ fn read_traits(ctxt: &Ctxt, args: &OpArgs) -> Vec<OpTrait> {
     out
 }
 
+/// The interfaces of `interfaces = [...]`: the upstream ones #[mlir_op]
+/// implements, by name, and any other path as a Rust interface. Names of
+/// other upstream interfaces, of traits, and near misses of the upstream
+/// names are reported with what to write instead.
+fn read_interfaces(ctxt: &Ctxt, args: &OpArgs) -> Vec<OpInterface> {
+    let mut out = Vec::new();
+    for arg in &args.interfaces {
+        // A path (`crate::ShapeInference`, `self::CastOpInterfce`) always
+        // names a Rust interface; only a single name may be MLIR's.
+        let kind = match arg.path.get_ident() {
+            Some(ident) => match upstream_interface(&ident.unraw().to_string()) {
+                Ok(kind) => kind,
+                Err(message) => {
+                    ctxt.spanned(ident, message);
+                    continue;
+                }
+            },
+            None => InterfaceKind::Rust,
+        };
+        out.push(OpInterface {
+            kind,
+            path: arg.path.clone(),
+            params: arg.params.clone(),
+        });
+    }
+    out
+}
+
+/// What a single name in `interfaces = [...]` is: an upstream interface
+/// #[mlir_op] implements, a Rust interface, or (the error) an upstream
+/// interface it does not implement, a trait, or a near miss.
+fn upstream_interface(word: &str) -> Result<InterfaceKind, String> {
+    const ACCEPTED: &str = "`CallOpInterface(callee = <attr>, arguments = <operand>)`, \
+                            `CallableOpInterface(body = <region>, type = <attr>)`, \
+                            `CastOpInterface`, or a trait declared with \
+                            `mlir_pass::op_interface!`";
+    /// Upstream interfaces no key of #[mlir_op] implements.
+    const UNSUPPORTED: &[&str] = &[
+        "SymbolUserOpInterface",
+        "RegionBranchOpInterface",
+        "RegionBranchTerminatorOpInterface",
+        "BranchOpInterface",
+        "LoopLikeOpInterface",
+        "InferTypeOpInterface",
+        "InferShapedTypeOpInterface",
+        "InferIntRangeInterface",
+        "FunctionOpInterface",
+        "RegionKindInterface",
+        "OpAsmOpInterface",
+        "DestinationStyleOpInterface",
+        "ViewLikeOpInterface",
+        "BytecodeOpInterface",
+        "ShapedDimOpInterface",
+        "ReifyRankedShapedTypeOpInterface",
+        "TilingInterface",
+        "VectorUnrollOpInterface",
+        "SelectLikeOpInterface",
+        "DataLayoutOpInterface",
+        "MemorySlotOpInterface",
+        "PromotableOpInterface",
+        "DestructurableAccessorOpInterface",
+    ];
+    if let Some((_, kind)) = InterfaceKind::UPSTREAM.iter().find(|(n, _)| *n == word) {
+        return Ok(*kind);
+    }
+    let given_by = match word {
+        "SymbolOpInterface" => Some("the `Symbol` trait: write `traits = [Symbol]`"),
+        "MemoryEffectOpInterface" | "MemoryEffectsOpInterface" => Some(
+            "the `Pure` and `NoMemoryEffect` traits (an op with neither has unknown effects, \
+             as a C++ op without the interface): write `traits = [Pure]` or \
+             `traits = [NoMemoryEffect]`",
+        ),
+        "ConditionallySpeculatable" => Some(
+            "the `Pure` and `AlwaysSpeculatable` traits: write `traits = [Pure]` or \
+             `traits = [AlwaysSpeculatable]`",
+        ),
+        "ArgAndResultAttrsOpInterface" => Some(
+            "`CallOpInterface` and `CallableOpInterface` (`arg_attrs` and `res_attrs` in the \
+             attribute dictionary): list one of them",
+        ),
+        _ => None,
+    };
+    if let Some(given_by) = given_by {
+        return Err(format!("`{word}` is given by {given_by}"));
+    }
+    if UNSUPPORTED.contains(&word) {
+        return Err(format!(
+            "`{word}` is an upstream MLIR interface that #[mlir_op] does not implement; \
+             accepted: {ACCEPTED}"
+        ));
+    }
+    if let Some(kind) = TraitKind::lookup(word).or_else(|| {
+        TraitKind::ALL
+            .iter()
+            .copied()
+            .find(|k| k.aliases().contains(&word))
+    }) {
+        return Err(format!(
+            "`{word}` is a trait, not an interface: list it in `traits = [{}]`",
+            kind.name()
+        ));
+    }
+    let near = InterfaceKind::UPSTREAM
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(word) || edit_distance(word, name) <= 2);
+    if let Some((name, _)) = near {
+        return Err(format!(
+            "unknown interface `{word}`: did you mean `{name}`? (a Rust interface of that name \
+             is written as a path, `self::{word}`); accepted: {ACCEPTED}"
+        ));
+    }
+    Ok(InterfaceKind::Rust)
+}
+
 /// `Variadic<T>`, `Optional<T>` (by the last segment's name, as
 /// clap_derive classifies `Option<T>`), or `T`.
-fn classify(ctxt: &Ctxt, ty: &Type) -> Option<(Arity, Type)> {
+pub fn classify(ctxt: &Ctxt, ty: &Type) -> Option<(Arity, Type)> {
     let Some((arity, inner)) = wrapper(ty) else {
         return Some((Arity::Single, ty.clone()));
     };
@@ -405,5 +589,39 @@ fn wrapper(ty: &Type) -> Option<(Arity, Option<&Type>)> {
     match args.args.iter().collect::<Vec<_>>()[..] {
         [GenericArgument::Type(inner)] => Some((arity, Some(inner))),
         _ => Some((arity, None)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interface_names() {
+        assert_eq!(
+            upstream_interface("CallOpInterface"),
+            Ok(InterfaceKind::Call)
+        );
+        assert_eq!(
+            upstream_interface("CallableOpInterface"),
+            Ok(InterfaceKind::Callable)
+        );
+        assert_eq!(
+            upstream_interface("CastOpInterface"),
+            Ok(InterfaceKind::Cast)
+        );
+        assert_eq!(
+            upstream_interface("ShapeInference"),
+            Ok(InterfaceKind::Rust)
+        );
+        // Not every name ending in `Interface` is MLIR's.
+        assert_eq!(upstream_interface("MyOpInterface"), Ok(InterfaceKind::Rust));
+        let error = |word| upstream_interface(word).unwrap_err();
+        assert!(error("SymbolOpInterface").contains("`Symbol` trait"));
+        assert!(error("MemoryEffectOpInterface").contains("`Pure` and `NoMemoryEffect`"));
+        assert!(error("LoopLikeOpInterface").contains("does not implement"));
+        assert!(error("Pure").contains("is a trait"));
+        assert!(error("castOpInterface").contains("did you mean `CastOpInterface`?"));
+        assert!(error("CallOpInterfce").contains("did you mean `CallOpInterface`?"));
     }
 }

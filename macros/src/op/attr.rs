@@ -44,6 +44,12 @@ keys! {
         /// A `canonicalization_patterns` function.
         Canonicalizer = "canonicalizer" | "has_canonicalizer" | "hasCanonicalizer"
             | "canonicalize",
+        /// Op interfaces: upstream ones declared as data, Rust ones by path.
+        Interfaces = "interfaces" | "interface" | "op_interfaces",
+        /// Hand-written `parse` and `print` methods.
+        CustomAssembly = "custom_assembly" | "hasCustomAssemblyFormat"
+            | "has_custom_assembly_format" | "custom_syntax" | "custom_format" | "parser"
+            | "printer",
     }
 }
 
@@ -53,6 +59,7 @@ const FLAGS: &[OpKey] = &[
     OpKey::RegionVerifier,
     OpKey::Folder,
     OpKey::Canonicalizer,
+    OpKey::CustomAssembly,
 ];
 
 /// The attribute's keys as written.
@@ -80,6 +87,30 @@ pub struct OpArgs {
     pub folder: Option<Ident>,
     /// `canonicalizer`.
     pub canonicalizer: Option<Ident>,
+    /// `interfaces = [...]`, in the order written.
+    pub interfaces: Vec<InterfaceArg>,
+    /// `custom_assembly`.
+    pub custom_assembly: Option<Ident>,
+}
+
+/// One entry of `interfaces = [...]`: `CastOpInterface`,
+/// `CallOpInterface(callee = callee, arguments = inputs)`,
+/// `crate::shapes::ShapeInference`.
+pub struct InterfaceArg {
+    /// The interface as written: an upstream interface's name or the path
+    /// of a trait declared with `op_interface!`.
+    pub path: Path,
+    /// `(key = field, ...)`; `None` when written without parentheses.
+    pub params: Option<Vec<InterfaceParam>>,
+}
+
+/// One `key = field` of an interface's parentheses.
+#[derive(Clone)]
+pub struct InterfaceParam {
+    /// The key as written (`callee`, `type`).
+    pub key: Ident,
+    /// The field it names; `None` for a bare key.
+    pub field: Option<Ident>,
 }
 
 /// One entry of `traits = [...]`: `Pure`, `HasParent("toy.func")`.
@@ -111,6 +142,7 @@ pub fn parse_args(ctxt: &Ctxt, args: TokenStream) -> OpArgs {
                 OpKey::Verifier => &mut out.verifier,
                 OpKey::RegionVerifier => &mut out.region_verifier,
                 OpKey::Folder => &mut out.folder,
+                OpKey::CustomAssembly => &mut out.custom_assembly,
                 _ => &mut out.canonicalizer,
             };
             *slot = Some(ident);
@@ -121,6 +153,7 @@ pub fn parse_args(ctxt: &Ctxt, args: TokenStream) -> OpArgs {
                 OpKey::Dialect => "dialect = ToyDialect",
                 OpKey::Name => "name = \"transpose\"",
                 OpKey::Traits => "traits = [Pure]",
+                OpKey::Interfaces => "interfaces = [CastOpInterface]",
                 OpKey::Format => "format = \"$input attr-dict `:` type($input)\"",
                 _ => "summary = \"...\"",
             };
@@ -128,33 +161,17 @@ pub fn parse_args(ctxt: &Ctxt, args: TokenStream) -> OpArgs {
             continue;
         };
         match key {
-            OpKey::Dialect => out.dialect = type_path(ctxt, &ident, value),
+            OpKey::Dialect => out.dialect = attr::dialect_type_path(ctxt, &ident, value),
             OpKey::Name => out.name = attr::string(ctxt, &ident, value),
             OpKey::Summary => out.summary = attr::string(ctxt, &ident, value),
             OpKey::Description => out.description = attr::string(ctxt, &ident, value),
             OpKey::Format => out.format = attr::string(ctxt, &ident, value),
             OpKey::Traits => out.traits = trait_list(ctxt, &ident, value),
+            OpKey::Interfaces => out.interfaces = interface_list(ctxt, &ident, value),
             _ => unreachable!("flags are read above"),
         }
     }
     out
-}
-
-/// `dialect = ToyDialect` or `dialect = crate::toy::ToyDialect`.
-pub fn type_path(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Option<Path> {
-    match syn::parse2::<Path>(value.clone()) {
-        Ok(path) => Some(path),
-        Err(_) => {
-            ctxt.spanned(
-                value,
-                format!(
-                    "`{key}` takes the dialect's type (declared with #[mlir_dialect]), as in \
-                     `{key} = ToyDialect`"
-                ),
-            );
-            None
-        }
-    }
 }
 
 /// `[Pure, HasParent("toy.func", "toy.module")]`.
@@ -218,6 +235,53 @@ fn trait_list(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Vec<TraitArg> {
             TraitArg { ident, args }
         })
         .collect()
+}
+
+/// `[CastOpInterface, CallOpInterface(callee = callee, arguments = inputs),
+/// ShapeInference]`.
+fn interface_list(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Vec<InterfaceArg> {
+    fn param(input: ParseStream) -> syn::Result<InterfaceParam> {
+        // Keys may be keywords (`type`), as may fields (`r#type`).
+        let key = Ident::parse_any(input)?;
+        let field = if input.peek(Token![=]) {
+            input.parse::<Token![=]>()?;
+            Some(Ident::parse_any(input)?)
+        } else {
+            None
+        };
+        Ok(InterfaceParam { key, field })
+    }
+    let entry = |input: ParseStream| -> syn::Result<InterfaceArg> {
+        let path = Path::parse_mod_style(input)?;
+        let params = if input.peek(syn::token::Paren) {
+            let content;
+            parenthesized!(content in input);
+            let list =
+                Punctuated::<InterfaceParam, Token![,]>::parse_terminated_with(&content, param)?;
+            Some(list.into_iter().collect())
+        } else {
+            None
+        };
+        Ok(InterfaceArg { path, params })
+    };
+    let parser = |input: ParseStream| {
+        let content;
+        bracketed!(content in input);
+        Punctuated::<InterfaceArg, Token![,]>::parse_terminated_with(&content, entry)
+    };
+    match parser.parse2(value.clone()) {
+        Ok(list) => list.into_iter().collect(),
+        Err(_) => {
+            ctxt.spanned(
+                value,
+                format!(
+                    "`{key}` takes a list of op interfaces, as in `{key} = [CastOpInterface, \
+                     CallOpInterface(callee = callee, arguments = inputs), ShapeInference]`"
+                ),
+            );
+            Vec::new()
+        }
+    }
 }
 
 /// The role a field attribute gives a field.

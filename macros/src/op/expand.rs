@@ -1,7 +1,9 @@
 //! Prints a valid op model: the typed handle that replaces the struct, the
 //! `static OpDefinition`, the `Op` impl, the registration, one accessor per
-//! part, the builder, `Display`/`Debug`, and the hooks that call the user's
-//! `verify`/`verify_regions`/`fold`/`canonicalization_patterns`. Nothing is
+//! part, the builder, `Display`/`Debug`, the hooks that call the user's
+//! `verify`/`verify_regions`/`fold`/`canonicalization_patterns`/`parse`/
+//! `print`/`are_cast_compatible`, and the interfaces (the parts the call
+//! interfaces name, a caster per Rust interface). Nothing is
 //! checked here (`valid.rs` did); constraint types and hook methods are
 //! used with the user's spans, so the compiler's errors about them point at
 //! the field type or the key.
@@ -16,11 +18,14 @@ use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::{ext::IdentExt, spanned::Spanned, Ident};
 
 use super::{
-    ast::{Arity, OpInput, Part, TraitKind},
+    ast::{Arity, InterfaceKind, OpInput, Part, TraitKind},
     format::{self, Element, Target},
     valid,
 };
-use crate::attr::{self, Key};
+use crate::{
+    attr::{self, Key},
+    hook::missing_method,
+};
 
 /// The handle and everything generated for it.
 pub fn expand(input: &OpInput) -> TokenStream {
@@ -250,6 +255,9 @@ fn definition(input: &OpInput) -> TokenStream {
     let verify_regions = hook(&args.region_verifier, "__verify_regions");
     let fold = hook(&args.folder, "__fold");
     let canonicalize = hook(&args.canonicalizer, "__canonicalize");
+    let parse = hook(&args.custom_assembly, "__parse");
+    let print = hook(&args.custom_assembly, "__print");
+    let interfaces = interfaces(input);
 
     quote! {
         __dialect::OpDefinition {
@@ -270,12 +278,137 @@ fn definition(input: &OpInput) -> TokenStream {
                 verify_regions: #verify_regions,
                 fold: #fold,
                 canonicalize: #canonicalize,
-                // Hooks no key of #[mlir_op] sets.
-                ..__dialect::OpHooks::NONE
+                parse: #parse,
+                print: #print,
             },
-            interfaces: __dialect::OpInterfaces::NONE,
+            interfaces: #interfaces,
         }
     }
+}
+
+/// The `OpInterfaces` literal: the indices of the parts the call
+/// interfaces name, the cast hook, one `InterfaceEntry` per Rust interface
+/// (their functions are `rust_interfaces`').
+fn interfaces(input: &OpInput) -> TokenStream {
+    let index = |kind: InterfaceKind, key: &str| -> u32 {
+        let iface = input.interface(kind).expect("listed");
+        let field = iface
+            .params
+            .iter()
+            .flatten()
+            .find(|p| p.key.unraw() == key)
+            .and_then(|p| p.field.as_ref())
+            .expect("valid.rs checked the keys");
+        let (_, index, _) = input
+            .part(&field.unraw().to_string())
+            .expect("valid.rs checked the fields");
+        index as u32
+    };
+    let call = option(
+        input
+            .interface(InterfaceKind::Call)
+            .map(|_| {
+                (
+                    index(InterfaceKind::Call, "callee"),
+                    index(InterfaceKind::Call, "arguments"),
+                )
+            })
+            .map(|(c, a)| quote!((#c, #a))),
+    );
+    let callable = option(
+        input
+            .interface(InterfaceKind::Callable)
+            .map(|_| {
+                (
+                    index(InterfaceKind::Callable, "body"),
+                    index(InterfaceKind::Callable, "type"),
+                )
+            })
+            .map(|(r, t)| quote!((#r, #t))),
+    );
+    let cast = option(
+        input
+            .interface(InterfaceKind::Cast)
+            .map(|_| quote!(__are_cast_compatible)),
+    );
+    let rust = rust_interface_indices(input).map(|n| {
+        let id = format_ident!("__interface_id_{}", n);
+        let caster = format_ident!("__INTERFACE_CASTER_{}", n);
+        quote!(__dialect::InterfaceEntry { id: #id, caster: &#caster })
+    });
+    quote! {
+        __dialect::OpInterfaces {
+            call: #call,
+            callable: #callable,
+            cast: #cast,
+            rust: &[#(#rust),*],
+        }
+    }
+}
+
+/// The positions of the Rust interfaces in `interfaces = [...]`, which
+/// name their generated items.
+fn rust_interface_indices<'i>(input: &'i OpInput) -> impl Iterator<Item = usize> + 'i {
+    input
+        .interfaces
+        .iter()
+        .enumerate()
+        .filter(|(_, i)| i.kind == InterfaceKind::Rust)
+        .map(|(n, _)| n)
+}
+
+/// For each Rust interface `P`: its `TypeId` getter, and its caster (the
+/// op wrapped in the handle, boxed as `dyn P`), behind a bound that is an
+/// error at `P`, saying what to write, when the handle does not implement
+/// it.
+fn rust_interfaces(input: &OpInput) -> TokenStream {
+    let ident = input.ident();
+    let mut out = TokenStream::new();
+    for n in rust_interface_indices(input) {
+        let iface = &input.interfaces[n];
+        let path = &iface.path;
+        let name = iface.name();
+        let implements = format_ident!("__Implements{}", n);
+        let boxed = format_ident!("__boxed_{}", n);
+        let caster = format_ident!("__interface_caster_{}", n);
+        let caster_static = format_ident!("__INTERFACE_CASTER_{}", n);
+        let id = format_ident!("__interface_id_{}", n);
+        let message = format!("`{ident}` lists the interface `{name}` but does not implement it");
+        let label = format!("`{ident}<'_>` does not implement `{name}`");
+        let note = format!(
+            "write `impl {name} for {ident}<'_> {{ ... }}`, or remove `{name}` from `interfaces`"
+        );
+        let at_path = Ident::new(&ident.to_string(), path.span());
+        let call = quote_spanned! {path.span()=>
+            #boxed::<#at_path<'b>>(op)
+        };
+        out.extend(quote! {
+            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+            trait #implements: #path {}
+
+            impl<T: ?::core::marker::Sized + #path> #implements for T {}
+
+            fn #boxed<'b, T: #implements + 'b>(op: T) -> ::std::boxed::Box<dyn #path + 'b> {
+                ::std::boxed::Box::new(op)
+            }
+
+            fn #caster<'b>(op: ::mlir_pass::OperationRef<'b>) -> ::std::boxed::Box<dyn #path + 'b> {
+                // SAFETY: the runtime hands an op only the casters its own
+                // definition registered.
+                let op = unsafe { <#ident<'b> as __dialect::Op<'b>>::from_operation_unchecked(op) };
+                #call
+            }
+
+            static #caster_static: for<'b> fn(
+                ::mlir_pass::OperationRef<'b>,
+            ) -> ::std::boxed::Box<dyn #path + 'b> = #caster;
+
+            fn #id() -> ::core::any::TypeId {
+                ::core::any::TypeId::of::<dyn #path>()
+            }
+        });
+    }
+    out
 }
 
 /// `<T as TypeConstraintDef>::CONSTRAINT`, at the type.
@@ -355,7 +488,7 @@ fn hook_fns(input: &OpInput) -> TokenStream {
     ] {
         let Some(key) = key else { continue };
         out.extend(missing_method(
-            input,
+            ident,
             key,
             method,
             &format!("fn {method}(&self) -> Result<(), String>"),
@@ -388,7 +521,7 @@ fn hook_fns(input: &OpInput) -> TokenStream {
             )
         };
         out.extend(missing_method(
-            input,
+            ident,
             key,
             "fold",
             &format!("fn fold(&self, operands: &[Option<Attribute<'a>>]) -> {written}"),
@@ -419,7 +552,7 @@ fn hook_fns(input: &OpInput) -> TokenStream {
     if let Some(key) = &args.canonicalizer {
         let builder = quote!(::mlir_pass::rewrite::PatternSetBuilder);
         out.extend(missing_method(
-            input,
+            ident,
             key,
             "canonicalization_patterns",
             "fn canonicalization_patterns(patterns: PatternSetBuilder) -> PatternSetBuilder",
@@ -432,45 +565,66 @@ fn hook_fns(input: &OpInput) -> TokenStream {
                 <#at_key<'static>>::#method;
         });
     }
-    out
-}
-
-/// A trait giving the handle a stand-in for `method` that can never be
-/// called: when the user wrote the method, theirs (inherent) is found
-/// first; when not, the stand-in's unmet bound is the error, with a message
-/// that names the key and the method to write (rustc's own "no function
-/// named ..." would suggest implementing MLIR's `OperationLike`).
-fn missing_method(
-    input: &OpInput,
-    key: &Ident,
-    method: &str,
-    signature: &str,
-    stand_in: TokenStream,
-) -> TokenStream {
-    let ident = input.ident();
-    let camel: String = method
-        .split('_')
-        .map(|w| w[..1].to_uppercase() + &w[1..])
-        .collect();
-    let missing = format_ident!("__Missing{}", camel);
-    let fallback = format_ident!("__Fallback{}", camel);
-    let method = Ident::new(method, Span::call_site());
-    let message = format!("`{key}` asks for `{signature}` on `{ident}`, which has none");
-    let label = format!("`{ident}` has no `{method}`");
-    let note = format!("write it in `impl {ident}<'_> {{ ... }}`, or remove `{key}`");
-    quote! {
-        #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-        trait #missing {}
-
-        #[allow(dead_code)]
-        trait #fallback {
-            fn #method #stand_in where Self: #missing {
-                ::core::unreachable!()
+    if let Some(key) = &args.custom_assembly {
+        let parser = quote!(__dialect::OpParser);
+        let printer = quote!(__dialect::OpPrinter);
+        out.extend(missing_method(
+            ident,
+            key,
+            "parse",
+            "fn parse(parser: &mut OpParser<'_>) -> Result<(), ParseError>",
+            quote! {
+                (parser: &mut #parser<'_>) -> ::core::result::Result<(), __dialect::ParseError>
+            },
+        ));
+        out.extend(missing_method(
+            ident,
+            key,
+            "print",
+            "fn print(&self, printer: &mut OpPrinter<'_>)",
+            quote!((&self, printer: &mut #printer<'_>)),
+        ));
+        let parse = Ident::new("parse", key.span());
+        let print = Ident::new("print", key.span());
+        let at_key = Ident::new(&ident.to_string(), key.span());
+        out.extend(quote_spanned! {key.span()=>
+            const __parse: __dialect::ParseHook = <#at_key<'static>>::#parse;
+        });
+        // Coerced at the key: a `print` of another type is a type error
+        // there.
+        let call = quote_spanned! {key.span()=>
+            let print: fn(&#at_key<'a>, &mut #printer<'a>) = <#at_key<'a>>::#print;
+            print(&op, printer);
+        };
+        out.extend(quote! {
+            fn __print<'a>(op: ::mlir_pass::OperationRef<'a>, printer: &mut #printer<'a>) {
+                // SAFETY: MLIR calls an op's hooks on ops of that kind only.
+                let op = unsafe { <#ident<'a> as __dialect::Op<'a>>::from_operation_unchecked(op) };
+                #call
             }
-        }
-
-        impl #fallback for #ident<'_> {}
+        });
     }
+    if let Some(key) = input
+        .interface(InterfaceKind::Cast)
+        .and_then(|i| i.path.get_ident())
+    {
+        let ty = quote!(__melior::ir::Type);
+        out.extend(missing_method(
+            ident,
+            key,
+            "are_cast_compatible",
+            "fn are_cast_compatible(inputs: &[Type<'_>], outputs: &[Type<'_>]) -> bool",
+            quote!((inputs: &[#ty<'_>], outputs: &[#ty<'_>]) -> bool),
+        ));
+        let method = Ident::new("are_cast_compatible", key.span());
+        let at_key = Ident::new(&ident.to_string(), key.span());
+        out.extend(quote_spanned! {key.span()=>
+            const __are_cast_compatible: __dialect::CastCompatibleHook =
+                <#at_key<'static>>::#method;
+        });
+    }
+    out.extend(rust_interfaces(input));
+    out
 }
 
 /// Whether the op has exactly one result, a single one (its folder

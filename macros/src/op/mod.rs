@@ -8,7 +8,7 @@
 //! assembly format), `expand.rs` prints them; after any error,
 //! `fallback.rs` prints the handle with stand-in methods beside the errors.
 
-mod ast;
+pub(crate) mod ast;
 mod attr;
 mod expand;
 mod fallback;

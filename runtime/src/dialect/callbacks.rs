@@ -385,8 +385,9 @@ pub(super) unsafe extern "C" fn cast_compatible(
         };
         hook(&types(inputs, num_inputs), &types(outputs, num_outputs))
     });
-    // A panic answers "not compatible": MLIR's verifier then reports the
-    // cast as invalid, at the op.
+    // A panic answers "not compatible": the op's verifier (which asks
+    // `areCastCompatible`, as ODS's does) then reports the cast as invalid,
+    // at the op.
     result.unwrap_or(false)
 }
 

@@ -29,7 +29,7 @@ pub struct InterfaceEntry {
     pub id: fn() -> TypeId,
     /// The op's caster: a `for<'a> fn(OperationRef<'a>) -> Box<dyn
     /// Interface + 'a>`, as `Any`.
-    pub caster: &'static (dyn Any + Sync),
+    pub caster: &'static (dyn Any + Send + Sync),
 }
 
 impl std::fmt::Debug for InterfaceEntry {
@@ -56,7 +56,7 @@ pub fn definition_of<'a>(op: &impl OperationLike<'a, 'a>) -> Option<&'static OpD
 pub fn find_interface<'a>(
     op: &impl OperationLike<'a, 'a>,
     id: TypeId,
-) -> Option<&'static (dyn Any + Sync)> {
+) -> Option<&'static (dyn Any + Send + Sync)> {
     definition_of(op)?
         .interfaces
         .rust

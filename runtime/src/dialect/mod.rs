@@ -42,7 +42,7 @@ pub use docs::{dialect_doc, dialect_docs};
 #[doc(hidden)]
 pub use interface::find_interface;
 pub use interface::{definition_of, InterfaceEntry};
-pub use mlir_pass_macros::{mlir_dialect, mlir_op};
+pub use mlir_pass_macros::{mlir_dialect, mlir_op, mlir_type};
 pub use op::{
     Arity, AttributeDef, CanonicalizeHook, CastCompatibleHook, FoldHook, FoldResult, Op,
     OpDefinition, OpHooks, OpInterfaces, OperandDef, RegionDef, ResultDef, SuccessorDef,

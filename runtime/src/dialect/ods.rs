@@ -29,17 +29,27 @@ use melior::ir::{
 use super::constraint::{AttrConstraint, TypeConstraint};
 
 /// A type constraint usable as an operand's or result's field type.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a type constraint",
+    label = "an operand, result or type parameter of this type needs a type constraint",
+    note = "use one of `mlir_pass::dialect::ods` (`AnyType`, `I64`, `F64Tensor`, ...), or implement `TypeConstraintDef` for your own type"
+)]
 pub trait TypeConstraintDef {
     /// The constraint.
     const CONSTRAINT: TypeConstraint;
 }
 
 /// An attribute constraint usable as an attribute's field type.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an attribute constraint",
+    label = "an attribute or type parameter of this type needs an attribute constraint",
+    note = "use one of `mlir_pass::dialect::ods` (`I64Attr`, `StrAttr`, `TypeAttr`, `F64ElementsAttr`, ...), or implement `AttrConstraintDef` for your own type"
+)]
 pub trait AttrConstraintDef {
     /// The constraint.
     const CONSTRAINT: AttrConstraint;
     /// What the op's accessor returns (melior's typed attribute).
-    type Value<'c>;
+    type Value<'c>: Into<Attribute<'c>> + Clone;
     /// The typed attribute, or `None` when `attr` is not of its kind (only
     /// on an op that failed verification).
     fn from_attribute(attr: Attribute<'_>) -> Option<Self::Value<'_>>;

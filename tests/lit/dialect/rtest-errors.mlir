@@ -29,7 +29,7 @@ func.func @custom_verifier(%t: tensor<2x3xf64>) {
 // -----
 
 func.func @terminator_outside_its_parent() {
-  // expected-error @+1 {{'rtest.return' op expects parent op 'rtest.func'}}
+  // expected-error @+1 {{'rtest.return' op expects parent op to be one of 'rtest.func, rtest.function'}}
   "rtest.return"() : () -> ()
 }
 

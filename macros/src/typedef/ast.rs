@@ -1,0 +1,246 @@
+//! The model of a type: the keys of `#[mlir_type(...)]` (read with the key
+//! table and entry reader of the other attributes, `crate::attr`) and the
+//! struct's fields, each one parameter with its attribute constraint. It
+//! keeps the user's syn nodes so that later errors point at the user's
+//! tokens.
+//!
+//! Reading reports what cannot be modelled (a field without `#[param]`, an
+//! optional parameter); the rules across parameters are `valid.rs`'s.
+
+use proc_macro2::TokenStream;
+use quote::ToTokens;
+use syn::{ext::IdentExt, Attribute, Fields, Ident, Item, ItemStruct, LitStr, Path, Type};
+
+use crate::{
+    attr::{self, keys, Key},
+    ctxt::Ctxt,
+    dialects::edit_distance,
+    op::ast::{classify, Arity},
+};
+
+keys! {
+    /// A key of `#[mlir_type(...)]`.
+    pub enum TypeKey {
+        /// The dialect type; required.
+        Dialect = "dialect",
+        /// The type's name without the namespace; required.
+        Name = "name" | "mnemonic" | "type_name",
+        /// One line; the doc comment's first paragraph by default.
+        Summary = "summary",
+        /// The rest of the doc comment by default.
+        Description = "description" | "doc" | "help",
+        /// A `verify` function.
+        Verifier = "verifier" | "has_verifier" | "genVerifyDecl" | "verify",
+    }
+}
+
+/// The attribute's keys as written.
+#[derive(Default)]
+pub struct TypeArgs {
+    /// Every key written, even with a bad value.
+    pub written: Vec<TypeKey>,
+    /// `dialect = ToyDialect`.
+    pub dialect: Option<Path>,
+    /// `name = "struct"`.
+    pub name: Option<LitStr>,
+    /// `summary = "..."`.
+    pub summary: Option<LitStr>,
+    /// `description = "..."`.
+    pub description: Option<LitStr>,
+    /// `verifier`, kept for its span: errors about the function point there.
+    pub verifier: Option<Ident>,
+}
+
+/// Parses `#[mlir_type(...)]`'s arguments, reporting every mistake.
+pub fn parse_args(ctxt: &Ctxt, args: TokenStream) -> TypeArgs {
+    let mut out = TypeArgs::default();
+    let expected = format!(
+        "expected a key such as `name = \"struct\"` (accepted keys: {})",
+        attr::list(TypeKey::ALL)
+    );
+    for (key, ident, value) in attr::read_keys::<TypeKey>(ctxt, args, "#[mlir_type]", &expected) {
+        out.written.push(key);
+        if key == TypeKey::Verifier {
+            if let Some(value) = value {
+                ctxt.spanned(
+                    value,
+                    "`verifier` is a flag and takes no value: write `verifier` alone",
+                );
+            }
+            out.verifier = Some(ident);
+            continue;
+        }
+        let Some(value) = value else {
+            let example = match key {
+                TypeKey::Dialect => "dialect = ToyDialect",
+                TypeKey::Name => "name = \"struct\"",
+                _ => "summary = \"...\"",
+            };
+            ctxt.spanned(
+                &ident,
+                format!("`{}` takes a value, as in `{example}`", key.name()),
+            );
+            continue;
+        };
+        match key {
+            TypeKey::Dialect => out.dialect = attr::dialect_type_path(ctxt, &ident, value),
+            TypeKey::Name => out.name = attr::string(ctxt, &ident, value),
+            TypeKey::Summary => out.summary = attr::string(ctxt, &ident, value),
+            TypeKey::Description => out.description = attr::string(ctxt, &ident, value),
+            TypeKey::Verifier => unreachable!("read above"),
+        }
+    }
+    out
+}
+
+/// One parameter: a field of the struct.
+pub struct Param {
+    /// The field's name, as written: the accessor's and `get`'s parameter's.
+    pub ident: Ident,
+    /// The name without `r#`, for the definition and messages.
+    pub name: String,
+    /// The field's type as written, where errors about it point.
+    pub ty: Type,
+    /// The attribute constraint: the type inside `Variadic`.
+    pub constraint: Type,
+    /// Whether it takes any number of values (`Variadic<T>`).
+    pub variadic: bool,
+    /// The field's doc comment.
+    pub doc: String,
+}
+
+/// A type struct with its attribute.
+pub struct TypeInput<'a> {
+    /// The attribute's keys.
+    pub args: TypeArgs,
+    /// The struct as written.
+    pub item: &'a ItemStruct,
+    /// The parameters, in order.
+    pub params: Vec<Param>,
+}
+
+impl TypeInput<'_> {
+    /// The struct's name.
+    pub fn ident(&self) -> &Ident {
+        &self.item.ident
+    }
+}
+
+impl<'a> TypeInput<'a> {
+    /// The model of `item`, or `None` (reported) when it is not a struct.
+    pub fn from_syn(ctxt: &Ctxt, args: TypeArgs, item: &'a Item) -> Option<Self> {
+        let item = match item {
+            Item::Struct(item) => item,
+            other => {
+                let tokens: &dyn ToTokens = match other {
+                    Item::Enum(e) => &e.enum_token,
+                    _ => other,
+                };
+                ctxt.spanned(
+                    tokens,
+                    "#[mlir_type] goes on a struct whose fields are the type's parameters, such \
+                     as `pub struct PairType { #[param] first: TypeAttr, #[param] second: \
+                     TypeAttr }`",
+                );
+                return None;
+            }
+        };
+        let mut input = TypeInput {
+            args,
+            item,
+            params: Vec::new(),
+        };
+        input.read_fields(ctxt);
+        Some(input)
+    }
+
+    /// Reads each field into a parameter.
+    fn read_fields(&mut self, ctxt: &Ctxt) {
+        if let Fields::Unnamed(fields) = &self.item.fields {
+            ctxt.spanned(
+                fields,
+                "#[mlir_type] needs named fields, one per parameter, as in `struct PairType { \
+                 #[param] first: TypeAttr, #[param] second: TypeAttr }`",
+            );
+            return;
+        }
+        for field in &self.item.fields {
+            let ident = field.ident.clone().expect("named fields");
+            if !is_param(ctxt, &ident, &field.attrs) {
+                continue;
+            }
+            let Some((arity, constraint)) = classify(ctxt, &field.ty) else {
+                continue;
+            };
+            if arity == Arity::Optional {
+                ctxt.spanned(
+                    &field.ty,
+                    "a type parameter is always there: write `T`, or `Variadic<T>` for any \
+                     number of them (the last parameter only)",
+                );
+                continue;
+            }
+            self.params.push(Param {
+                name: ident.unraw().to_string(),
+                ident,
+                ty: field.ty.clone(),
+                constraint,
+                variadic: arity == Arity::Variadic,
+                doc: attr::doc_comment(&field.attrs),
+            });
+        }
+    }
+}
+
+/// Whether the field is marked `#[param]`, reporting any other attribute
+/// (doc comments aside: the field does not survive the expansion) and a
+/// field without one.
+fn is_param(ctxt: &Ctxt, field: &Ident, attrs: &[Attribute]) -> bool {
+    const ALIASES: &[&str] = &["parameter", "params", "type_param", "attr", "attribute"];
+    let (mut params, mut others) = (0, 0);
+    for attr in attrs {
+        if attr.path().is_ident("doc") {
+            continue;
+        }
+        let word = attr
+            .path()
+            .get_ident()
+            .map(|i| i.unraw().to_string())
+            .unwrap_or_else(|| attr.path().to_token_stream().to_string().replace(' ', ""));
+        if word == "param" {
+            if !matches!(attr.meta, syn::Meta::Path(_)) {
+                ctxt.spanned(&attr.meta, "#[param] takes no arguments: write `#[param]`");
+            } else if params > 0 {
+                ctxt.spanned(attr, "`#[param]` is written twice: keep one");
+            }
+            params += 1;
+            continue;
+        }
+        let message = if ALIASES.contains(&word.as_str()) || edit_distance(&word, "param") <= 2 {
+            format!(
+                "unknown field attribute `#[{word}]`; did you mean `#[param]`? (every field of \
+                 a #[mlir_type] struct is a parameter, marked `#[param]`)"
+            )
+        } else {
+            format!(
+                "`#[{word}]` has no effect on a type parameter: #[mlir_type] turns the fields \
+                 into the type's parameters and reads only their doc comments and `#[param]`"
+            )
+        };
+        ctxt.spanned(attr.path(), message);
+        others += 1;
+    }
+    // After another attribute (reported), the field is still read as a
+    // parameter, so that the error is that one alone.
+    let found = params + others > 0;
+    if !found {
+        ctxt.spanned(
+            field,
+            format!(
+                "field `{field}` is not marked `#[param]`: every field of a #[mlir_type] struct \
+                 is one of the type's parameters; write `#[param] {field}: ...`"
+            ),
+        );
+    }
+    found
+}

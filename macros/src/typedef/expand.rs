@@ -1,0 +1,427 @@
+//! Prints a valid type model: the typed handle that replaces the struct,
+//! the `static TypeDefinition`, the `DialectType` impl, the registration,
+//! one accessor per parameter, `get`, `Display`/`Debug`, the conversion to
+//! melior's `Type`, and the hook that calls the user's `verify`. Nothing is
+//! checked here (`valid.rs` did); constraint types and the verifier are
+//! used with the user's spans, so the compiler's errors about them point at
+//! the field type or the key.
+//!
+//! As for ops, everything but the handle (and a marker that makes two
+//! types of one name in a module collide) goes inside `const _: () = {
+//! ... };`, with absolute paths and `__`-prefixed aliases.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::{ext::IdentExt, spanned::Spanned, Ident};
+
+use super::{
+    ast::{Param, TypeInput},
+    valid,
+};
+use crate::{attr, hook::missing_method};
+
+/// The handle and everything generated for it.
+pub fn expand(input: &TypeInput) -> TokenStream {
+    let handle = handle_struct(input);
+    let marker = name_marker(input);
+    let ident = input.ident();
+    let dialect = input
+        .args
+        .dialect
+        .as_ref()
+        .expect("valid.rs requires `dialect`");
+    let dialect_definition = quote_spanned! {dialect.span()=>
+        <#dialect as __dialect::Dialect>::definition()
+    };
+    let definition = definition(input);
+    let verify = verify_hook(input);
+    let common = common_impls(input);
+    let methods = methods(input, false);
+    let field_types = field_types(input);
+
+    quote! {
+        #handle
+        #marker
+
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        const _: () = {
+            use ::mlir_pass::__private as __mp;
+            use ::mlir_pass::dialect as __dialect;
+            use ::mlir_pass::melior as __melior;
+
+            /// The dialect, checked against `Dialect` once, at the key.
+            fn __dialect_definition() -> &'static __dialect::DialectDefinition {
+                #dialect_definition
+            }
+
+            #verify
+            #field_types
+
+            static __MLIR_TYPE_DEFINITION: __dialect::TypeDefinition = #definition;
+
+            fn __type_definition() -> &'static __dialect::TypeDefinition {
+                &__MLIR_TYPE_DEFINITION
+            }
+
+            impl<'c> __dialect::DialectType<'c> for #ident<'c> {
+                fn definition() -> &'static __dialect::TypeDefinition {
+                    &__MLIR_TYPE_DEFINITION
+                }
+
+                fn namespace() -> &'static str {
+                    __dialect_definition().namespace
+                }
+
+                unsafe fn from_type_unchecked(ty: __melior::ir::Type<'c>) -> Self {
+                    Self { ty }
+                }
+
+                fn to_type(&self) -> __melior::ir::Type<'c> {
+                    self.ty
+                }
+            }
+
+            #common
+            #methods
+
+            __mp::inventory::submit! {
+                __dialect::TypeRegistration {
+                    dialect: __dialect_definition,
+                    ty: __type_definition,
+                }
+            }
+        };
+    }
+}
+
+/// The struct as a handle: the user's attributes (doc comments included)
+/// less derives, the user's visibility and name, one field. Types are
+/// uniqued by MLIR, so handles compare and hash by identity, as melior's
+/// `Type` does.
+pub fn handle_struct(input: &TypeInput) -> TokenStream {
+    let item = input.item;
+    let attrs = item.attrs.iter().filter(|a| !a.path().is_ident("derive"));
+    let vis = &item.vis;
+    let ident = &item.ident;
+    quote! {
+        #(#attrs)*
+        #[derive(
+            ::core::clone::Clone,
+            ::core::marker::Copy,
+            ::core::cmp::PartialEq,
+            ::core::cmp::Eq,
+            ::core::hash::Hash,
+        )]
+        #vis struct #ident<'c> {
+            ty: ::mlir_pass::melior::ir::Type<'c>,
+        }
+    }
+}
+
+/// A function naming the field types as written, so that the user's
+/// imports of them (and of `Variadic`) are used, even in the fallback.
+pub fn field_types(input: &TypeInput) -> TokenStream {
+    let types = input.item.fields.iter().map(|f| &f.ty);
+    quote! {
+        #[allow(dead_code)]
+        fn __field_types() -> ::core::marker::PhantomData<(#(#types,)*)> {
+            ::core::marker::PhantomData
+        }
+    }
+}
+
+/// An item named after the dialect and the type: a second type of the same
+/// name in the module is a "defined multiple times" error at its `name`.
+fn name_marker(input: &TypeInput) -> Option<TokenStream> {
+    let name = input.args.name.as_ref()?;
+    let dialect = input.args.dialect.as_ref()?.segments.last()?.ident.unraw();
+    let marker = format_ident!(
+        "__mlir_type_{}_{}",
+        dialect,
+        name.value(),
+        span = name.span()
+    );
+    Some(quote_spanned! {name.span()=>
+        #[doc(hidden)]
+        #[allow(non_camel_case_types, dead_code)]
+        enum #marker {}
+    })
+}
+
+/// `<T as AttrConstraintDef>::item`, at the constraint's type, so that a
+/// constraint that is none is an error there.
+fn constraint_item(param: &Param, item: &str) -> TokenStream {
+    let c = &param.constraint;
+    let item = Ident::new(item, c.span());
+    quote_spanned!(c.span()=> <#c as __dialect::ods::AttrConstraintDef>::#item)
+}
+
+/// `<T as AttrConstraintDef>::Value<'c>`, at the constraint's type.
+fn value_type(param: &Param) -> TokenStream {
+    let c = &param.constraint;
+    quote_spanned!(c.span()=> <#c as __dialect::ods::AttrConstraintDef>::Value<'c>)
+}
+
+/// The `TypeDefinition` literal.
+fn definition(input: &TypeInput) -> TokenStream {
+    let args = &input.args;
+    let name = args
+        .name
+        .as_ref()
+        .expect("valid.rs requires `name`")
+        .value();
+    let type_name = input.ident().unraw().to_string();
+    let (doc_summary, doc_description) = attr::split_doc(&attr::doc_comment(&input.item.attrs));
+    let summary = args.summary.as_ref().map_or(doc_summary, |l| l.value());
+    let description = args
+        .description
+        .as_ref()
+        .map_or(doc_description, |l| l.value());
+    let params = input.params.iter().map(|p| {
+        let name = &p.name;
+        let constraint = constraint_item(p, "CONSTRAINT");
+        let variadic = p.variadic;
+        quote! {
+            __dialect::TypeParamDef {
+                name: #name,
+                constraint: #constraint,
+                variadic: #variadic,
+            }
+        }
+    });
+    let verify = match &args.verifier {
+        Some(_) => quote!(::core::option::Option::Some(__verify)),
+        None => quote!(::core::option::Option::None),
+    };
+    quote! {
+        __dialect::TypeDefinition {
+            name: #name,
+            type_name: #type_name,
+            summary: #summary,
+            description: #description,
+            params: &[#(#params),*],
+            verify: #verify,
+        }
+    }
+}
+
+/// With `verifier`: the user's `verify` as the definition's hook, coerced
+/// at the key, so a missing or mistyped function is reported there.
+fn verify_hook(input: &TypeInput) -> Option<TokenStream> {
+    let key = input.args.verifier.as_ref()?;
+    let ident = input.ident();
+    let missing = missing_method(
+        ident,
+        key,
+        "verify",
+        "fn verify(params: &[Attribute<'_>]) -> Result<(), String>",
+        quote! {
+            (params: &[__melior::ir::Attribute<'_>])
+                -> ::core::result::Result<(), ::std::string::String>
+        },
+    );
+    let method = Ident::new("verify", key.span());
+    let at_key = Ident::new(&ident.to_string(), key.span());
+    let hook = quote_spanned! {key.span()=>
+        const __verify: __dialect::TypeVerifyHook = <#at_key<'static>>::#method;
+    };
+    Some(quote!(#missing #hook))
+}
+
+/// `Display` (the type in MLIR's syntax), `Debug`, and the conversion to
+/// melior's `Type`.
+pub fn common_impls(input: &TypeInput) -> TokenStream {
+    let ident = input.ident();
+    let name = ident.unraw().to_string();
+    quote! {
+        impl ::core::fmt::Display for #ident<'_> {
+            /// The type in MLIR's textual form (`!toy.struct<f64>`).
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                ::core::fmt::Display::fmt(&self.ty, f)
+            }
+        }
+
+        impl ::core::fmt::Debug for #ident<'_> {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.debug_tuple(#name).field(&self.ty).finish()
+            }
+        }
+
+        impl<'c> ::core::convert::From<#ident<'c>> for __melior::ir::Type<'c> {
+            fn from(ty: #ident<'c>) -> Self {
+                ty.ty
+            }
+        }
+    }
+}
+
+/// The accessors and `get`, in one inherent impl; with `stub`, their
+/// bodies are `unimplemented!()` (for the fallback).
+pub fn methods(input: &TypeInput, stub: bool) -> TokenStream {
+    let ident = input.ident();
+    let type_name = ident.unraw().to_string();
+    let body = |tokens: TokenStream| {
+        if stub {
+            quote!(::core::unimplemented!())
+        } else {
+            tokens
+        }
+    };
+    // In the fallback, the parameters whose accessor would clash (a
+    // reserved or repeated name, already reported).
+    let clashes = |p: &Param| {
+        stub && (valid::is_reserved(&p.name)
+            || input.params.iter().filter(|o| o.name == p.name).count() > 1)
+    };
+    let mut accessors = Vec::new();
+    for (i, param) in input.params.iter().enumerate() {
+        if clashes(param) {
+            continue;
+        }
+        let name = &param.name;
+        let ident = &param.ident;
+        let from = constraint_item(param, "from_attribute");
+        let value = value_type(param);
+        let what = format!("parameter `{name}`");
+        let c = &param.constraint;
+        let read = quote_spanned! {c.span()=>
+            |attribute| #from(attribute).unwrap_or_else(|| __mlir_missing(#what))
+        };
+        let mut doc = if param.doc.is_empty() {
+            format!("The parameter `{name}`.")
+        } else {
+            param.doc.clone()
+        };
+        let (ty, get) = if param.variadic {
+            doc.push_str("\n\nEvery one of them, in order.");
+            (
+                quote!(::std::vec::Vec<#value>),
+                body(quote! {
+                    ::core::iter::Iterator::collect(::core::iter::Iterator::map(
+                        ::core::iter::Iterator::skip(
+                            ::core::iter::IntoIterator::into_iter(
+                                __dialect::type_params(self.ty),
+                            ),
+                            #i,
+                        ),
+                        #read,
+                    ))
+                }),
+            )
+        } else {
+            (
+                value,
+                body(quote! {
+                    let __params = __dialect::type_params(self.ty);
+                    let __param = __params
+                        .get(#i)
+                        .copied()
+                        .unwrap_or_else(|| __mlir_missing(#what));
+                    (#read)(__param)
+                }),
+            )
+        };
+        accessors.push(quote! {
+            #[doc = #doc]
+            pub fn #ident(&self) -> #ty {
+                #get
+            }
+        });
+    }
+    let get = get(input, stub);
+    let missing = (!stub).then(|| {
+        quote! {
+            /// Panics on a type whose parameters are not what its
+            /// definition declares (only a constraint whose
+            /// `from_attribute` refuses what its `CONSTRAINT` accepts can
+            /// make one).
+            #[allow(dead_code)]
+            #[cold]
+            fn __mlir_missing(what: &str) -> ! {
+                ::core::panic!(
+                    "`{}` has no valid {}: the type's parameters do not match its definition",
+                    #type_name,
+                    what,
+                )
+            }
+        }
+    });
+    let allow = stub.then(|| quote!(#[allow(unused_variables, clippy::all)]));
+    quote! {
+        #missing
+
+        #allow
+        impl<'c> #ident<'c> {
+            #(#accessors)*
+            #get
+        }
+    }
+}
+
+/// `pub fn get(context, params...) -> Result<Self, String>`: the type with
+/// these parameters, after its constraints and verifier.
+fn get(input: &TypeInput, stub: bool) -> TokenStream {
+    let context = if input.params.iter().any(|p| p.name == "context") {
+        format_ident!("type_context")
+    } else {
+        format_ident!("context")
+    };
+    let mut params = Vec::new();
+    let mut pushes = Vec::new();
+    let mut docs = Vec::new();
+    for param in &input.params {
+        let ident = &param.ident;
+        let value = value_type(param);
+        let c = &param.constraint;
+        let into = quote_spanned! {c.span()=>
+            ::core::convert::Into::<__melior::ir::Attribute<'c>>::into
+        };
+        if param.variadic {
+            params.push(quote!(#ident: &[#value]));
+            pushes.push(quote! {
+                for __value in #ident {
+                    __params.push(#into(::core::clone::Clone::clone(__value)));
+                }
+            });
+        } else {
+            params.push(quote!(#ident: #value));
+            pushes.push(quote!(__params.push(#into(#ident));));
+        }
+        let first = param.doc.lines().next().unwrap_or("").trim().to_owned();
+        docs.push(if first.is_empty() {
+            format!("- `{}`: the parameter", param.name)
+        } else {
+            format!("- `{}`: {first}", param.name)
+        });
+    }
+    let mut doc = format!(
+        "`{}` with these parameters in `{context}`, after the parameters' constraints and the \
+         type's verifier; the error is their message.\n\nThe dialect must be loaded in the \
+         context (a pass that names it in `dialects = [...]` has it; \
+         `mlir_pass::dialect::load` loads it).",
+        input.ident()
+    );
+    if !docs.is_empty() {
+        doc.push_str("\n\n");
+        doc.push_str(&docs.join("\n"));
+    }
+    let body = if stub {
+        quote!(::core::unimplemented!())
+    } else {
+        quote! {
+            let mut __params: ::std::vec::Vec<__melior::ir::Attribute<'c>> = ::std::vec::Vec::new();
+            #(#pushes)*
+            <Self as __dialect::DialectType<'c>>::get(#context, &__params)
+        }
+    };
+    quote! {
+        #[doc = #doc]
+        pub fn get(
+            #context: &'c __melior::Context,
+            #(#params,)*
+        ) -> ::core::result::Result<Self, ::std::string::String> {
+            #body
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! The rules a type model must meet before `expand.rs` prints it: the
+//! required keys, a name MLIR's parser reads after `!namespace.`, no
+//! generics, distinct parameter names that are not the handle's own
+//! methods, and a variadic parameter only last.
+
+use proc_macro2::Span;
+
+use super::ast::{TypeInput, TypeKey};
+use crate::ctxt::Ctxt;
+
+/// Method names the generated code defines on the handle, or that
+/// `DialectType` gives it (the accessors are named after the fields, so
+/// no field may take one).
+const RESERVED: &[&str] = &[
+    "get",
+    "cast",
+    "definition",
+    "namespace",
+    "to_type",
+    "params",
+    "from_type_unchecked",
+    "verify",
+];
+
+/// Whether the handle has a method of its own named `name`.
+pub fn is_reserved(name: &str) -> bool {
+    RESERVED.contains(&name)
+}
+
+/// Reports every rule `input` breaks.
+pub fn check(ctxt: &Ctxt, input: &TypeInput) {
+    check_dialect(ctxt, input);
+    check_name(ctxt, input);
+    check_generics(ctxt, input);
+    check_params(ctxt, input);
+}
+
+/// `dialect` is written.
+fn check_dialect(ctxt: &Ctxt, input: &TypeInput) {
+    if !input.args.written.contains(&TypeKey::Dialect) {
+        ctxt.at(
+            Span::call_site(),
+            "missing `dialect = ...`: the type of the dialect the type belongs to (declared \
+             with #[mlir_dialect]), as in #[mlir_type(dialect = ToyDialect, name = \"struct\")]",
+        );
+    }
+}
+
+/// `name` is written and is a type name without the namespace.
+fn check_name(ctxt: &Ctxt, input: &TypeInput) {
+    let Some(lit) = &input.args.name else {
+        if !input.args.written.contains(&TypeKey::Name) {
+            ctxt.at(
+                Span::call_site(),
+                format!(
+                    "missing `name = \"...\"`: the type's name without the dialect's namespace \
+                     (`!toy.{0}`), as in #[mlir_type(dialect = ToyDialect, name = \"{0}\")]",
+                    suggest_name(&input.ident().to_string())
+                ),
+            );
+        }
+        return;
+    };
+    let value = lit.value();
+    if !is_type_name(&value) {
+        ctxt.spanned(
+            lit,
+            format!(
+                "invalid type name {value:?}: write the name without `!` and the dialect's \
+                 namespace, one lowercase word of [a-z0-9_], such as {:?}",
+                suggest_name(&value)
+            ),
+        );
+    }
+}
+
+/// `struct`, `pair`, `tensor_list`: `[a-z_][a-z0-9_]*`.
+pub fn is_type_name(s: &str) -> bool {
+    s.bytes()
+        .next()
+        .is_some_and(|b| b.is_ascii_lowercase() || b == b'_')
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+}
+
+/// A snake-case name made of what was written (`StructType` → `struct`).
+fn suggest_name(s: &str) -> String {
+    let s = s.trim_start_matches('!');
+    let s = s.rsplit('.').next().unwrap_or(s);
+    let s = s.strip_suffix("Type").unwrap_or(s);
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 && !out.ends_with('_') {
+            out.push('_');
+        }
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('_') && !out.is_empty() {
+            out.push('_');
+        }
+    }
+    let out = out.trim_matches('_').to_owned();
+    if is_type_name(&out) {
+        out
+    } else {
+        "my_type".to_owned()
+    }
+}
+
+/// The handle gets a lifetime of its own and nothing else.
+fn check_generics(ctxt: &Ctxt, input: &TypeInput) {
+    let generics = &input.item.generics;
+    if !generics.params.is_empty() || generics.where_clause.is_some() {
+        ctxt.spanned(
+            generics,
+            format!(
+                "a type struct has no generic parameters: #[mlir_type] turns it into a handle \
+                 `{}<'c>` on a type of a context; declare one struct per type",
+                input.ident()
+            ),
+        );
+    }
+}
+
+/// Distinct names that are not the handle's methods; only the last
+/// parameter variadic.
+fn check_params(ctxt: &Ctxt, input: &TypeInput) {
+    let params = &input.params;
+    for (i, param) in params.iter().enumerate() {
+        if params[..i].iter().any(|p| p.name == param.name) {
+            ctxt.spanned(
+                &param.ident,
+                format!("parameter `{}` is declared twice: rename one", param.name),
+            );
+        } else if is_reserved(&param.name) {
+            ctxt.spanned(
+                &param.ident,
+                format!(
+                    "a parameter cannot be named `{0}`: the type's handle has a method `{0}` of \
+                     its own (and one accessor per parameter); rename the field",
+                    param.name
+                ),
+            );
+        }
+        if param.variadic && i + 1 != params.len() {
+            ctxt.spanned(
+                &param.ty,
+                format!(
+                    "only the last parameter can be variadic (MLIR cannot tell where `{}` ends \
+                     otherwise): move it after the others",
+                    param.name
+                ),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn type_names() {
+        for ok in ["struct", "pair", "tensor_list", "_x", "v2"] {
+            assert!(is_type_name(ok), "{ok}");
+        }
+        for bad in ["", "Struct", "2d", "toy.struct", "!struct", "a-b", "a b"] {
+            assert!(!is_type_name(bad), "{bad}");
+        }
+        assert_eq!(suggest_name("StructType"), "struct");
+        assert_eq!(suggest_name("TensorListType"), "tensor_list");
+        assert_eq!(suggest_name("!toy.struct"), "struct");
+        assert_eq!(suggest_name("my-type"), "my_type");
+    }
+}
