@@ -373,7 +373,6 @@ impl CastOp<'_> {
             _ => false,
         }
     }
-
 }
 
 /// A pair of values of two types: `!rtest.pair<i64, f64>`.

@@ -11,7 +11,7 @@
 //! - [`constraint`]: type and attribute constraints (ODS's `AnyType`,
 //!   `F64Tensor`, `I64Attr`...), with ODS's words for messages;
 //! - [`traits`]: MLIR's op traits;
-//! - [`format`]: the declarative assembly format;
+//! - [`mod@format`]: the declarative assembly format;
 //! - `op.rs`: the op model ([`OpDefinition`]) and typed handles ([`Op`]);
 //! - `pattern.rs`: typed rewrite patterns ([`OpRewritePattern`]);
 //! - `types.rs`: the dialect's types ([`TypeDefinition`], [`DialectType`]);

@@ -145,7 +145,7 @@ pub struct OpInterfaces {
     pub callable: Option<(u32, u32)>,
     /// `CastOpInterface`.
     pub cast: Option<CastCompatibleHook>,
-    /// Interfaces declared in Rust ([`crate::dialect::OpInterface`]).
+    /// Interfaces declared in Rust ([`op_interface!`](crate::op_interface)).
     pub rust: &'static [super::interface::InterfaceEntry],
 }
 
