@@ -23,6 +23,7 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Transforms/InliningUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/AsmParser/AsmParser.h"
@@ -213,7 +214,8 @@ struct CallableModel
 
 /// `CastOpInterface`: Rust says which casts are compatible. Its one method
 /// is static (no op, no model state), so each cast op gets a model type of
-/// its own: one of `kCastSlots` instantiations, each reading its slot.
+/// its own: one of `kCastSlots` instantiations, each reading its slot (the
+/// type-inference interface below shares the slots).
 constexpr size_t kCastSlots = 64;
 struct CastSlot {
   const OpSpec *spec;
@@ -248,9 +250,81 @@ void insertCastModel(mlir::detail::InterfaceMap &map, size_t slot,
   ((slot == N ? map.insertModels<CastModel<N>>() : void()), ...);
 }
 
-/// Gives the cast op `spec` a model; false when every slot is taken.
-bool attachCastModel(mlir::detail::InterfaceMap &map, const OpSpec &spec,
-                     const MlirPassBridgeDialectSpec &dialect) {
+/// `InferTypeOpInterface`, whose methods are static too: the same slots.
+llvm::LogicalResult inferTypes(const CastSlot &slot, mlir::MLIRContext *context,
+                               std::optional<mlir::Location> location,
+                               mlir::ValueRange operands,
+                               mlir::DictionaryAttr attributes,
+                               llvm::SmallVectorImpl<mlir::Type> &types) {
+  llvm::SmallVector<MlirValue, 4> raw;
+  for (mlir::Value v : operands)
+    raw.push_back(wrap(v));
+  struct Out {
+    llvm::SmallVectorImpl<mlir::Type> &types;
+    std::string error;
+  } out{types, {}};
+  bool ok = slot.dialect->callbacks.inferTypes(
+      slot.spec->definition, wrap(context),
+      location ? wrap(*location) : MlirLocation{nullptr}, raw.data(),
+      raw.size(), wrap(mlir::Attribute(attributes)),
+      [](MlirType t, void *data) {
+        static_cast<Out *>(data)->types.push_back(unwrap(t));
+      },
+      [](MlirStringRef message, void *data) {
+        static_cast<Out *>(data)->error.append(message.data, message.length);
+      },
+      &out);
+  if (ok)
+    return mlir::success();
+  return mlir::emitOptionalError(location, "'", slot.spec->name, "' op ",
+                                 out.error);
+}
+
+template <size_t N>
+struct InferTypeModel
+    : mlir::InferTypeOpInterface::FallbackModel<InferTypeModel<N>> {
+  static llvm::LogicalResult
+  inferReturnTypes(mlir::MLIRContext *context,
+                   std::optional<mlir::Location> location,
+                   mlir::ValueRange operands, mlir::DictionaryAttr attributes,
+                   mlir::OpaqueProperties, mlir::RegionRange,
+                   llvm::SmallVectorImpl<mlir::Type> &types) {
+    return inferTypes(castSlots[N], context, location, operands, attributes,
+                      types);
+  }
+  static llvm::LogicalResult
+  refineReturnTypes(mlir::MLIRContext *context,
+                    std::optional<mlir::Location> location,
+                    mlir::ValueRange operands, mlir::DictionaryAttr attributes,
+                    mlir::OpaqueProperties properties, mlir::RegionRange regions,
+                    llvm::SmallVectorImpl<mlir::Type> &returnTypes) {
+    llvm::SmallVector<mlir::Type, 4> inferred;
+    if (mlir::failed(inferReturnTypes(context, location, operands, attributes,
+                                      properties, regions, inferred)))
+      return mlir::failure();
+    if (!isCompatibleReturnTypes(inferred, returnTypes))
+      return mlir::emitOptionalError(
+          location, "'", castSlots[N].spec->name, "' op inferred type(s) ",
+          inferred, " are incompatible with return type(s) of operation ",
+          returnTypes);
+    return mlir::success();
+  }
+  static bool isCompatibleReturnTypes(mlir::TypeRange lhs,
+                                      mlir::TypeRange rhs) {
+    return lhs == rhs;
+  }
+};
+
+template <size_t... N>
+void insertInferTypeModel(mlir::detail::InterfaceMap &map, size_t slot,
+                          std::index_sequence<N...>) {
+  ((slot == N ? map.insertModels<InferTypeModel<N>>() : void()), ...);
+}
+
+/// Gives the op `spec` the models of its static interfaces (cast, type
+/// inference); false when every slot is taken.
+bool attachStaticModels(mlir::detail::InterfaceMap &map, const OpSpec &spec,
+                        const MlirPassBridgeDialectSpec &dialect) {
   size_t slot;
   {
     std::lock_guard<std::mutex> lock(castSlotsMutex);
@@ -263,7 +337,10 @@ bool attachCastModel(mlir::detail::InterfaceMap &map, const OpSpec &spec,
       castSlots[castSlotsUsed++] = CastSlot{&spec, &dialect};
     }
   }
-  insertCastModel(map, slot, std::make_index_sequence<kCastSlots>());
+  if (spec.interfaces.cast)
+    insertCastModel(map, slot, std::make_index_sequence<kCastSlots>());
+  if (spec.interfaces.inferTypes)
+    insertInferTypeModel(map, slot, std::make_index_sequence<kCastSlots>());
   return true;
 }
 
@@ -340,12 +417,12 @@ public:
       getInterfaceMap().insertModels<CallModel>();
     if (spec.interfaces.callableRegion >= 0)
       getInterfaceMap().insertModels<CallableModel>();
-    if (spec.interfaces.cast &&
-        !attachCastModel(getInterfaceMap(), spec, dialectSpec))
+    if ((spec.interfaces.cast || spec.interfaces.inferTypes) &&
+        !attachStaticModels(getInterfaceMap(), spec, dialectSpec))
       llvm::errs() << "mlir-pass: error: '" << spec.name
-                   << "' is not given CastOpInterface: a process holds at "
-                      "most "
-                   << kCastSlots << " Rust cast ops\n";
+                   << "' is not given CastOpInterface or InferTypeOpInterface: "
+                      "a process holds at most "
+                   << kCastSlots << " Rust ops with those\n";
     modelSpec = nullptr;
     modelDialect = nullptr;
     if (pure || spec.has(MlirPassBridgeOpTraitNoMemoryEffect))
@@ -492,6 +569,9 @@ public:
     // The interfaces' own verifiers, as ODS runs them.
     if (spec.interfaces.cast &&
         mlir::failed(mlir::impl::verifyCastInterfaceOp(op)))
+      return mlir::failure();
+    if (spec.interfaces.inferTypes &&
+        mlir::failed(mlir::detail::verifyInferredResultTypes(op)))
       return mlir::failure();
     if (spec.hasVerifier &&
         !dialectSpec.callbacks.verify(spec.definition, wrap(op),

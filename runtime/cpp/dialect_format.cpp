@@ -8,6 +8,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -395,8 +396,23 @@ private:
       state.addAttribute("operandSegmentSizes",
                          builder.getDenseI32ArrayAttr(operandSizes));
 
-    // Results.
-    if (parsed.allResultTypesSeen) {
+    // Results: inferred (InferTypeOpInterface) when the format gives none.
+    bool anyResultType = parsed.allResultTypesSeen ||
+                         llvm::is_contained(parsed.resultTypesSeen, true);
+    if (!anyResultType && spec.interfaces.inferTypes) {
+      std::optional<mlir::RegisteredOperationName> name =
+          state.name.getRegisteredInfo();
+      auto *infer =
+          name ? name->getInterface<mlir::InferTypeOpInterface>() : nullptr;
+      llvm::SmallVector<mlir::Type, 2> inferred;
+      if (!infer ||
+          mlir::failed(infer->inferReturnTypes(
+              state.getContext(), state.location, state.operands,
+              state.attributes.getDictionary(state.getContext()),
+              state.getRawProperties(), state.regions, inferred)))
+        return mlir::failure();
+      state.addTypes(inferred);
+    } else if (parsed.allResultTypesSeen) {
       state.addTypes(parsed.allResultTypes);
     } else {
       llvm::SmallVector<int32_t, 4> resultSizes;

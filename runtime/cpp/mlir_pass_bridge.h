@@ -1156,6 +1156,8 @@ typedef struct MlirPassBridgeOpInterfaces {
   int32_t callableType;
   /// `CastOpInterface`: `areCastCompatible` calls `castCompatible`.
   bool cast;
+  /// `InferTypeOpInterface`: `inferReturnTypes` calls `inferTypes`.
+  bool inferTypes;
 } MlirPassBridgeOpInterfaces;
 
 /// A Rust op, as the bridge registers it. Every pointer is read during
@@ -1262,6 +1264,15 @@ typedef struct MlirPassBridgeOpCallbacks {
   bool (*verifyType)(const void *definition, const MlirAttribute *params,
                      intptr_t numParams, MlirStringCallback onError,
                      void *userData);
+  /// `InferTypeOpInterface::inferReturnTypes`: the result types of an op of
+  /// `definition` with these operands and attributes (`attributes` may be
+  /// null), each passed to `onType(type, userData)`; false after calling
+  /// `onError(message, userData)`. `location` may be null.
+  bool (*inferTypes)(const void *definition, MlirContext context,
+                     MlirLocation location, const MlirValue *operands,
+                     intptr_t numOperands, MlirAttribute attributes,
+                     void (*onType)(MlirType, void *),
+                     MlirStringCallback onError, void *userData);
   /// Parses a Rust op with its hand-written parser; false after an error.
   bool (*parse)(const void *definition, MlirPassBridgeParse *parse);
   /// Prints a Rust op with its hand-written printer.

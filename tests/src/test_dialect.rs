@@ -11,7 +11,7 @@ use mlir_pass::dialect::{
         AnyInteger, AnyRegion, AnyTensor, AnyType, F64Tensor, FlatSymbolRefAttr, I64Attr, Optional,
         StrAttr, TypeAttr, Variadic, I64,
     },
-    FoldResult, Op, OpParser, OpPrinter, OpRewritePattern, ParseError,
+    FoldResult, InferTypeInput, Op, OpParser, OpPrinter, OpRewritePattern, ParseError,
 };
 use mlir_pass::ir::ValueExt;
 use mlir_pass::melior::{
@@ -371,6 +371,36 @@ impl CastOp<'_> {
                     && tensor_element(*input) == tensor_element(*output)
             }
             _ => false,
+        }
+    }
+}
+
+/// Integer multiplication whose result type is inferred from its left
+/// operand (`InferTypeOpInterface`): the format gives no result type.
+#[mlir_op(
+    dialect = RTestDialect,
+    name = "mul",
+    traits = [Pure],
+    interfaces = [InferTypeOpInterface],
+    format = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs)"
+)]
+pub struct MulOp {
+    /// The left operand.
+    #[operand]
+    lhs: AnyInteger,
+    /// The right operand.
+    #[operand]
+    rhs: AnyInteger,
+    /// The product, of the left operand's type.
+    #[result]
+    output: AnyInteger,
+}
+
+impl MulOp<'_> {
+    fn infer_return_types<'c>(input: &InferTypeInput<'c>) -> Result<Vec<Type<'c>>, String> {
+        match input.operands() {
+            [lhs, _] => Ok(vec![lhs.r#type()]),
+            other => Err(format!("expects 2 operands, but got {}", other.len())),
         }
     }
 }

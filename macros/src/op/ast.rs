@@ -125,6 +125,8 @@ pub enum InterfaceKind {
     Callable,
     /// `CastOpInterface`, answered by the op's `are_cast_compatible`.
     Cast,
+    /// `InferTypeOpInterface`, answered by the op's `infer_return_types`.
+    InferType,
     /// A trait declared in Rust with `mlir_pass::op_interface!`, which the
     /// handle implements.
     Rust,
@@ -136,6 +138,7 @@ impl InterfaceKind {
         ("CallOpInterface", InterfaceKind::Call),
         ("CallableOpInterface", InterfaceKind::Callable),
         ("CastOpInterface", InterfaceKind::Cast),
+        ("InferTypeOpInterface", InterfaceKind::InferType),
     ];
 }
 
@@ -452,7 +455,7 @@ fn read_interfaces(ctxt: &Ctxt, args: &OpArgs) -> Vec<OpInterface> {
 fn upstream_interface(word: &str) -> Result<InterfaceKind, String> {
     const ACCEPTED: &str = "`CallOpInterface(callee = <attr>, arguments = <operand>)`, \
                             `CallableOpInterface(body = <region>, type = <attr>)`, \
-                            `CastOpInterface`, or a trait declared with \
+                            `CastOpInterface`, `InferTypeOpInterface`, or a trait declared with \
                             `mlir_pass::op_interface!`";
     /// Upstream interfaces no key of #[mlir_op] implements.
     const UNSUPPORTED: &[&str] = &[
@@ -461,7 +464,6 @@ fn upstream_interface(word: &str) -> Result<InterfaceKind, String> {
         "RegionBranchTerminatorOpInterface",
         "BranchOpInterface",
         "LoopLikeOpInterface",
-        "InferTypeOpInterface",
         "InferShapedTypeOpInterface",
         "InferIntRangeInterface",
         "FunctionOpInterface",

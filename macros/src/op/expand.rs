@@ -331,6 +331,11 @@ fn interfaces(input: &OpInput) -> TokenStream {
             .interface(InterfaceKind::Cast)
             .map(|_| quote!(__are_cast_compatible)),
     );
+    let infer_types = option(
+        input
+            .interface(InterfaceKind::InferType)
+            .map(|_| quote!(__infer_return_types)),
+    );
     let rust = rust_interface_indices(input).map(|n| {
         let id = format_ident!("__interface_id_{}", n);
         let caster = format_ident!("__INTERFACE_CASTER_{}", n);
@@ -341,6 +346,7 @@ fn interfaces(input: &OpInput) -> TokenStream {
             call: #call,
             callable: #callable,
             cast: #cast,
+            infer_types: #infer_types,
             rust: &[#(#rust),*],
         }
     }
@@ -620,6 +626,25 @@ fn hook_fns(input: &OpInput) -> TokenStream {
         let at_key = Ident::new(&ident.to_string(), key.span());
         out.extend(quote_spanned! {key.span()=>
             const __are_cast_compatible: __dialect::CastCompatibleHook =
+                <#at_key<'static>>::#method;
+        });
+    }
+    if let Some(key) = input
+        .interface(InterfaceKind::InferType)
+        .and_then(|i| i.path.get_ident())
+    {
+        let ty = quote!(__melior::ir::Type);
+        out.extend(missing_method(
+            ident,
+            key,
+            "infer_return_types",
+            "fn infer_return_types<'c>(input: &InferTypeInput<'c>) -> Result<Vec<Type<'c>>, String>",
+            quote!(<'c>(input: &__dialect::InferTypeInput<'c>) -> ::core::result::Result<::std::vec::Vec<#ty<'c>>, ::std::string::String>),
+        ));
+        let method = Ident::new("infer_return_types", key.span());
+        let at_key = Ident::new(&ident.to_string(), key.span());
+        out.extend(quote_spanned! {key.span()=>
+            const __infer_return_types: __dialect::InferTypesHook =
                 <#at_key<'static>>::#method;
         });
     }

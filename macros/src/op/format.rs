@@ -46,6 +46,9 @@ pub struct Shape {
     pub buildable_operands: Vec<bool>,
     /// The same per result group.
     pub buildable_results: Vec<bool>,
+    /// The op has `InferTypeOpInterface`: the format may give no result
+    /// type at all (the parser infers them).
+    pub infers_result_types: bool,
 }
 
 /// Which values a `type(...)` or `functional-type(...)` names
@@ -707,7 +710,9 @@ fn check(elements: &[Element], shape: &Shape) -> Vec<String> {
                 }
             }
         }
-        if !seen.all_result_types {
+        let none_given = !seen.result_types.iter().any(|t| *t);
+        let inferred = shape.infers_result_types && none_given;
+        if !(seen.all_result_types || inferred) {
             for (((name, _), known), buildable) in shape.results.iter().zip(&seen.result_types).zip(
                 shape
                     .buildable_results
@@ -931,6 +936,7 @@ mod tests {
             same_operands_and_result_type: false,
             buildable_operands: vec![],
             buildable_results: vec![],
+            infers_result_types: false,
         }
     }
 

@@ -514,6 +514,16 @@ fn check_interfaces(ctxt: &Ctxt, input: &OpInput) {
                     );
                 }
             }
+            InterfaceKind::InferType => {
+                if iface.params.is_some() {
+                    ctxt.spanned(
+                        &iface.path,
+                        "`InferTypeOpInterface` takes no arguments: write \
+                         `InferTypeOpInterface`, and `fn infer_return_types<'c>(input: \
+                         &InferTypeInput<'c>) -> Result<Vec<Type<'c>>, String>` on the op",
+                    );
+                }
+            }
             InterfaceKind::Rust => {
                 if iface.params.is_some() {
                     ctxt.spanned(
@@ -718,6 +728,7 @@ pub fn shape(input: &OpInput) -> Shape {
         same_operands_and_result_type: input.has(TraitKind::SameOperandsAndResultType).is_some(),
         buildable_operands: input.operands.iter().map(is_buildable).collect(),
         buildable_results: input.results.iter().map(is_buildable).collect(),
+        infers_result_types: input.interface(InterfaceKind::InferType).is_some(),
     }
 }
 

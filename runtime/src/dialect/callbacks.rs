@@ -415,3 +415,67 @@ pub(super) unsafe extern "C" fn materialize_call_conversion(
         )
     }
 }
+
+#[allow(clippy::too_many_arguments)]
+pub(super) unsafe extern "C" fn infer_types(
+    definition: *const c_void,
+    context: sys::MlirContext,
+    location: sys::MlirLocation,
+    operands: *const sys::MlirValue,
+    num_operands: isize,
+    attributes: sys::MlirAttribute,
+    on_type: Option<unsafe extern "C" fn(sys::MlirType, *mut c_void)>,
+    on_error: sys::MlirStringCallback,
+    user_data: *mut c_void,
+) -> bool {
+    // SAFETY: MLIR hands back the definition.
+    let def = unsafe { self::definition(definition) };
+    let Some(hook) = def.interfaces.infer_types else {
+        return false;
+    };
+    let result = trap(|| {
+        let context = context_from_raw(&context);
+        // SAFETY: valid values of the context, alive for the call.
+        let input = unsafe {
+            super::InferTypeInput::new(
+                context,
+                (!location.ptr.is_null()).then(|| Location::from_raw(location)),
+                (0..num_operands.max(0) as usize)
+                    .map(|i| melior::ir::Value::from_raw(*operands.add(i)))
+                    .collect(),
+                (!attributes.ptr.is_null())
+                    .then(|| {
+                        melior::ir::attribute::DictionaryAttribute::try_from(Attribute::from_raw(
+                            attributes,
+                        ))
+                        .ok()
+                    })
+                    .flatten(),
+            )
+        };
+        hook(&input).map(|types| {
+            types
+                .iter()
+                .map(melior::ir::TypeLike::to_raw)
+                .collect::<Vec<_>>()
+        })
+    });
+    let message = match result {
+        Ok(Ok(types)) => {
+            if let Some(on_type) = on_type {
+                for ty in types {
+                    // SAFETY: the bridge's callback with its user data.
+                    unsafe { on_type(ty, user_data) };
+                }
+            }
+            return true;
+        }
+        Ok(Err(message)) => message,
+        Err(panic) => format!("type inference (`{}`) panicked: {panic}", def.type_name),
+    };
+    if let Some(on_error) = on_error {
+        // SAFETY: the bridge's callback with its user data.
+        unsafe { on_error(string_ref(&message), user_data) };
+    }
+    false
+}

@@ -44,9 +44,9 @@ pub use interface::find_interface;
 pub use interface::{definition_of, InterfaceEntry};
 pub use mlir_pass_macros::{mlir_dialect, mlir_op, mlir_type};
 pub use op::{
-    Arity, AttributeDef, CanonicalizeHook, CastCompatibleHook, FoldHook, FoldResult, Op,
-    OpDefinition, OpHooks, OpInterfaces, OperandDef, RegionDef, ResultDef, SuccessorDef,
-    VerifyHook,
+    Arity, AttributeDef, CanonicalizeHook, CastCompatibleHook, FoldHook, FoldResult,
+    InferTypeInput, InferTypesHook, Op, OpDefinition, OpHooks, OpInterfaces, OperandDef, RegionDef,
+    ResultDef, SuccessorDef, VerifyHook,
 };
 pub use pattern::{OpConversionPattern, OpRewritePattern};
 pub use registry::{

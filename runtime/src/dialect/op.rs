@@ -132,6 +132,62 @@ impl OpHooks {
 /// `CastOpInterface::areCastCompatible`).
 pub type CastCompatibleHook = for<'a> fn(&[Type<'a>], &[Type<'a>]) -> bool;
 
+/// What `InferTypeOpInterface::inferReturnTypes` is given: the operands
+/// and attributes of an op being created or parsed (there is no op yet).
+pub struct InferTypeInput<'c> {
+    context: &'c melior::Context,
+    location: Option<melior::ir::Location<'c>>,
+    operands: Vec<Value<'c, 'c>>,
+    attributes: Option<melior::ir::attribute::DictionaryAttribute<'c>>,
+}
+
+impl<'c> InferTypeInput<'c> {
+    pub(crate) fn new(
+        context: &'c melior::Context,
+        location: Option<melior::ir::Location<'c>>,
+        operands: Vec<Value<'c, 'c>>,
+        attributes: Option<melior::ir::attribute::DictionaryAttribute<'c>>,
+    ) -> Self {
+        Self {
+            context,
+            location,
+            operands,
+            attributes,
+        }
+    }
+
+    /// The context, to build types in.
+    pub fn context(&self) -> &'c melior::Context {
+        self.context
+    }
+
+    /// Where the op will be, if known.
+    pub fn location(&self) -> Option<melior::ir::Location<'c>> {
+        self.location
+    }
+
+    /// The operands, in order.
+    pub fn operands(&self) -> &[Value<'c, 'c>] {
+        &self.operands
+    }
+
+    /// The attribute `name`, if the op has it.
+    pub fn attribute(&self, name: &str) -> Option<Attribute<'c>> {
+        self.attributes?.element_by_name(name)
+    }
+}
+
+impl std::fmt::Debug for InferTypeInput<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("InferTypeInput")
+            .field("operands", &self.operands.len())
+            .finish()
+    }
+}
+
+/// Infers an op's result types (C++'s `InferTypeOpInterface::inferReturnTypes`).
+pub type InferTypesHook = for<'c> fn(&InferTypeInput<'c>) -> Result<Vec<Type<'c>>, String>;
+
 /// The upstream op interfaces an op implements (`interfaces = [...]` of
 /// `#[mlir_op]`). The call interfaces are declared as data, from which the
 /// bridge implements every method as ODS's defaults would.
@@ -145,6 +201,9 @@ pub struct OpInterfaces {
     pub callable: Option<(u32, u32)>,
     /// `CastOpInterface`.
     pub cast: Option<CastCompatibleHook>,
+    /// `InferTypeOpInterface`: a format may then leave the result types
+    /// out, and MLIR's verifier checks them against the inferred ones.
+    pub infer_types: Option<InferTypesHook>,
     /// Interfaces declared in Rust ([`op_interface!`](crate::op_interface)).
     pub rust: &'static [super::interface::InterfaceEntry],
 }
@@ -155,6 +214,7 @@ impl OpInterfaces {
         call: None,
         callable: None,
         cast: None,
+        infer_types: None,
         rust: &[],
     };
 }

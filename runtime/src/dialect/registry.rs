@@ -257,6 +257,7 @@ fn build(
         castCompatible: Some(callbacks::cast_compatible),
         materializeCallConversion: Some(callbacks::materialize_call_conversion),
         verifyType: Some(super::types::verify_type),
+        inferTypes: Some(callbacks::infer_types),
         parse: Some(super::asm::parse),
         print: Some(super::asm::print),
     };
@@ -384,6 +385,7 @@ fn build(
                 callableRegion: op.interfaces.callable.map_or(-1, |(r, _)| r as i32),
                 callableType: op.interfaces.callable.map_or(-1, |(_, t)| t as i32),
                 cast: op.interfaces.cast.is_some(),
+                inferTypes: op.interfaces.infer_types.is_some(),
             },
         };
         // SAFETY: every array lives until the call returns; the bridge

@@ -146,3 +146,32 @@ fn symbol_dce_removes_unused_private_rust_symbols() {
     assert!(printed.contains("rtest.func \"public\""), "{printed}");
     assert!(!printed.contains("\"unused\""), "{printed}");
 }
+
+/// `InferTypeOpInterface`: the format leaves the result type out and the
+/// parser infers it; a result type other than the inferred one is refused
+/// by MLIR's own verifier of the interface.
+#[test]
+fn result_types_are_inferred_by_the_op() {
+    let source = r#"func.func @f(%a: i32, %b: i32) -> i32 {
+      %0 = rtest.mul %a, %b : i32, i32
+      return %0 : i32
+    }"#;
+    let context = setup();
+    let module = Module::parse(&context, source, "input.mlir").unwrap();
+    let printed = module.to_string();
+    assert!(
+        printed.contains("%0 = rtest.mul %arg0, %arg1 : i32, i32"),
+        "{printed}"
+    );
+    let wrong = r#"func.func @f(%a: i32, %b: i32) -> i64 {
+      %0 = "rtest.mul"(%a, %b) : (i32, i32) -> i64
+      return %0 : i64
+    }"#;
+    let error = Module::parse(&context, wrong, "input.mlir")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("'rtest.mul' op inferred type(s) 'i32' are incompatible with return type(s) of operation 'i64'"),
+        "{error}"
+    );
+}
