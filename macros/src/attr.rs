@@ -349,6 +349,17 @@ pub fn read_keys<K: Key>(
     out
 }
 
+/// Reports a value written after the flag key `name` (`verifier`,
+/// `inliner`), which takes none.
+pub fn flag_without_value(ctxt: &Ctxt, name: &str, value: Option<TokenStream>) {
+    if let Some(value) = value {
+        ctxt.spanned(
+            value,
+            format!("`{name}` is a flag and takes no value: write `{name}` alone"),
+        );
+    }
+}
+
 /// `dialect = ToyDialect` or `dialect = crate::toy::ToyDialect`, the key
 /// of `#[mlir_op]` and `#[mlir_type]`.
 pub fn dialect_type_path(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Option<Path> {
@@ -505,6 +516,20 @@ pub fn doc_comment(attrs: &[Attribute]) -> String {
         })
         .collect();
     lines.join("\n").trim().to_owned()
+}
+
+/// The `summary` and `description` of a dialect, op or type: the keys
+/// when written, else the doc comment's first paragraph and the rest.
+pub fn summary_and_description(
+    attrs: &[Attribute],
+    summary: Option<&LitStr>,
+    description: Option<&LitStr>,
+) -> (String, String) {
+    let (doc_summary, doc_description) = split_doc(&doc_comment(attrs));
+    (
+        summary.map_or(doc_summary, LitStr::value),
+        description.map_or(doc_description, LitStr::value),
+    )
 }
 
 /// A doc comment split as ODS splits a `summary` from a `description`: the

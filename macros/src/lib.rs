@@ -7,28 +7,31 @@
 //! model, `valid.rs` checks it, `expand.rs` prints it. Every error is
 //! collected in a `Ctxt` (`ctxt.rs`); after any, `fallback.rs` prints the
 //! struct and stand-in impls beside the errors, so one mistake is one error.
+//! `common.rs` runs these steps for every attribute, each of which names
+//! its own by implementing `common::Attribute`.
 //! The pass and pipeline attributes live at the top level; `dialect/`,
 //! `op/` and `typedef/` hold the dialect, op and type attributes, laid out
 //! the same way (with `op/format.rs` for the assembly format) and sharing
-//! `attr.rs`'s key tables and readers and `hook.rs`'s check that a method
-//! a key asks for is written.
+//! `attr.rs`'s key tables and readers, `valid.rs`'s name rules,
+//! `handle.rs`'s code around the op and type handles, and `hook.rs`'s
+//! check that a method a key asks for is written.
 
 mod ast;
 mod attr;
+mod common;
 mod ctxt;
 mod dialect;
 mod dialects;
 mod expand;
 mod fallback;
+mod handle;
 mod hook;
 mod op;
 mod typedef;
 mod valid;
 
-use proc_macro::TokenStream;
-use quote::quote;
-
 use crate::{ast::Kind, ctxt::Ctxt};
+use proc_macro::TokenStream;
 
 /// Turns a struct into an MLIR pass.
 ///
@@ -52,7 +55,7 @@ use crate::{ast::Kind, ctxt::Ctxt};
 /// `mlir_pass::register_all()`.
 #[proc_macro_attribute]
 pub fn mlir_pass(args: TokenStream, input: TokenStream) -> TokenStream {
-    run(Kind::Pass, args.into(), input.into()).into()
+    common::run(Kind::Pass, args.into(), input.into()).into()
 }
 
 /// Turns a struct into a named MLIR pass pipeline, as C++'s
@@ -69,7 +72,7 @@ pub fn mlir_pass(args: TokenStream, input: TokenStream) -> TokenStream {
 /// pipeline is collected for `mlir_pass::register_all()`.
 #[proc_macro_attribute]
 pub fn mlir_pipeline(args: TokenStream, input: TokenStream) -> TokenStream {
-    run(Kind::Pipeline, args.into(), input.into()).into()
+    common::run(Kind::Pipeline, args.into(), input.into()).into()
 }
 
 /// Turns a unit struct into an MLIR dialect declared in Rust.
@@ -154,7 +157,7 @@ pub fn mlir_pipeline(args: TokenStream, input: TokenStream) -> TokenStream {
 /// ```
 #[proc_macro_attribute]
 pub fn mlir_dialect(args: TokenStream, input: TokenStream) -> TokenStream {
-    dialect::run(args.into(), input.into()).into()
+    common::run(dialect::DialectAttribute, args.into(), input.into()).into()
 }
 
 /// Turns a struct whose fields are an op's parts into a typed handle on
@@ -224,7 +227,16 @@ pub fn mlir_dialect(args: TokenStream, input: TokenStream) -> TokenStream {
 ///   the op (MLIR's verifier does), sets the segment sizes the
 ///   `AttrSized*Segments` traits ask for, and with
 ///   `SameOperandsAndResultType` and a single operand takes the result
-///   types from it (no result parameters).
+///   types from it (no result parameters);
+/// - `TransposeOp::adaptor(&self, operands: &'o [Value<'c, 'a>]) ->
+///   TransposeOpAdaptor<'o, 'c, 'a>`, ODS's `Adaptor`: the operand groups
+///   by name, read from a list given apart from the op, such as an
+///   `OpConversionPattern`'s remapped operands (`adaptor.input()` is a
+///   `Value<'c, 'a>`, `Option<..>` for `Optional`, `&'o [..]` for
+///   `Variadic`; `operands()` the whole list unless a group is named so).
+///   The group bounds come from the length of the list, or with
+///   `AttrSizedOperandSegments` from the op's `operandSegmentSizes`. The
+///   adaptor struct has the op's visibility.
 ///
 /// With the `Symbol` trait, the `sym_name` string attribute and the
 /// optional `sym_visibility` are declared unless fields declare them. A
@@ -233,7 +245,7 @@ pub fn mlir_dialect(args: TokenStream, input: TokenStream) -> TokenStream {
 /// dialect. See [`macro@mlir_dialect`] for an example.
 #[proc_macro_attribute]
 pub fn mlir_op(args: TokenStream, input: TokenStream) -> TokenStream {
-    op::run(args.into(), input.into()).into()
+    common::run(op::OpAttribute, args.into(), input.into()).into()
 }
 
 /// Turns a struct whose fields are a type's parameters into a typed handle
@@ -308,33 +320,41 @@ pub fn mlir_op(args: TokenStream, input: TokenStream) -> TokenStream {
 /// ```
 #[proc_macro_attribute]
 pub fn mlir_type(args: TokenStream, input: TokenStream) -> TokenStream {
-    typedef::run(args.into(), input.into()).into()
+    common::run(typedef::TypeAttribute, args.into(), input.into()).into()
 }
 
-/// Parse, validate, expand; or, after an error, the fallback.
-fn run(
-    kind: Kind,
-    args: proc_macro2::TokenStream,
-    input: proc_macro2::TokenStream,
-) -> proc_macro2::TokenStream {
-    let ctxt = Ctxt::default();
-    let args = attr::parse_args(&ctxt, kind, args);
-    let item: syn::Item = match syn::parse2(input.clone()) {
-        Ok(item) => item,
-        Err(e) => {
-            // Not even an item: give it back as written, beside the error.
-            let errors = ctxt.check().err().into_iter().chain([e]);
-            let errors = errors.map(|e| e.to_compile_error());
-            return quote!(#input #(#errors)*);
-        }
-    };
-    let model = ast::Input::from_syn(&ctxt, kind, args, &item);
-    if let Some(model) = &model {
-        valid::check(&ctxt, model);
+/// `#[mlir_pass]`'s and `#[mlir_pipeline]`'s steps, for [`common::run`].
+impl common::Attribute for Kind {
+    type Args = attr::Args;
+    type Model<'i> = ast::Input<'i>;
+
+    fn parse_args(&self, ctxt: &Ctxt, args: proc_macro2::TokenStream) -> Self::Args {
+        attr::parse_args(ctxt, *self, args)
     }
-    match (ctxt.check(), &model) {
-        (Ok(()), Some(model)) => expand::expand(model),
-        (Err(error), model) => fallback::expand(kind, &item, model.as_ref(), &error),
-        (Ok(()), None) => unreachable!("ast.rs reports every item that is not a struct"),
+
+    fn read_item<'i>(
+        &self,
+        ctxt: &Ctxt,
+        args: Self::Args,
+        item: &'i syn::Item,
+    ) -> Option<Self::Model<'i>> {
+        ast::Input::from_syn(ctxt, *self, args, item)
+    }
+
+    fn check(&self, ctxt: &Ctxt, model: &Self::Model<'_>) {
+        valid::check(ctxt, model)
+    }
+
+    fn expand(&self, model: &Self::Model<'_>) -> proc_macro2::TokenStream {
+        expand::expand(model)
+    }
+
+    fn fallback(
+        &self,
+        item: &syn::Item,
+        model: Option<&Self::Model<'_>>,
+        error: &syn::Error,
+    ) -> proc_macro2::TokenStream {
+        fallback::expand(*self, item, model, error)
     }
 }

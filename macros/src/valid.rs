@@ -213,6 +213,33 @@ fn suggest_argument(s: &str) -> String {
     }
 }
 
+/// `toy`, `tensor_list`: one lowercase word of `[a-z0-9_]`, not starting
+/// with a digit, as a dialect's namespace and a type's name are.
+pub fn is_snake_word(s: &str) -> bool {
+    s.bytes()
+        .next()
+        .is_some_and(|b| b.is_ascii_lowercase() || b == b'_')
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+}
+
+/// A snake-case version of what was written (`TensorList` → `tensor_list`),
+/// for the error message; the caller checks it with [`is_snake_word`].
+pub fn snake_case(s: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 && !out.ends_with('_') {
+            out.push('_');
+        }
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('_') && !out.is_empty() {
+            out.push('_');
+        }
+    }
+    out.trim_matches('_').to_owned()
+}
+
 /// `dialect.op` (more dots allowed, as in `spirv.GLSL.Sin`).
 pub fn is_op_name(s: &str) -> bool {
     let mut parts = s.split('.');

@@ -479,3 +479,17 @@ impl<'a> PanickyOp<'a> {
         None
     }
 }
+
+/// Operand groups sized by `operandSegmentSizes`, for the adaptor.
+#[mlir_op(dialect = RTestDialect, name = "segmented", traits = [AttrSizedOperandSegments])]
+pub struct SegmentedOp {
+    /// The first group.
+    #[operand]
+    first: Variadic<AnyType>,
+    /// An optional one.
+    #[operand]
+    maybe: Optional<AnyType>,
+    /// The last group.
+    #[operand]
+    rest: Variadic<AnyType>,
+}

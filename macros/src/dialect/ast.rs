@@ -68,12 +68,7 @@ pub fn parse_args(ctxt: &Ctxt, args: TokenStream) -> DialectArgs {
     {
         out.written.push(key);
         if key == DialectKey::Inliner {
-            if let Some(value) = value {
-                ctxt.spanned(
-                    value,
-                    "`inliner` is a flag and takes no value: write `inliner` alone",
-                );
-            }
+            attr::flag_without_value(ctxt, "inliner", value);
             out.inliner = Some(ident);
             continue;
         }

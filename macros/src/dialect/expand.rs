@@ -17,12 +17,11 @@ pub fn expand(input: &DialectInput) -> TokenStream {
     let args = &input.args;
     let namespace = input.namespace().expect("valid.rs requires `name`");
     let type_name = input.type_name();
-    let (doc_summary, doc_description) = attr::split_doc(&attr::doc_comment(&item.attrs));
-    let summary = args.summary.as_ref().map_or(doc_summary, |l| l.value());
-    let description = args
-        .description
-        .as_ref()
-        .map_or(doc_description, |l| l.value());
+    let (summary, description) = attr::summary_and_description(
+        &item.attrs,
+        args.summary.as_ref(),
+        args.description.as_ref(),
+    );
     let dependents = args.dependent_dialects.iter().map(|d| {
         let name = d.to_string();
         let getter = quote::format_ident!("mlirGetDialectHandle__{}__", name, span = d.span());

@@ -5,7 +5,11 @@ use proc_macro2::Span;
 use syn::Fields;
 
 use super::ast::{DialectInput, DialectKey};
-use crate::{ctxt::Ctxt, dialects};
+use crate::{
+    ctxt::Ctxt,
+    dialects,
+    valid::{self, is_snake_word as is_namespace},
+};
 
 /// Reports every rule `input` breaks.
 pub fn check(ctxt: &Ctxt, input: &DialectInput) {
@@ -82,30 +86,9 @@ fn check_name(ctxt: &Ctxt, input: &DialectInput) {
     }
 }
 
-/// `toy`, `my_dialect`.
-fn is_namespace(s: &str) -> bool {
-    s.bytes()
-        .next()
-        .is_some_and(|b| b.is_ascii_lowercase() || b == b'_')
-        && s.bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
-}
-
 /// A namespace made of what was written (`ToyDialect` → `toy`).
 fn suggest(s: &str) -> String {
-    let s = s.strip_suffix("Dialect").unwrap_or(s);
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if c.is_ascii_uppercase() && i > 0 && !out.ends_with('_') {
-            out.push('_');
-        }
-        if c.is_ascii_alphanumeric() {
-            out.push(c.to_ascii_lowercase());
-        } else if !out.ends_with('_') && !out.is_empty() {
-            out.push('_');
-        }
-    }
-    let out = out.trim_matches('_').to_owned();
+    let out = valid::snake_case(s.strip_suffix("Dialect").unwrap_or(s));
     if is_namespace(&out) {
         out
     } else {

@@ -132,12 +132,7 @@ pub fn parse_args(ctxt: &Ctxt, args: TokenStream) -> OpArgs {
         out.written.push(key);
         let word = key.name();
         if FLAGS.contains(&key) {
-            if let Some(value) = value {
-                ctxt.spanned(
-                    value,
-                    format!("`{word}` is a flag and takes no value: write `{word}` alone"),
-                );
-            }
+            attr::flag_without_value(ctxt, word, value);
             let slot = match key {
                 OpKey::Verifier => &mut out.verifier,
                 OpKey::RegionVerifier => &mut out.region_verifier,

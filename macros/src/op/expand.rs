@@ -24,83 +24,79 @@ use super::{
 };
 use crate::{
     attr::{self, Key},
+    handle,
     hook::missing_method,
 };
 
 /// The handle and everything generated for it.
 pub fn expand(input: &OpInput) -> TokenStream {
-    let handle = handle_struct(input);
-    let marker = name_marker(input);
-    let ident = input.ident();
     let dialect = input
         .args
         .dialect
         .as_ref()
         .expect("valid.rs requires `dialect`");
+    let marker = input.args.name.as_ref().and_then(|name| {
+        handle::name_marker("op", dialect, name, &name.value().replace('.', "__"))
+    });
     let definition = definition(input);
     let hooks = hook_fns(input);
+    let op_impl = op_impl(
+        input,
+        quote!(&__MLIR_OP_DEFINITION),
+        quote!(__dialect_definition().namespace),
+    );
     let methods = methods(input, false);
     let common = common_impls(input);
     let builder_helpers = builder_helpers();
-    let field_types = field_types(input);
-    let dialect_definition = quote_spanned! {dialect.span()=>
-        <#dialect as __dialect::Dialect>::definition()
+    let field_types = handle::field_types(input.item);
+
+    let items = quote! {
+        #hooks
+        #builder_helpers
+        #field_types
+
+        static __MLIR_OP_DEFINITION: __dialect::OpDefinition = #definition;
+
+        fn __op_definition() -> &'static __dialect::OpDefinition {
+            &__MLIR_OP_DEFINITION
+        }
+
+        #op_impl
+        #common
+        #methods
+
+        __mp::inventory::submit! {
+            __dialect::OpRegistration {
+                dialect: __dialect_definition,
+                op: __op_definition,
+            }
+        }
     };
+    handle::expand(handle_struct(input), marker, dialect, items)
+}
 
+/// `Op` for the handle, with these bodies for `definition` and
+/// `namespace` (the fallback's are `unimplemented!()`).
+pub fn op_impl(input: &OpInput, definition: TokenStream, namespace: TokenStream) -> TokenStream {
+    let ident = input.ident();
     quote! {
-        #handle
-        #marker
-
-        #[doc(hidden)]
-        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
-        const _: () = {
-            use ::mlir_pass::__private as __mp;
-            use ::mlir_pass::dialect as __dialect;
-            use ::mlir_pass::melior as __melior;
-
-            /// The dialect, checked against `Dialect` once, at the key.
-            fn __dialect_definition() -> &'static __dialect::DialectDefinition {
-                #dialect_definition
+        impl<'a> __dialect::Op<'a> for #ident<'a> {
+            fn definition() -> &'static __dialect::OpDefinition {
+                #definition
             }
 
-            #hooks
-            #builder_helpers
-            #field_types
-
-            static __MLIR_OP_DEFINITION: __dialect::OpDefinition = #definition;
-
-            fn __op_definition() -> &'static __dialect::OpDefinition {
-                &__MLIR_OP_DEFINITION
+            fn namespace() -> &'static str {
+                #namespace
             }
 
-            impl<'a> __dialect::Op<'a> for #ident<'a> {
-                fn definition() -> &'static __dialect::OpDefinition {
-                    &__MLIR_OP_DEFINITION
-                }
-
-                fn namespace() -> &'static str {
-                    __dialect_definition().namespace
-                }
-
-                unsafe fn from_operation_unchecked(op: ::mlir_pass::OperationRef<'a>) -> Self {
-                    Self { op }
-                }
-
-                fn operation(&self) -> ::mlir_pass::OperationRef<'a> {
-                    self.op
-                }
+            unsafe fn from_operation_unchecked(op: ::mlir_pass::OperationRef<'a>) -> Self {
+                Self { op }
             }
 
-            #common
-            #methods
-
-            __mp::inventory::submit! {
-                __dialect::OpRegistration {
-                    dialect: __dialect_definition,
-                    op: __op_definition,
-                }
+            fn operation(&self) -> ::mlir_pass::OperationRef<'a> {
+                self.op
             }
-        };
+        }
     }
 }
 
@@ -111,44 +107,137 @@ pub fn handle_struct(input: &OpInput) -> TokenStream {
     let attrs = item.attrs.iter().filter(|a| !a.path().is_ident("derive"));
     let vis = &item.vis;
     let ident = &item.ident;
+    let adaptor = adaptor_struct(input);
     quote! {
         #(#attrs)*
         #[derive(::core::clone::Clone, ::core::marker::Copy)]
         #vis struct #ident<'a> {
             op: ::mlir_pass::OperationRef<'a>,
         }
+
+        #adaptor
     }
 }
 
-/// A function naming the field types as written, so that the user's
-/// imports of them (and of `Variadic` and `Optional`, which the accessors
-/// do not name) are used, even in the fallback.
-pub fn field_types(input: &OpInput) -> TokenStream {
-    let types = input.item.fields.iter().map(|f| &f.ty);
+/// The name of the op's adaptor: `AddOpAdaptor` for `AddOp`.
+fn adaptor_ident(input: &OpInput) -> Ident {
+    format_ident!("{}Adaptor", input.ident().unraw())
+}
+
+/// `AddOpAdaptor<'o, 'c, 'a>`, ODS's `AddOp::Adaptor`: the op's operand
+/// groups read from a list of values given apart from the op (a conversion
+/// pattern's remapped operands), with the group bounds found when it is
+/// made (`AddOp::adaptor`).
+fn adaptor_struct(input: &OpInput) -> TokenStream {
+    let ident = input.ident();
+    let adaptor = adaptor_ident(input);
+    let vis = &input.item.vis;
+    let n = input.operands.len();
+    let doc = format!(
+        "The operands of a `{ident}` by name, read from a list of values given apart from \
+         the op, such as a conversion pattern's remapped operands (ODS's `{ident}::Adaptor`). \
+         Made by `{ident}::adaptor`."
+    );
     quote! {
-        #[allow(dead_code)]
-        fn __field_types() -> ::core::marker::PhantomData<(#(#types,)*)> {
-            ::core::marker::PhantomData
+        #[doc = #doc]
+        #[derive(::core::clone::Clone, ::core::marker::Copy)]
+        #vis struct #adaptor<'o, 'c, 'a> {
+            operands: &'o [::mlir_pass::melior::ir::Value<'c, 'a>],
+            groups: [(usize, usize); #n],
         }
     }
 }
 
-/// An item named after the dialect and the op: a second op of the same
-/// name in the module is a "defined multiple times" error at its `name`.
-fn name_marker(input: &OpInput) -> Option<TokenStream> {
-    let name = input.args.name.as_ref()?;
-    let dialect = input.args.dialect.as_ref()?.segments.last()?.ident.unraw();
-    let marker = format_ident!(
-        "__mlir_op_{}_{}",
-        dialect,
-        name.value().replace('.', "__"),
-        span = name.span()
+/// `adaptor` on the handle and the adaptor's accessors; with `stub`,
+/// their bodies are `unimplemented!()` (for the fallback).
+fn adaptor_methods(input: &OpInput, stub: bool) -> (TokenStream, TokenStream) {
+    let adaptor = adaptor_ident(input);
+    let parts = &input.operands;
+    let layout = layout(
+        parts,
+        input
+            .has(TraitKind::AttrSizedOperandSegments)
+            .map(|_| "operandSegmentSizes"),
     );
-    Some(quote_spanned! {name.span()=>
-        #[doc(hidden)]
-        #[allow(non_camel_case_types, dead_code)]
-        enum #marker {}
-    })
+    let count = quote!(__count);
+    let ranges = (0..parts.len()).map(|i| range(&layout, parts, i, &count));
+    let value = quote!(__melior::ir::Value<'c, 'a>);
+    let stubbed = |body: TokenStream| {
+        if stub {
+            quote!(::core::unimplemented!())
+        } else {
+            body
+        }
+    };
+    let body = stubbed(quote! {
+        let #count = operands.len();
+        #adaptor { operands, groups: [#(#ranges),*] }
+    });
+    let doc = format!(
+        "The operands of this op's kind by name, read from `operands` rather than from the op \
+         (a conversion pattern's remapped operands): `{adaptor}`. The group bounds are the \
+         op's{}.",
+        if matches!(layout, Layout::Segments(_)) {
+            " (its `operandSegmentSizes`)"
+        } else {
+            ", found from the length of `operands`"
+        }
+    );
+    let constructor = quote! {
+        #[doc = #doc]
+        #[allow(unused_variables)]
+        pub fn adaptor<'o, 'c, 'v>(
+            &self,
+            operands: &'o [__melior::ir::Value<'c, 'v>],
+        ) -> #adaptor<'o, 'c, 'v> {
+            #body
+        }
+    };
+    let mut accessors = Vec::new();
+    for (i, part) in parts.iter().enumerate() {
+        if stub && stub_skips(input, part) {
+            continue;
+        }
+        let (ty, body) = match part.arity {
+            Arity::Single => (value.clone(), quote!(self.operands[self.groups[#i].0])),
+            Arity::Optional => (
+                quote!(::core::option::Option<#value>),
+                quote! {
+                    let (__start, __len) = self.groups[#i];
+                    if __len == 0 { ::core::option::Option::None } else { ::core::option::Option::Some(self.operands[__start]) }
+                },
+            ),
+            Arity::Variadic => (
+                quote!(&'o [#value]),
+                quote! {
+                    let (__start, __len) = self.groups[#i];
+                    &self.operands[__start..__start + __len]
+                },
+            ),
+        };
+        let ty = quote!(#ty);
+        let accessor = accessor(part, "operand", ty, body, stub);
+        accessors.push(accessor);
+    }
+    // A group named `operands` keeps its name; the whole list is then
+    // that group's or the caller's own.
+    let all = (!parts.iter().any(|p| p.name == "operands")).then(|| {
+        quote! {
+            /// Every operand, as given to `adaptor`.
+            pub fn operands(&self) -> &'o [#value] {
+                self.operands
+            }
+        }
+    });
+    let allow = stub.then(|| quote!(#[allow(unused_variables, clippy::all)]));
+    let adaptor_impl = quote! {
+        #allow
+        impl<'o, 'c, 'a> #adaptor<'o, 'c, 'a> {
+            #(#accessors)*
+            #all
+        }
+    };
+    (constructor, adaptor_impl)
 }
 
 /// The `OpDefinition` literal.
@@ -160,12 +249,11 @@ fn definition(input: &OpInput) -> TokenStream {
         .expect("valid.rs requires `name`")
         .value();
     let type_name = input.ident().to_string();
-    let (doc_summary, doc_description) = attr::split_doc(&attr::doc_comment(&input.item.attrs));
-    let summary = args.summary.as_ref().map_or(doc_summary, |l| l.value());
-    let description = args
-        .description
-        .as_ref()
-        .map_or(doc_description, |l| l.value());
+    let (summary, description) = attr::summary_and_description(
+        &input.item.attrs,
+        args.summary.as_ref(),
+        args.description.as_ref(),
+    );
 
     let operands = input.operands.iter().map(|p| {
         let (name, arity) = (&p.name, arity(p.arity));
@@ -661,21 +749,12 @@ pub fn single_result(input: &OpInput) -> bool {
 /// `Display` (the op in MLIR's syntax) and `Debug`.
 pub fn common_impls(input: &OpInput) -> TokenStream {
     let ident = input.ident();
-    let name = ident.to_string();
-    quote! {
-        impl ::core::fmt::Display for #ident<'_> {
-            /// The operation in MLIR's textual form.
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                ::core::fmt::Display::fmt(&self.op, f)
-            }
-        }
-
-        impl ::core::fmt::Debug for #ident<'_> {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                f.debug_tuple(#name).field(&self.op).finish()
-            }
-        }
-    }
+    handle::display_debug(
+        ident,
+        "op",
+        " The operation in MLIR's textual form.",
+        &ident.to_string(),
+    )
 }
 
 /// How the values of a list of groups are found in the operation.
@@ -867,6 +946,7 @@ pub fn methods(input: &OpInput, stub: bool) -> TokenStream {
 
     let helpers = (!stub).then(|| helpers(input));
     let builder = builder(input, stub);
+    let (adaptor, adaptor_impl) = adaptor_methods(input, stub);
     let allow = stub.then(|| quote!(#[allow(unused_variables, clippy::all)]));
     // In a block of their own: MLIR's `OperationLike` (whose `verify` would
     // be suggested for a missing hook method) is in scope only here.
@@ -879,8 +959,11 @@ pub fn methods(input: &OpInput, stub: bool) -> TokenStream {
             impl<'a> #ident<'a> {
                 #(#accessors)*
                 #builder
+                #adaptor
                 #helpers
             }
+
+            #adaptor_impl
         };
     }
 }

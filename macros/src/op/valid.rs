@@ -31,6 +31,7 @@ const RESERVED: &[&str] = &[
     "parse",
     "print",
     "are_cast_compatible",
+    "adaptor",
 ];
 
 /// Whether the handle has a method of its own named `name`.

@@ -61,12 +61,7 @@ pub fn parse_args(ctxt: &Ctxt, args: TokenStream) -> TypeArgs {
     for (key, ident, value) in attr::read_keys::<TypeKey>(ctxt, args, "#[mlir_type]", &expected) {
         out.written.push(key);
         if key == TypeKey::Verifier {
-            if let Some(value) = value {
-                ctxt.spanned(
-                    value,
-                    "`verifier` is a flag and takes no value: write `verifier` alone",
-                );
-            }
+            attr::flag_without_value(ctxt, "verifier", value);
             out.verifier = Some(ident);
             continue;
         }

@@ -18,80 +18,81 @@ use super::{
     ast::{Param, TypeInput},
     valid,
 };
-use crate::{attr, hook::missing_method};
+use crate::{attr, handle, hook::missing_method};
 
 /// The handle and everything generated for it.
 pub fn expand(input: &TypeInput) -> TokenStream {
-    let handle = handle_struct(input);
-    let marker = name_marker(input);
-    let ident = input.ident();
     let dialect = input
         .args
         .dialect
         .as_ref()
         .expect("valid.rs requires `dialect`");
-    let dialect_definition = quote_spanned! {dialect.span()=>
-        <#dialect as __dialect::Dialect>::definition()
-    };
+    let marker = input
+        .args
+        .name
+        .as_ref()
+        .and_then(|name| handle::name_marker("type", dialect, name, &name.value()));
     let definition = definition(input);
     let verify = verify_hook(input);
+    let type_impl = type_impl(
+        input,
+        quote!(&__MLIR_TYPE_DEFINITION),
+        quote!(__dialect_definition().namespace),
+    );
     let common = common_impls(input);
     let methods = methods(input, false);
-    let field_types = field_types(input);
+    let field_types = handle::field_types(input.item);
 
+    let items = quote! {
+        #verify
+        #field_types
+
+        static __MLIR_TYPE_DEFINITION: __dialect::TypeDefinition = #definition;
+
+        fn __type_definition() -> &'static __dialect::TypeDefinition {
+            &__MLIR_TYPE_DEFINITION
+        }
+
+        #type_impl
+        #common
+        #methods
+
+        __mp::inventory::submit! {
+            __dialect::TypeRegistration {
+                dialect: __dialect_definition,
+                ty: __type_definition,
+            }
+        }
+    };
+    handle::expand(handle_struct(input), marker, dialect, items)
+}
+
+/// `DialectType` for the handle, with these bodies for `definition` and
+/// `namespace` (the fallback's are `unimplemented!()`).
+pub fn type_impl(
+    input: &TypeInput,
+    definition: TokenStream,
+    namespace: TokenStream,
+) -> TokenStream {
+    let ident = input.ident();
     quote! {
-        #handle
-        #marker
-
-        #[doc(hidden)]
-        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
-        const _: () = {
-            use ::mlir_pass::__private as __mp;
-            use ::mlir_pass::dialect as __dialect;
-            use ::mlir_pass::melior as __melior;
-
-            /// The dialect, checked against `Dialect` once, at the key.
-            fn __dialect_definition() -> &'static __dialect::DialectDefinition {
-                #dialect_definition
+        impl<'c> __dialect::DialectType<'c> for #ident<'c> {
+            fn definition() -> &'static __dialect::TypeDefinition {
+                #definition
             }
 
-            #verify
-            #field_types
-
-            static __MLIR_TYPE_DEFINITION: __dialect::TypeDefinition = #definition;
-
-            fn __type_definition() -> &'static __dialect::TypeDefinition {
-                &__MLIR_TYPE_DEFINITION
+            fn namespace() -> &'static str {
+                #namespace
             }
 
-            impl<'c> __dialect::DialectType<'c> for #ident<'c> {
-                fn definition() -> &'static __dialect::TypeDefinition {
-                    &__MLIR_TYPE_DEFINITION
-                }
-
-                fn namespace() -> &'static str {
-                    __dialect_definition().namespace
-                }
-
-                unsafe fn from_type_unchecked(ty: __melior::ir::Type<'c>) -> Self {
-                    Self { ty }
-                }
-
-                fn to_type(&self) -> __melior::ir::Type<'c> {
-                    self.ty
-                }
+            unsafe fn from_type_unchecked(ty: __melior::ir::Type<'c>) -> Self {
+                Self { ty }
             }
 
-            #common
-            #methods
-
-            __mp::inventory::submit! {
-                __dialect::TypeRegistration {
-                    dialect: __dialect_definition,
-                    ty: __type_definition,
-                }
+            fn to_type(&self) -> __melior::ir::Type<'c> {
+                self.ty
             }
-        };
+        }
     }
 }
 
@@ -119,36 +120,6 @@ pub fn handle_struct(input: &TypeInput) -> TokenStream {
     }
 }
 
-/// A function naming the field types as written, so that the user's
-/// imports of them (and of `Variadic`) are used, even in the fallback.
-pub fn field_types(input: &TypeInput) -> TokenStream {
-    let types = input.item.fields.iter().map(|f| &f.ty);
-    quote! {
-        #[allow(dead_code)]
-        fn __field_types() -> ::core::marker::PhantomData<(#(#types,)*)> {
-            ::core::marker::PhantomData
-        }
-    }
-}
-
-/// An item named after the dialect and the type: a second type of the same
-/// name in the module is a "defined multiple times" error at its `name`.
-fn name_marker(input: &TypeInput) -> Option<TokenStream> {
-    let name = input.args.name.as_ref()?;
-    let dialect = input.args.dialect.as_ref()?.segments.last()?.ident.unraw();
-    let marker = format_ident!(
-        "__mlir_type_{}_{}",
-        dialect,
-        name.value(),
-        span = name.span()
-    );
-    Some(quote_spanned! {name.span()=>
-        #[doc(hidden)]
-        #[allow(non_camel_case_types, dead_code)]
-        enum #marker {}
-    })
-}
-
 /// `<T as AttrConstraintDef>::item`, at the constraint's type, so that a
 /// constraint that is none is an error there.
 fn constraint_item(param: &Param, item: &str) -> TokenStream {
@@ -172,12 +143,11 @@ fn definition(input: &TypeInput) -> TokenStream {
         .expect("valid.rs requires `name`")
         .value();
     let type_name = input.ident().unraw().to_string();
-    let (doc_summary, doc_description) = attr::split_doc(&attr::doc_comment(&input.item.attrs));
-    let summary = args.summary.as_ref().map_or(doc_summary, |l| l.value());
-    let description = args
-        .description
-        .as_ref()
-        .map_or(doc_description, |l| l.value());
+    let (summary, description) = attr::summary_and_description(
+        &input.item.attrs,
+        args.summary.as_ref(),
+        args.description.as_ref(),
+    );
     let params = input.params.iter().map(|p| {
         let name = &p.name;
         let constraint = constraint_item(p, "CONSTRAINT");
@@ -234,19 +204,14 @@ fn verify_hook(input: &TypeInput) -> Option<TokenStream> {
 pub fn common_impls(input: &TypeInput) -> TokenStream {
     let ident = input.ident();
     let name = ident.unraw().to_string();
+    let display_debug = handle::display_debug(
+        ident,
+        "ty",
+        " The type in MLIR's textual form (`!toy.struct<f64>`).",
+        &name,
+    );
     quote! {
-        impl ::core::fmt::Display for #ident<'_> {
-            /// The type in MLIR's textual form (`!toy.struct<f64>`).
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                ::core::fmt::Display::fmt(&self.ty, f)
-            }
-        }
-
-        impl ::core::fmt::Debug for #ident<'_> {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                f.debug_tuple(#name).field(&self.ty).finish()
-            }
-        }
+        #display_debug
 
         impl<'c> ::core::convert::From<#ident<'c>> for __melior::ir::Type<'c> {
             fn from(ty: #ident<'c>) -> Self {

@@ -5,55 +5,28 @@
 //! more: one mistake, one error. Nothing is registered.
 
 use proc_macro2::TokenStream;
-use quote::{quote, ToTokens};
+use quote::quote;
 use syn::Item;
 
 use super::{ast::TypeInput, expand};
+use crate::handle;
 
 /// `error` beside the handle (or the item as written, when it is not a
 /// struct) and its stand-ins.
 pub fn expand(item: &Item, input: Option<&TypeInput>, error: &syn::Error) -> TokenStream {
-    let error = error.to_compile_error();
-    let Some(input) = input else {
-        let item = item.to_token_stream();
-        return quote!(#item #error);
-    };
-    let handle = expand::handle_struct(input);
-    let ident = input.ident();
-    let common = expand::common_impls(input);
-    let methods = expand::methods(input, true);
-    let field_types = expand::field_types(input);
-    quote! {
-        #handle
-        #error
-
-        #[doc(hidden)]
-        #[allow(unused_qualifications, clippy::all)]
-        const _: () = {
-            use ::mlir_pass::dialect as __dialect;
-            use ::mlir_pass::melior as __melior;
-
-            impl<'c> __dialect::DialectType<'c> for #ident<'c> {
-                fn definition() -> &'static __dialect::TypeDefinition {
-                    ::core::unimplemented!()
-                }
-
-                fn namespace() -> &'static str {
-                    ::core::unimplemented!()
-                }
-
-                unsafe fn from_type_unchecked(ty: __melior::ir::Type<'c>) -> Self {
-                    Self { ty }
-                }
-
-                fn to_type(&self) -> __melior::ir::Type<'c> {
-                    self.ty
-                }
-            }
-
+    let handle = input.map(|input| {
+        let unimplemented = quote!(::core::unimplemented!());
+        let type_impl = expand::type_impl(input, unimplemented.clone(), unimplemented);
+        let common = expand::common_impls(input);
+        let methods = expand::methods(input, true);
+        let field_types = handle::field_types(input.item);
+        let stand_ins = quote! {
+            #type_impl
             #common
             #methods
             #field_types
         };
-    }
+        (expand::handle_struct(input), stand_ins)
+    });
+    handle::fallback(item, handle, error)
 }

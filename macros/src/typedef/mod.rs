@@ -12,30 +12,9 @@ mod expand;
 mod fallback;
 mod valid;
 
-use proc_macro2::TokenStream;
-use quote::quote;
+use crate::common;
 
-use crate::ctxt::Ctxt;
+/// `#[mlir_type]`'s steps, for [`common::run`].
+pub struct TypeAttribute;
 
-/// Parse, validate, expand; or, after an error, the fallback.
-pub fn run(args: TokenStream, input: TokenStream) -> TokenStream {
-    let ctxt = Ctxt::default();
-    let args = ast::parse_args(&ctxt, args);
-    let item: syn::Item = match syn::parse2(input.clone()) {
-        Ok(item) => item,
-        Err(e) => {
-            let errors = ctxt.check().err().into_iter().chain([e]);
-            let errors = errors.map(|e| e.to_compile_error());
-            return quote!(#input #(#errors)*);
-        }
-    };
-    let model = ast::TypeInput::from_syn(&ctxt, args, &item);
-    if let Some(model) = &model {
-        valid::check(&ctxt, model);
-    }
-    match (ctxt.check(), &model) {
-        (Ok(()), Some(model)) => expand::expand(model),
-        (Err(error), model) => fallback::expand(&item, model.as_ref(), &error),
-        (Ok(()), None) => unreachable!("ast.rs reports every item that is not a struct"),
-    }
-}
+common::attribute!(TypeAttribute: ast::parse_args => ast::TypeArgs, ast::TypeInput, fallback::expand);

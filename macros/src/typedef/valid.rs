@@ -6,7 +6,10 @@
 use proc_macro2::Span;
 
 use super::ast::{TypeInput, TypeKey};
-use crate::ctxt::Ctxt;
+use crate::{
+    ctxt::Ctxt,
+    valid::{self, is_snake_word as is_type_name},
+};
 
 /// Method names the generated code defines on the handle, or that
 /// `DialectType` gives it (the accessors are named after the fields, so
@@ -74,32 +77,11 @@ fn check_name(ctxt: &Ctxt, input: &TypeInput) {
     }
 }
 
-/// `struct`, `pair`, `tensor_list`: `[a-z_][a-z0-9_]*`.
-pub fn is_type_name(s: &str) -> bool {
-    s.bytes()
-        .next()
-        .is_some_and(|b| b.is_ascii_lowercase() || b == b'_')
-        && s.bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
-}
-
 /// A snake-case name made of what was written (`StructType` → `struct`).
 fn suggest_name(s: &str) -> String {
     let s = s.trim_start_matches('!');
     let s = s.rsplit('.').next().unwrap_or(s);
-    let s = s.strip_suffix("Type").unwrap_or(s);
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if c.is_ascii_uppercase() && i > 0 && !out.ends_with('_') {
-            out.push('_');
-        }
-        if c.is_ascii_alphanumeric() {
-            out.push(c.to_ascii_lowercase());
-        } else if !out.ends_with('_') && !out.is_empty() {
-            out.push('_');
-        }
-    }
-    let out = out.trim_matches('_').to_owned();
+    let out = valid::snake_case(s.strip_suffix("Type").unwrap_or(s));
     if is_type_name(&out) {
         out
     } else {

@@ -175,3 +175,101 @@ fn result_types_are_inferred_by_the_op() {
         "{error}"
     );
 }
+
+/// `AddToArith` through the op's adaptor: the remapped operands by name.
+struct AddToArithByAdaptor;
+
+impl OpConversionPattern for AddToArithByAdaptor {
+    type Op<'a> = AddOp<'a>;
+
+    fn match_and_rewrite<'a>(
+        &self,
+        op: AddOp<'a>,
+        operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult {
+        let adaptor = op.adaptor(operands);
+        assert_eq!(adaptor.operands().len(), 2);
+        assert!(adaptor.lhs() == operands[0] && adaptor.rhs() == operands[1]);
+        let ty = op.output().r#type();
+        let location = op.operation().melior().location();
+        let new_op = rewriter.create(
+            "arith.addi",
+            location,
+            &[adaptor.lhs(), adaptor.rhs()],
+            &[ty],
+            &[],
+        )?;
+        rewriter.replace_op_with_operation(op.operation().melior(), new_op);
+        Ok(())
+    }
+}
+
+/// `RTestToArith` with `AddToArithByAdaptor`.
+#[mlir_pass(argument = "test-rtest-to-arith-adaptor", op = "func.func", dialects = [arith, RTestDialect])]
+#[derive(Clone, Default)]
+pub struct RTestToArithByAdaptor;
+
+impl Pass for RTestToArithByAdaptor {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let mut target = ConversionTarget::new(op.context());
+        target
+            .add_illegal_dialect("rtest")
+            .add_legal_op("rtest.constant")
+            .add_legal_dialect("arith");
+        let patterns = ConversionPatternSet::builder(op.context())
+            .add(AddToArithByAdaptor)
+            .freeze();
+        apply_partial_conversion(op, &target, &patterns, &ConversionConfig::default())
+    }
+}
+
+#[test]
+fn a_conversion_pattern_reads_remapped_operands_through_the_adaptor() {
+    let context = setup();
+    let mut module = Module::parse(&context, SOURCE, "input.mlir").unwrap();
+    let mut pm = PassManager::parse(
+        &context,
+        "builtin.module(func.func(test-rtest-to-arith-adaptor))",
+    )
+    .unwrap();
+    pm.run(&mut module).unwrap();
+    let printed = module.to_string();
+    assert!(!printed.contains("rtest.add"), "{printed}");
+    assert_eq!(printed.matches("arith.addi").count(), 2, "{printed}");
+}
+
+#[test]
+fn the_adaptor_takes_group_bounds_from_the_segment_sizes_or_the_length() {
+    use mlir_pass_tests::test_dialect::{CallOp, SegmentedOp};
+    let source = r#"
+    func.func @f(%a: i64, %b: i64, %c: i64) {
+      "rtest.segmented"(%a, %b, %c) {operandSegmentSizes = array<i32: 2, 0, 1>} : (i64, i64, i64) -> ()
+      %0 = rtest.call @g(%a, %b) : (i64, i64) -> i64
+      return
+    }
+    "#;
+    let context = setup();
+    let module = Module::parse(&context, source, "input.mlir").unwrap();
+    let (mut segmented, mut calls) = (0, 0);
+    module
+        .as_operation()
+        .melior()
+        .walk_ops(WalkOrder::PreOrder, |op| {
+            let operands: Vec<Value<'_, '_>> = op.operands().collect();
+            if let Some(s) = SegmentedOp::cast(&op) {
+                segmented += 1;
+                let adaptor = s.adaptor(&operands);
+                assert_eq!(adaptor.first(), &operands[..2]);
+                assert!(adaptor.maybe().is_none());
+                assert_eq!(adaptor.rest(), &operands[2..]);
+                assert_eq!(adaptor.operands().len(), 3);
+            }
+            if let Some(call) = CallOp::cast(&op) {
+                calls += 1;
+                assert_eq!(call.adaptor(&operands).inputs(), &operands[..]);
+            }
+            WalkResult::Advance
+        });
+    assert_eq!((segmented, calls), (1, 1));
+}
