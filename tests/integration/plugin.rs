@@ -701,34 +701,17 @@ fn the_dialect_lit_suite_passes_on_both_hosts() {
         "{} is built by cargo test",
         driver.display()
     );
-    let output = Command::new("/usr/lib/llvm-22/bin/lit")
-        .arg("-v")
-        .arg(&suite)
-        .env("MLIR_PASS_OPT", &driver)
-        .env("MLIR_PASS_RTEST_OPT", &driver)
-        .env("MLIR_PASS_PROBE_PLUGIN", probe_plugin())
-        .env("MLIR_PASS_LIT_OUT", target_dir().join("lit-dialect-out"))
-        .env_remove("LD_LIBRARY_PATH")
-        .output()
-        .expect("lit (llvm-22-tools) runs");
-    let stdout = text(&output.stdout);
-    let stderr = text(&output.stderr);
-    assert!(output.status.success(), "{stdout}\n{stderr}");
-    let files = std::fs::read_dir(&suite)
-        .unwrap()
-        .filter(|e| {
-            e.as_ref()
-                .unwrap()
-                .path()
-                .extension()
-                .is_some_and(|x| x == "mlir")
-        })
-        .count();
-    assert!(files >= 3, "{files} lit files");
-    assert!(
-        stdout.contains(&format!("Passed: {files}"))
-            || stderr.contains(&format!("Passed: {files}")),
-        "{stdout}\n{stderr}"
+    let plugin = probe_plugin();
+    let out = target_dir().join("lit-dialect-out");
+    common::run_lit_suite(
+        &suite,
+        &[
+            ("MLIR_PASS_OPT", driver.as_os_str()),
+            ("MLIR_PASS_RTEST_OPT", driver.as_os_str()),
+            ("MLIR_PASS_PROBE_PLUGIN", plugin.as_os_str()),
+            ("MLIR_PASS_LIT_OUT", out.as_os_str()),
+        ],
+        3,
     );
 }
 

@@ -400,3 +400,34 @@ pub fn assert_all_llvm(lowered: &str) {
         }
     }
 }
+
+/// Runs LLVM 22's `lit` on `suite` with `env` (and no `LD_LIBRARY_PATH`),
+/// and checks that it passed and that every `.mlir` file directly in the
+/// suite ran (none skipped for a missing feature); at least `min_files`.
+pub fn run_lit_suite(suite: &Path, env: &[(&str, &std::ffi::OsStr)], min_files: usize) {
+    let mut command = std::process::Command::new("/usr/lib/llvm-22/bin/lit");
+    command.arg("-v").arg(suite).env_remove("LD_LIBRARY_PATH");
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    let output = command.output().expect("lit (llvm-22-tools) runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stdout}\n{stderr}");
+    let files = std::fs::read_dir(suite)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "mlir")
+        })
+        .count();
+    assert!(files >= min_files, "{files} lit files");
+    let passed = format!("Passed: {files}");
+    assert!(
+        stdout.contains(&passed) || stderr.contains(&passed),
+        "{stdout}\n{stderr}"
+    );
+}

@@ -89,9 +89,15 @@ impl OpConversionPattern for AddToArith {
 
 /// Lowers `rtest.add` to `arith`, by dialect: every other `rtest` op is
 /// illegal too, except constants.
+/// With `by-adaptor`, the pattern reads its operands through the op's
+/// adaptor (`AddToArithByAdaptor`).
 #[mlir_pass(argument = "test-rtest-to-arith", op = "func.func", dialects = [arith, RTestDialect])]
 #[derive(Clone, Default)]
-pub struct RTestToArith;
+pub struct RTestToArith {
+    /// Use `AddToArithByAdaptor`.
+    #[option]
+    by_adaptor: bool,
+}
 
 impl Pass for RTestToArith {
     fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
@@ -100,9 +106,13 @@ impl Pass for RTestToArith {
             .add_illegal_dialect("rtest")
             .add_legal_op("rtest.constant")
             .add_legal_dialect("arith");
-        let patterns = ConversionPatternSet::builder(op.context())
-            .add(AddToArith)
-            .freeze();
+        let patterns = ConversionPatternSet::builder(op.context());
+        let patterns = if self.by_adaptor {
+            patterns.add(AddToArithByAdaptor)
+        } else {
+            patterns.add(AddToArith)
+        }
+        .freeze();
         apply_partial_conversion(op, &target, &patterns, &ConversionConfig::default())
     }
 }
@@ -205,32 +215,16 @@ impl OpConversionPattern for AddToArithByAdaptor {
     }
 }
 
-/// `RTestToArith` with `AddToArithByAdaptor`.
-#[mlir_pass(argument = "test-rtest-to-arith-adaptor", op = "func.func", dialects = [arith, RTestDialect])]
-#[derive(Clone, Default)]
-pub struct RTestToArithByAdaptor;
-
-impl Pass for RTestToArithByAdaptor {
-    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
-        let mut target = ConversionTarget::new(op.context());
-        target
-            .add_illegal_dialect("rtest")
-            .add_legal_op("rtest.constant")
-            .add_legal_dialect("arith");
-        let patterns = ConversionPatternSet::builder(op.context())
-            .add(AddToArithByAdaptor)
-            .freeze();
-        apply_partial_conversion(op, &target, &patterns, &ConversionConfig::default())
-    }
-}
-
 #[test]
 fn a_conversion_pattern_reads_remapped_operands_through_the_adaptor() {
+    // The option as a pass built in code prints it.
+    let in_code = RTestToArith::default().with_by_adaptor(true);
+    assert!(mlir_pass::options::print(&in_code).contains("by-adaptor=true"));
     let context = setup();
     let mut module = Module::parse(&context, SOURCE, "input.mlir").unwrap();
     let mut pm = PassManager::parse(
         &context,
-        "builtin.module(func.func(test-rtest-to-arith-adaptor))",
+        "builtin.module(func.func(test-rtest-to-arith{by-adaptor=true}))",
     )
     .unwrap();
     pm.run(&mut module).unwrap();
