@@ -30,7 +30,7 @@
 #include "mlir/CAPI/Rewrite.h"
 
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <mutex>
 

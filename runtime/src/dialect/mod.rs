@@ -16,6 +16,7 @@
 //! - `pattern.rs`: typed rewrite patterns ([`OpRewritePattern`]);
 //! - `types.rs`: the dialect's types ([`TypeDefinition`], [`DialectType`]);
 //! - `interface.rs`: op interfaces declared in Rust ([`op_interface!`](crate::op_interface));
+//! - `spec.rs`: the definitions as the bridge's C structs;
 //! - `registry.rs`: dialect registration in a context, `opt_main` and the
 //!   stock `mlir-opt` (a dialect plugin);
 //! - `asm.rs`: hand-written syntax ([`OpParser`], [`OpPrinter`]);
@@ -33,6 +34,7 @@ pub mod ods;
 mod op;
 mod pattern;
 mod registry;
+mod spec;
 pub mod traits;
 mod types;
 

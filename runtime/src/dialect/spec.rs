@@ -1,0 +1,275 @@
+//! A Rust dialect as the bridge receives it: its `static` definitions
+//! (ops, types, formats, constraints) turned into the C structs of
+//! `mlir_pass_bridge.h`, once per process (`registry.rs` caches the result).
+
+use mlir_sys as sys;
+
+use super::{
+    callbacks,
+    constraint::AttrConstraint,
+    format::{FormatElement, TypeTarget},
+    op::Arity,
+    registry::ops_of,
+    DialectDefinition, OpDefinition,
+};
+use crate::ffi::{bridge, string_ref};
+
+/// What an op's format element is for the bridge.
+fn format_element(element: &FormatElement) -> bridge::MlirPassBridgeFormatElement {
+    use bridge::MlirPassBridgeFormatKind as K;
+    fn target(t: TypeTarget) -> (bridge::MlirPassBridgeTypeTarget, u32) {
+        use bridge::MlirPassBridgeTypeTarget as T;
+        match t {
+            TypeTarget::Operand(i) => (T::MlirPassBridgeTypeTargetOperand, i),
+            TypeTarget::Operands => (T::MlirPassBridgeTypeTargetOperands, 0),
+            TypeTarget::Result(i) => (T::MlirPassBridgeTypeTargetResult, i),
+            TypeTarget::Results => (T::MlirPassBridgeTypeTargetResults, 0),
+        }
+    }
+    let mut e = bridge::MlirPassBridgeFormatElement {
+        kind: K::MlirPassBridgeFormatLiteral,
+        text: string_ref(""),
+        index: 0,
+        target: bridge::MlirPassBridgeTypeTarget::MlirPassBridgeTypeTargetOperand,
+        index2: 0,
+        target2: bridge::MlirPassBridgeTypeTarget::MlirPassBridgeTypeTargetOperand,
+        length: 0,
+    };
+    match *element {
+        FormatElement::Literal(text) => e.text = string_ref(text),
+        FormatElement::Operand(i) => (e.kind, e.index) = (K::MlirPassBridgeFormatOperand, i),
+        FormatElement::Operands => e.kind = K::MlirPassBridgeFormatOperands,
+        FormatElement::Attribute(i) => (e.kind, e.index) = (K::MlirPassBridgeFormatAttribute, i),
+        FormatElement::Type(t) => {
+            e.kind = K::MlirPassBridgeFormatType;
+            (e.target, e.index) = target(t);
+        }
+        FormatElement::FunctionalType(a, b) => {
+            e.kind = K::MlirPassBridgeFormatFunctionalType;
+            (e.target, e.index) = target(a);
+            (e.target2, e.index2) = target(b);
+        }
+        FormatElement::AttrDict => e.kind = K::MlirPassBridgeFormatAttrDict,
+        FormatElement::AttrDictWithKeyword => e.kind = K::MlirPassBridgeFormatAttrDictWithKeyword,
+        FormatElement::Region(i) => (e.kind, e.index) = (K::MlirPassBridgeFormatRegion, i),
+        FormatElement::Regions => e.kind = K::MlirPassBridgeFormatRegions,
+        FormatElement::Successor(i) => (e.kind, e.index) = (K::MlirPassBridgeFormatSuccessor, i),
+        FormatElement::Successors => e.kind = K::MlirPassBridgeFormatSuccessors,
+        FormatElement::OptionalGroup { anchor, len } => {
+            e.kind = K::MlirPassBridgeFormatOptionalGroup;
+            e.index = anchor;
+            e.length = len;
+        }
+    }
+    e
+}
+
+fn arity(a: Arity) -> bridge::MlirPassBridgeArity {
+    match a {
+        Arity::Single => bridge::MlirPassBridgeArity::MlirPassBridgeAritySingle,
+        Arity::Optional => bridge::MlirPassBridgeArity::MlirPassBridgeArityOptional,
+        Arity::Variadic => bridge::MlirPassBridgeArity::MlirPassBridgeArityVariadic,
+    }
+}
+
+/// The storage kind a format checks a parsed attribute against.
+fn attr_kind(constraint: &AttrConstraint) -> bridge::MlirPassBridgeAttrKind {
+    use bridge::MlirPassBridgeAttrKind as K;
+    match constraint {
+        AttrConstraint::Integer(_) | AttrConstraint::Index => K::MlirPassBridgeAttrKindInteger,
+        AttrConstraint::Bool => K::MlirPassBridgeAttrKindBool,
+        AttrConstraint::Float(_) => K::MlirPassBridgeAttrKindFloat,
+        AttrConstraint::Str => K::MlirPassBridgeAttrKindString,
+        AttrConstraint::Unit => K::MlirPassBridgeAttrKindUnit,
+        AttrConstraint::Type => K::MlirPassBridgeAttrKindType,
+        AttrConstraint::SymbolRef => K::MlirPassBridgeAttrKindSymbolRef,
+        AttrConstraint::FlatSymbolRef => K::MlirPassBridgeAttrKindFlatSymbolRef,
+        AttrConstraint::DenseElements(_) => K::MlirPassBridgeAttrKindDenseElements,
+        AttrConstraint::Array => K::MlirPassBridgeAttrKindArray,
+        AttrConstraint::Dictionary => K::MlirPassBridgeAttrKindDictionary,
+        AttrConstraint::Any | AttrConstraint::Custom { .. } => K::MlirPassBridgeAttrKindAny,
+    }
+}
+
+/// The type a format leaves out for an attribute of `constraint`.
+fn elided_type(constraint: &AttrConstraint) -> String {
+    match *constraint {
+        AttrConstraint::Integer(Some(w)) => format!("i{w}"),
+        AttrConstraint::Index => "index".to_owned(),
+        AttrConstraint::Float(Some(w @ (16 | 32 | 64))) => format!("f{w}"),
+        _ => String::new(),
+    }
+}
+
+/// The one type `constraint` allows, if it names one (ODS's
+/// `BuildableType`): a format may leave it out.
+fn buildable_type(constraint: &super::TypeConstraint) -> String {
+    match *constraint {
+        super::TypeConstraint::Integer {
+            width: Some(w),
+            signless: true,
+        } => format!("i{w}"),
+        super::TypeConstraint::Index => "index".to_owned(),
+        super::TypeConstraint::Float(Some(w @ (16 | 32 | 64))) => format!("f{w}"),
+        _ => String::new(),
+    }
+}
+
+/// Builds the bridge's description of a dialect and its ops; `None` on an
+/// exception in C++ (out of memory).
+pub(super) fn build(
+    definition: &'static DialectDefinition,
+) -> Option<*const bridge::MlirPassBridgeDialectSpec> {
+    // SAFETY: C API getters with no arguments.
+    let dependents: Vec<sys::MlirDialectHandle> = definition
+        .dependent_dialects
+        .iter()
+        .map(|d| unsafe { (d.handle)() })
+        .collect();
+    let callbacks = bridge::MlirPassBridgeOpCallbacks {
+        verify: Some(callbacks::verify),
+        fold: Some(callbacks::fold),
+        canonicalize: Some(callbacks::canonicalize),
+        materializeConstant: Some(callbacks::materialize_constant),
+        castCompatible: Some(callbacks::cast_compatible),
+        materializeCallConversion: Some(callbacks::materialize_call_conversion),
+        verifyType: Some(super::types::verify_type),
+        inferTypes: Some(callbacks::infer_types),
+        parse: Some(super::asm::parse),
+        print: Some(super::asm::print),
+    };
+    // SAFETY: the strings and array are copied; `definition` is 'static
+    // and 8-byte aligned (it holds pointers), so its address is a TypeID.
+    let spec = unsafe {
+        bridge::mlirPassBridgeDialectSpecCreate(
+            string_ref(definition.namespace),
+            (definition as *const DialectDefinition).cast(),
+            (definition as *const DialectDefinition).cast(),
+            callbacks,
+            definition.materialize_constant.is_some(),
+            dependents.as_ptr(),
+            dependents.len() as isize,
+            definition.inliner,
+            definition.materialize_call_conversion.is_some(),
+        )
+    };
+    if spec.is_null() {
+        return None;
+    }
+    for ty in super::types::types_of(definition) {
+        let c_type = bridge::MlirPassBridgeTypeSpec {
+            name: string_ref(ty.name),
+            definition: (ty as *const super::TypeDefinition).cast(),
+        };
+        // SAFETY: the name is copied; `ty` is 'static.
+        if !unsafe { bridge::mlirPassBridgeDialectSpecAddType(spec, &c_type) } {
+            return None;
+        }
+    }
+    for op in ops_of(definition) {
+        let full_name = format!("{}.{}", definition.namespace, op.name);
+        let operand_arity: Vec<_> = op.operands.iter().map(|o| arity(o.arity)).collect();
+        let operand_names: Vec<_> = op.operands.iter().map(|o| string_ref(o.name)).collect();
+        let operand_buildable: Vec<String> = op
+            .operands
+            .iter()
+            .map(|o| buildable_type(&o.constraint))
+            .collect();
+        let operand_buildable_refs: Vec<_> =
+            operand_buildable.iter().map(|s| string_ref(s)).collect();
+        let result_buildable: Vec<String> = op
+            .results
+            .iter()
+            .map(|r| buildable_type(&r.constraint))
+            .collect();
+        let result_buildable_refs: Vec<_> =
+            result_buildable.iter().map(|s| string_ref(s)).collect();
+        let result_arity: Vec<_> = op.results.iter().map(|r| arity(r.arity)).collect();
+        let result_names: Vec<_> = op.results.iter().map(|r| string_ref(r.name)).collect();
+        let elided: Vec<String> = op
+            .attributes
+            .iter()
+            .map(|a| elided_type(&a.constraint))
+            .collect();
+        let attributes: Vec<_> = op
+            .attributes
+            .iter()
+            .zip(&elided)
+            .map(|(a, elided)| bridge::MlirPassBridgeAttributeSpec {
+                name: string_ref(a.name),
+                optional: a.optional || a.default.is_some(),
+                defaultValue: a.default.map_or(
+                    sys::MlirStringRef {
+                        data: std::ptr::null(),
+                        length: 0,
+                    },
+                    string_ref,
+                ),
+                elidedType: string_ref(elided),
+                kind: attr_kind(&a.constraint),
+            })
+            .collect();
+        let parents: Vec<_> = op
+            .traits
+            .iter()
+            .filter_map(|t| match t {
+                super::Trait::HasParent(parents) => Some(parents.iter()),
+                _ => None,
+            })
+            .flatten()
+            .map(|p| string_ref(p))
+            .collect();
+        let format: Vec<_> = op
+            .format
+            .unwrap_or(&[])
+            .iter()
+            .map(format_element)
+            .collect();
+        let variadic_regions = op.regions.last().is_some_and(|r| r.variadic);
+        let variadic_successors = op.successors.last().is_some_and(|s| s.variadic);
+        let c_op = bridge::MlirPassBridgeOpSpec {
+            name: string_ref(&full_name),
+            definition: (op as *const OpDefinition).cast(),
+            typeIdAddress: (op as *const OpDefinition).cast(),
+            numOperands: operand_arity.len() as isize,
+            operandArity: operand_arity.as_ptr(),
+            operandNames: operand_names.as_ptr(),
+            operandBuildable: operand_buildable_refs.as_ptr(),
+            numResults: result_arity.len() as isize,
+            resultArity: result_arity.as_ptr(),
+            resultNames: result_names.as_ptr(),
+            resultBuildable: result_buildable_refs.as_ptr(),
+            numAttributes: attributes.len() as isize,
+            attributes: attributes.as_ptr(),
+            numRegions: op.regions.len() as isize,
+            variadicRegions: variadic_regions,
+            numSuccessors: op.successors.len() as isize,
+            variadicSuccessors: variadic_successors,
+            traits: op.traits.iter().fold(0, |bits, t| bits | t.bit()),
+            numParents: parents.len() as isize,
+            parents: parents.as_ptr(),
+            numFormat: format.len() as isize,
+            format: format.as_ptr(),
+            hasVerifier: op.hooks.verify.is_some(),
+            hasRegionVerifier: op.hooks.verify_regions.is_some(),
+            hasFolder: op.hooks.fold.is_some(),
+            hasCanonicalizer: op.hooks.canonicalize.is_some(),
+            hasCustomParser: op.hooks.parse.is_some(),
+            hasCustomPrinter: op.hooks.print.is_some(),
+            interfaces: bridge::MlirPassBridgeOpInterfaces {
+                callCallee: op.interfaces.call.map_or(-1, |(c, _)| c as i32),
+                callArguments: op.interfaces.call.map_or(-1, |(_, a)| a as i32),
+                callableRegion: op.interfaces.callable.map_or(-1, |(r, _)| r as i32),
+                callableType: op.interfaces.callable.map_or(-1, |(_, t)| t as i32),
+                cast: op.interfaces.cast.is_some(),
+                inferTypes: op.interfaces.infer_types.is_some(),
+            },
+        };
+        // SAFETY: every array lives until the call returns; the bridge
+        // copies them; `op` is 'static.
+        if !unsafe { bridge::mlirPassBridgeDialectSpecAddOp(spec, &c_op) } {
+            return None;
+        }
+    }
+    Some(spec.cast_const())
+}
