@@ -455,6 +455,10 @@ public:
       return mlir::success();
     if (spec.has(MlirPassBridgeOpTraitCommutative))
       return mlir::OpTrait::impl::foldCommutative(op, operands, results);
+    // `CastOpInterface`'s trait fold: a cast to the type it already has
+    // folds to its input (ODS's `foldCastInterfaceOp`).
+    if (spec.interfaces.cast)
+      return mlir::impl::foldCastInterfaceOp(op, operands, results);
     return mlir::failure();
   }
 

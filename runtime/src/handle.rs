@@ -102,6 +102,34 @@ impl<'a> OperationRef<'a> {
     }
 }
 
+/// melior's operation handles convert to the pass's: a pass can hand an op
+/// it found by walking (`OperationRef::from(nested)`) to the methods that
+/// take [`OperationRef`], such as [`OperationRef::emit_error`].
+#[cfg(feature = "melior")]
+impl<'a> From<melior::ir::OperationRef<'a, 'a>> for OperationRef<'a> {
+    fn from(op: melior::ir::OperationRef<'a, 'a>) -> Self {
+        // SAFETY: melior's handle is valid for 'a.
+        unsafe { Self::from_raw(melior::ir::operation::OperationLike::to_raw(&op)) }
+    }
+}
+
+#[cfg(feature = "melior")]
+impl<'a> From<melior::ir::operation::OperationRefMut<'a, 'a>> for OperationRef<'a> {
+    fn from(op: melior::ir::operation::OperationRefMut<'a, 'a>) -> Self {
+        // SAFETY: melior's handle is valid for 'a.
+        unsafe { Self::from_raw(melior::ir::operation::OperationLike::to_raw(&op)) }
+    }
+}
+
+/// melior's locations convert to the pass's ([`Location::emit_error`]).
+#[cfg(feature = "melior")]
+impl<'c> From<melior::ir::Location<'c>> for Location<'c> {
+    fn from(location: melior::ir::Location<'c>) -> Self {
+        // SAFETY: melior's location is valid for 'c.
+        unsafe { Self::from_raw(location.to_raw()) }
+    }
+}
+
 /// melior's read-only operation API works on the handle itself
 /// (`op.result(0)`, `op.operand(1)`, `op.attribute("value")`, and the
 /// [`crate::ir::OperationExt`] queries), as a C++ pattern uses its `op`
