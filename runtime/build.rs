@@ -76,6 +76,9 @@ fn main() {
             prefix.display()
         ));
     }
+    if shared {
+        check_jit_symbols(&prefix.join("lib/libMLIR-C.so"));
+    }
     println!(
         "cargo:rustc-env=MLIR_PASS_LINK_MODE={}",
         if shared { "shared" } else { "static" }
@@ -157,6 +160,22 @@ fn generate_declarations(include: &std::path::Path) {
     bindings
         .write_to_file(&out)
         .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", out.display())));
+}
+
+/// `mlir_pass::jit` calls the JIT's C API (`mlirExecutionEngine*`), which an
+/// older `scripts/install-mlir.sh` left out of the `libMLIR-C.so` it built:
+/// say so here rather than with an undefined symbol at link time.
+fn check_jit_symbols(library: &std::path::Path) {
+    println!("cargo:rerun-if-changed={}", library.display());
+    let bytes = std::fs::read(library).unwrap_or_default();
+    let needle = b"mlirExecutionEngineCreate\0";
+    if !bytes.windows(needle.len()).any(|w| w == needle) {
+        fail(&format!(
+            "{} has no mlirExecutionEngineCreate (the JIT's C API, used by mlir_pass::jit): \
+             it was built by an older scripts/install-mlir.sh; run the script again to rebuild it",
+            library.display()
+        ));
+    }
 }
 
 fn fail(message: &str) -> ! {

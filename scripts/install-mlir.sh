@@ -30,20 +30,32 @@ fi
 # Debian ships libMLIR.so (C++ only) but no libMLIR-C.so, which the shared link
 # mode needs. Build one from Debian's static C-API archives, linked against
 # libMLIR.so so that a process holds a single copy of MLIR (the plugin for the
-# stock mlir-opt depends on that).
+# stock mlir-opt depends on that). Every C-API archive goes in, the JIT's
+# (libMLIRCAPIExecutionEngine.a: mlirExecutionEngine*, for mlir_pass::jit)
+# included; it needs nothing beyond libMLIR.so and libLLVM.so (the native
+# target's LLVMInitializeX86*), which `-z defs` confirms.
 PREFIX=/usr/lib/llvm-22
-if [ ! -e "$PREFIX/lib/libMLIR-C.so" ]; then
-  echo "install-mlir: building $PREFIX/lib/libMLIR-C.so"
-  archives=()
-  for a in "$PREFIX"/lib/libMLIRCAPI*.a; do
-    case "$a" in *ExecutionEngine*) continue ;; esac
-    archives+=("$a")
-  done
+LIB="$PREFIX/lib/libMLIR-C.so"
+# An older version of this script left the ExecutionEngine archive out: a
+# library without its symbols is rebuilt, so check the symbol, not the file.
+# (nm's output is read whole first: `nm | grep -q` under pipefail fails when
+# grep stops reading early and nm gets SIGPIPE.)
+exports() { nm -D --defined-only "$1" 2>/dev/null || true; }
+if ! grep -qw mlirExecutionEngineCreate <<<"$(exports "$LIB")"; then
+  echo "install-mlir: building $LIB"
+  archives=("$PREFIX"/lib/libMLIRCAPI*.a)
   tmp=$(mktemp -d)
   g++ -shared -o "$tmp/libMLIR-C.so" -Wl,-soname,libMLIR-C.so \
     -Wl,--whole-archive "${archives[@]}" -Wl,--no-whole-archive \
     -L"$PREFIX/lib" -Wl,-rpath,"$PREFIX/lib" -lMLIR -lLLVM -Wl,-z,defs
-  $SUDO install -m 0644 "$tmp/libMLIR-C.so" "$PREFIX/lib/libMLIR-C.so"
+  built=$(exports "$tmp/libMLIR-C.so")
+  for symbol in mlirExecutionEngineCreate mlirTranslateModuleToLLVMIR mlirRegisterAllLLVMTranslations; do
+    if ! grep -qw "$symbol" <<<"$built"; then
+      echo "install-mlir: the built libMLIR-C.so does not export $symbol" >&2
+      exit 1
+    fi
+  done
+  $SUDO install -m 0644 "$tmp/libMLIR-C.so" "$LIB"
   rm -rf "$tmp"
 fi
 echo "install-mlir: ready ($PREFIX)"

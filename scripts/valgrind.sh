@@ -49,7 +49,11 @@ records = re.split(r"\n==\d+== \n", text)
 hits = [r for r in records if "definitely lost" in r and re.search(r"mlir_pass|mlirPassBridge", r)]
 # Memory errors anywhere (a use after free of a string handed to MLIR, say)
 # fail the run too.
-hits += [r for r in records if re.search(r"Invalid (read|write|free)|uninitialised|Mismatched free", r)]
+# Not glibc's loader reading a word at a time past a string's end (ld.so's own
+# strncmp, which valgrind does not replace) when `dlopen` expands an rpath:
+# the JIT test that loads libmlir_c_runner_utils.so shows it.
+hits += [r for r in records if re.search(r"Invalid (read|write|free)|uninitialised|Mismatched free", r)
+         and not re.search(r"strncmp \(strcmp-sse2\.S:\d+\)\n.*is_dst \(dl-load\.c", r)]
 for r in hits:
     print(r)
 print(len(hits), file=sys.stderr)

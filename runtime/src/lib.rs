@@ -85,6 +85,9 @@ pub mod conversion;
 pub mod dialect;
 #[cfg(feature = "melior")]
 pub mod ir;
+// - JIT compilation and LLVM IR output of lowered modules.
+#[cfg(feature = "melior")]
+pub mod jit;
 #[cfg(feature = "melior")]
 pub mod rewrite;
 // - tools: docs, `opt_main`, plugins.

@@ -10,6 +10,8 @@ mod conversion;
 mod dialect;
 #[path = "ir/dialect_api.rs"]
 mod dialect_api;
+#[path = "ir/jit.rs"]
+mod jit;
 #[path = "ir/ports.rs"]
 mod ports;
 

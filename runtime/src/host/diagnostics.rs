@@ -160,3 +160,33 @@ fn plain_location(printed: &str) -> String {
         None => printed.to_owned(),
     }
 }
+
+/// Runs `f` with a handler on `context` that takes every diagnostic emitted
+/// meanwhile (before the context's own collector sees it), and returns
+/// them with `f`'s result: for calls whose failures are reported as one
+/// error value, such as the JIT's creation.
+///
+/// # Safety
+/// `context` is a valid context.
+pub(crate) unsafe fn capture_diagnostics<R>(
+    context: sys::MlirContext,
+    f: impl FnOnce() -> R,
+) -> (R, Vec<Diagnostic>) {
+    let sink: DiagnosticSink = Arc::default();
+    let user_data = Box::into_raw(Box::new(sink.clone()));
+    // SAFETY: `user_data` is released by `drop_sink` when the handler is
+    // detached below; handlers are a stack, so this one is asked first.
+    let result = unsafe {
+        let id = sys::mlirContextAttachDiagnosticHandler(
+            context,
+            Some(collect_diagnostic),
+            user_data.cast(),
+            Some(drop_sink),
+        );
+        let result = f();
+        sys::mlirContextDetachDiagnosticHandler(context, id);
+        result
+    };
+    let diagnostics = std::mem::take(&mut *sink.lock().unwrap_or_else(|e| e.into_inner()));
+    (result, diagnostics)
+}

@@ -7,5 +7,6 @@ mod diagnostics;
 mod module;
 
 pub use context::Context;
+pub(crate) use diagnostics::capture_diagnostics;
 pub use diagnostics::{Diagnostic, MlirError, Severity};
 pub use module::Module;

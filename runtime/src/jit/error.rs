@@ -1,0 +1,168 @@
+//! [`JitError`]: everything the JIT refuses or fails at, as a value.
+
+use std::{fmt, path::PathBuf};
+
+use crate::Diagnostic;
+
+/// Why the JIT refused or failed: each variant names what was wrong.
+///
+/// ```
+/// use mlir_pass::jit::{ExecutionEngine, JitError, JitOptions};
+///
+/// let context = mlir_pass::Context::new();
+/// let module = mlir_pass::Module::parse(&context, "func.func @f() { return }", "f.mlir")?;
+/// match ExecutionEngine::new(module, JitOptions::default()) {
+///     Err(JitError::NotLowered { op, .. }) => assert_eq!(op, "func.func"),
+///     other => panic!("expected NotLowered, got {other:?}"),
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum JitError {
+    /// The optimization level is not one of 0, 1, 2, 3.
+    InvalidOptLevel(u8),
+    /// A shared library given in [`JitOptions`](super::JitOptions) does not exist
+    /// (MLIR would only print a line and go on without it).
+    SharedLibraryNotFound(PathBuf),
+    /// The module still holds an op outside the `llvm` dialect (and
+    /// `builtin.module`): it must be lowered first.
+    NotLowered {
+        /// The first such op, such as `func.func`.
+        op: String,
+        /// Its location, as MLIR prints it.
+        location: String,
+    },
+    /// MLIR could not create the engine: translating the module to LLVM IR
+    /// or setting up the native target machine failed.
+    CreationFailed {
+        /// What MLIR reported meanwhile (may be empty: the C API drops the
+        /// target machine's error messages).
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// The module has no `llvm.func` of that name.
+    FunctionNotFound {
+        /// The name asked for.
+        name: String,
+        /// The functions with a body that the module defines.
+        available: Vec<String>,
+    },
+    /// The `llvm.func` is only declared (it has no body).
+    FunctionIsDeclaration {
+        /// The function.
+        name: String,
+    },
+    /// The function's LLVM type is not the one the Rust types call for.
+    SignatureMismatch {
+        /// The function.
+        name: String,
+        /// The type the Rust argument and result types stand for, such as
+        /// `!llvm.func<i64 (i64, i64)>`.
+        expected: String,
+        /// The function's type in the module.
+        found: String,
+    },
+    /// The JIT could not compile the module or find the symbol (an external
+    /// function it calls is defined nowhere, say); ORC prints its reason to
+    /// stderr ("JIT session error: ...").
+    SymbolNotFound {
+        /// The symbol looked up (for [`invoke`](super::ExecutionEngine::invoke),
+        /// the function; its packed wrapper is `_mlir_<name>`).
+        name: String,
+    },
+    /// [`register_symbol`](super::ExecutionEngine::register_symbol) was refused.
+    SymbolRegistration {
+        /// The symbol.
+        name: String,
+        /// Why.
+        reason: String,
+    },
+    /// The object file could not be written.
+    ObjectDump {
+        /// The file asked for.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// Translating the module to LLVM IR failed.
+    TranslationFailed {
+        /// What MLIR reported.
+        diagnostics: Vec<Diagnostic>,
+    },
+}
+
+impl fmt::Display for JitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JitError::InvalidOptLevel(level) => {
+                write!(
+                    f,
+                    "invalid JIT optimization level {level}: expected 0, 1, 2 or 3"
+                )
+            }
+            JitError::SharedLibraryNotFound(path) => {
+                write!(f, "shared library '{}' not found", path.display())
+            }
+            JitError::NotLowered { op, location } => write!(
+                f,
+                "the module is not fully lowered to the LLVM dialect: '{op}' at {location} \
+                 (only 'llvm' ops and 'builtin.module' can be JIT-compiled or translated)"
+            ),
+            JitError::CreationFailed { diagnostics } => {
+                f.write_str(
+                    "MLIR could not create the execution engine (translation to LLVM IR or \
+                     the native target machine failed)",
+                )?;
+                write_diagnostics(f, diagnostics)
+            }
+            JitError::FunctionNotFound { name, available } => {
+                write!(f, "no function '@{name}' in the module")?;
+                if available.is_empty() {
+                    f.write_str(" (it defines no function)")
+                } else {
+                    write!(f, " (it defines: @{})", available.join(", @"))
+                }
+            }
+            JitError::FunctionIsDeclaration { name } => write!(
+                f,
+                "'@{name}' is only declared in the module (an 'llvm.func' without a body)"
+            ),
+            JitError::SignatureMismatch {
+                name,
+                expected,
+                found,
+            } => write!(
+                f,
+                "'@{name}' has type {found}, but the Rust types given call for {expected}"
+            ),
+            JitError::SymbolNotFound { name } => write!(
+                f,
+                "the JIT could not compile or find '{name}' (an external symbol it needs may \
+                 be undefined; see \"JIT session error\" on stderr)"
+            ),
+            JitError::SymbolRegistration { name, reason } => {
+                write!(f, "cannot register symbol '{name}': {reason}")
+            }
+            JitError::ObjectDump { path, reason } => {
+                write!(
+                    f,
+                    "cannot dump the object file '{}': {reason}",
+                    path.display()
+                )
+            }
+            JitError::TranslationFailed { diagnostics } => {
+                f.write_str("translation to LLVM IR failed")?;
+                write_diagnostics(f, diagnostics)
+            }
+        }
+    }
+}
+
+fn write_diagnostics(f: &mut fmt::Formatter<'_>, diagnostics: &[Diagnostic]) -> fmt::Result {
+    for d in diagnostics {
+        write!(f, "\n{d}")?;
+    }
+    Ok(())
+}
+
+impl std::error::Error for JitError {}
