@@ -137,6 +137,14 @@ impl<'c> PassManager<'c> {
         unsafe { sys::mlirPassManagerEnableVerifier(self.raw, enable) }
     }
 
+    /// Times each pass (MLIR's `--mlir-timing`): the report, a tree of
+    /// wall-clock times per pass, goes to standard error when the pass
+    /// manager is dropped.
+    pub fn enable_timing(&mut self) {
+        // SAFETY: valid pass manager.
+        unsafe { sys::mlirPassManagerEnableTiming(self.raw) }
+    }
+
     /// Runs the pipeline on `module`.
     ///
     /// # Errors

@@ -1,0 +1,19 @@
+//! MLIR's Toy tutorial (chapters 1 to 7) in Rust, on mlir-pass: the Toy
+//! language's front end ([`frontend`]), its dialect declared in Rust
+//! ([`dialect`]), MLIRGen ([`mlirgen`]), its passes ([`passes`]) and the
+//! compiler driver `toyc` ([`driver`]), down to LLVM IR and a JIT.
+//!
+//! The library is also a plugin for the stock `mlir-opt`
+//! (`libmlir_pass_toy.so`): `mlir-opt --load-dialect-plugin=libmlir_pass_toy.so
+//! --load-pass-plugin=libmlir_pass_toy.so file.mlir --inline --canonicalize`.
+
+#![warn(missing_docs)]
+
+pub mod dialect;
+pub mod driver;
+#[path = "syntax/mod.rs"]
+pub mod frontend;
+pub mod mlirgen;
+pub mod passes;
+
+mlir_pass::plugin!(name = "mlir-pass-toy", version = env!("CARGO_PKG_VERSION"));

@@ -1,0 +1,142 @@
+//! toyc's tests: the lit suite (every chapter and flag through the `toyc`
+//! binary, and the Toy plugin inside the stock `mlir-opt`), and the driver
+//! in process on bad input, which must come back as an error, never a
+//! crash.
+
+use std::path::{Path, PathBuf};
+
+use mlir_pass_toy::driver::{run, Emit, InputKind, Options};
+
+/// `target/debug`, from this test's path (`target/debug/deps/toyc-*`).
+fn target_dir() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    exe.parent().and_then(Path::parent).unwrap().to_owned()
+}
+
+/// The Toy plugin, built with the library (it is a `cdylib` too).
+fn plugin() -> PathBuf {
+    ["libmlir_pass_toy.so", "deps/libmlir_pass_toy.so"]
+        .iter()
+        .map(|p| target_dir().join(p))
+        .find(|p| p.exists())
+        .expect("libmlir_pass_toy.so is built with the library")
+}
+
+#[test]
+fn lit_suite_passes_with_toyc_and_the_stock_mlir_opt() {
+    let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lit");
+    let out = target_dir().join("toy-lit");
+    let output = std::process::Command::new("/usr/lib/llvm-22/bin/lit")
+        .arg("-v")
+        .arg(&suite)
+        .env_remove("LD_LIBRARY_PATH")
+        .env("TOYC", env!("CARGO_BIN_EXE_toyc"))
+        .env("TOY_PLUGIN", plugin())
+        .env("TOY_LIT_OUT", &out)
+        .output()
+        .expect("lit (llvm-22-tools) runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stdout}\n{stderr}");
+    let files = std::fs::read_dir(&suite)
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| {
+            e.path()
+                .extension()
+                .is_some_and(|x| x == "toy" || x == "mlir")
+        })
+        .count();
+    assert!(files >= 15, "only {files} lit files");
+    assert!(
+        stdout.contains(&format!("Passed: {files}")),
+        "{stdout}\n{stderr}"
+    );
+}
+
+/// Runs the driver in process on `source`.
+fn compile(source: &str, kind: InputKind, emit: Emit, opt: bool) -> Result<String, String> {
+    let options = Options {
+        name: "input".into(),
+        kind,
+        emit,
+        opt,
+        debug_info: false,
+        timing: false,
+    };
+    let mut out = Vec::new();
+    run(source, &options, &mut out).map_err(|e| e.to_string())?;
+    Ok(String::from_utf8(out).unwrap())
+}
+
+const PROGRAM: &str = "\
+def multiply_transpose(a, b) {
+  return transpose(a) * transpose(b);
+}
+
+def main() {
+  var a<2, 3> = [[1, 2, 3], [4, 5, 6]];
+  var b<2, 3> = [1, 2, 3, 4, 5, 6];
+  var c = multiply_transpose(a, b);
+  var d = multiply_transpose(b, a);
+  print(d);
+}
+";
+
+#[test]
+fn every_truncation_of_a_program_is_an_error_or_a_module_never_a_crash() {
+    for end in 0..PROGRAM.len() {
+        let source = &PROGRAM[..end];
+        // The AST, and MLIRGen plus the verifier.
+        let _ = compile(source, InputKind::Toy, Emit::Ast, false);
+        let _ = compile(source, InputKind::Toy, Emit::Mlir, false);
+    }
+    assert!(compile(PROGRAM, InputKind::Toy, Emit::MlirAffine, true).is_ok());
+}
+
+#[test]
+fn every_truncation_of_toy_mlir_is_an_error_or_a_module_never_a_crash() {
+    let module = compile(PROGRAM, InputKind::Toy, Emit::Mlir, false).unwrap();
+    for end in (0..module.len()).step_by(7) {
+        let _ = compile(&module[..end], InputKind::Mlir, Emit::MlirAffine, true);
+    }
+    assert!(compile(&module, InputKind::Mlir, Emit::MlirLlvm, true).is_ok());
+}
+
+#[test]
+fn errors_name_the_place_in_the_source() {
+    let cases: &[(&str, &str)] = &[
+        // A call with the wrong number of arguments.
+        (
+            "def f(a, b) { return a * b; }\ndef main() { var a = [1]; print(f(a)); }\n",
+            "input:2:33: error: 'f' takes 2 argument(s), but the call gives 1",
+        ),
+        // An unknown variable.
+        (
+            "def main() {\n  print(x);\n}\n",
+            "input:2:9: error: unknown variable 'x'",
+        ),
+        // A reshape to another number of elements.
+        (
+            "def main() {\n  var a<2, 2> = [1, 2, 3];\n  print(a);\n}\n",
+            "input:2:3: error: 'toy.reshape' op cannot reshape",
+        ),
+    ];
+    for (source, expected) in cases {
+        let error = compile(source, InputKind::Toy, Emit::Mlir, false).unwrap_err();
+        assert!(error.contains(expected), "{error}\nexpected: {expected}");
+    }
+    // Elementwise ops on two shapes, found once shapes are inferred.
+    let error = compile(
+        "def add(a, b) { return a + b; }\n\
+         def main() {\n  var a = [[1, 2, 3], [4, 5, 6]];\n  print(add(a, transpose(a)));\n}\n",
+        InputKind::Toy,
+        Emit::Mlir,
+        true,
+    )
+    .unwrap_err();
+    assert!(
+        error.contains("input:1:24: error: 'toy.add' op expects operands of the same shape"),
+        "{error}"
+    );
+}
