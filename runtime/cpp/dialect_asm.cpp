@@ -219,6 +219,24 @@ bool mlirPassBridgeParseError(MlirPassBridgeParse *parse,
   return false;
 }
 
+const char *mlirPassBridgeParseLocation(MlirPassBridgeParse *parse) noexcept {
+  return guarded(static_cast<const char *>(nullptr), [&] {
+    return parse->parser.getCurrentLocation().getPointer();
+  });
+}
+
+bool mlirPassBridgeParseErrorAt(MlirPassBridgeParse *parse,
+                                const char *location,
+                                MlirStringRef message) noexcept {
+  guarded(0, [&] {
+    llvm::SMLoc loc = location ? llvm::SMLoc::getFromPointer(location)
+                               : parse->parser.getCurrentLocation();
+    (void)parse->parser.emitError(loc, unwrap(message));
+    return 0;
+  });
+  return false;
+}
+
 void mlirPassBridgePrintText(MlirPassBridgePrinter *printer,
                              MlirStringRef text) noexcept {
   guarded(0, [&] {

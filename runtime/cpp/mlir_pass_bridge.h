@@ -1337,6 +1337,15 @@ void mlirPassBridgeParseAddAttribute(MlirPassBridgeParse *parse,
 /// Emits an error at the parser's current location; always false.
 bool mlirPassBridgeParseError(MlirPassBridgeParse *parse,
                               MlirStringRef message) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Where the parser is (a pointer into the source, for
+/// `mlirPassBridgeParseErrorAt`).
+const char *
+mlirPassBridgeParseLocation(MlirPassBridgeParse *parse) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Emits an error at `location` (from `mlirPassBridgeParseLocation` during
+/// the same parse); always false.
+bool mlirPassBridgeParseErrorAt(MlirPassBridgeParse *parse,
+                                const char *location,
+                                MlirStringRef message) MLIR_PASS_BRIDGE_NOEXCEPT;
 
 /*--- Hand-written printers (dialect_asm.cpp). ---*/
 

@@ -11,7 +11,6 @@
 
 pub mod dialect;
 pub mod driver;
-#[path = "syntax/mod.rs"]
 pub mod frontend;
 pub mod mlirgen;
 pub mod passes;

@@ -247,9 +247,7 @@ impl<'c, 'g> Gen<'c, 'g> {
                     let want = self.var_type(&decl.ty, &decl.loc)?;
                     if value.r#type() != want {
                         return Err(error(&decl.loc, format!(
-                            "variable `{}` is declared `{}` but initialized with a value of type {}",
-                            decl.name,
-                            decl.ty.name,
+                            "struct type of initializer is different than the variable declaration. Got {}, but expected {want}",
                             value.r#type()
                         )));
                     }
@@ -481,15 +479,15 @@ impl<'c, 'g> Gen<'c, 'g> {
         let mut types = Vec::new();
         for v in values {
             match v {
+                // A tensor element is typed unshaped, as a struct's field
+                // (`var a;`) is: the value has the shape.
                 Expr::Literal { .. } => {
-                    let a = self.literal(v)?;
-                    types.push(a.r#type());
-                    attrs.push(a.into());
+                    attrs.push(self.literal(v)?.into());
+                    types.push(unranked_f64_tensor(self.context));
                 }
                 Expr::Num { value, .. } => {
-                    let a = dense(f64_tensor(self.context, &[]), &[*value]);
-                    types.push(a.r#type());
-                    attrs.push(a.into());
+                    attrs.push(dense(f64_tensor(self.context, &[]), &[*value]).into());
+                    types.push(unranked_f64_tensor(self.context));
                 }
                 Expr::StructLiteral { .. } => {
                     let (a, t) = self.struct_literal(v)?;

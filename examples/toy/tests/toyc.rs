@@ -136,7 +136,7 @@ fn errors_name_the_place_in_the_source() {
     )
     .unwrap_err();
     assert!(
-        error.contains("input:1:24: error: 'toy.add' op expects operands of the same shape"),
+        error.contains("input:1:28: error: 'toy.add' op expects operands of the same shape"),
         "{error}"
     );
 }

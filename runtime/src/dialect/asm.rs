@@ -26,6 +26,13 @@ pub struct ParseError;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct UnresolvedOperand(isize);
 
+/// A place in the text being parsed ([`OpParser::location`]), to report an
+/// error there once what follows it turns out wrong
+/// ([`OpParser::error_at`]): C++'s `parser.getCurrentLocation()` and
+/// `parser.emitError(loc, ...)`. Valid during the parse it came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParseLocation(*const std::ffi::c_char);
+
 /// Parses one op in its custom form (C++'s `OpAsmParser` with the op's
 /// `OperationState`). The op name has been read already.
 pub struct OpParser<'a> {
@@ -232,6 +239,24 @@ impl<'a> OpParser<'a> {
     pub fn error(&mut self, message: &str) -> ParseError {
         // SAFETY: a parse in progress.
         unsafe { bridge::mlirPassBridgeParseError(self.raw, string_ref(message)) };
+        ParseError
+    }
+
+    /// Where the parser is now: the start of the next element.
+    pub fn location(&mut self) -> ParseLocation {
+        // SAFETY: a parse in progress.
+        ParseLocation(unsafe { bridge::mlirPassBridgeParseLocation(self.raw) })
+    }
+
+    /// Emits `message` as an error at `location` (taken by
+    /// [`location`](Self::location) during this parse), as C++'s
+    /// `parser.emitError(loc, message)`: for an element found wrong once
+    /// read, such as a type of the wrong kind. Return the result from the
+    /// parse hook.
+    pub fn error_at(&mut self, location: ParseLocation, message: &str) -> ParseError {
+        // SAFETY: a parse in progress; `location` points into its source
+        // (or is null, which the bridge replaces by the current place).
+        unsafe { bridge::mlirPassBridgeParseErrorAt(self.raw, location.0, string_ref(message)) };
         ParseError
     }
 }

@@ -38,7 +38,9 @@ mod spec;
 pub mod traits;
 mod types;
 
-pub use asm::{OpParser, OpPrinter, ParseError, ParseHook, PrintHook, UnresolvedOperand};
+pub use asm::{
+    OpParser, OpPrinter, ParseError, ParseHook, ParseLocation, PrintHook, UnresolvedOperand,
+};
 pub use constraint::{AttrConstraint, TypeConstraint};
 pub use docs::{dialect_doc, dialect_docs};
 #[doc(hidden)]

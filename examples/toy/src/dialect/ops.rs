@@ -17,7 +17,7 @@ use mlir_pass::melior::ir::{
     attribute::{ArrayAttribute, AttributeLike, DenseElementsAttribute, TypeAttribute},
     operation::OperationLike,
     r#type::FunctionType,
-    Attribute, Type, TypeLike, ValueLike,
+    Attribute, BlockLike, RegionLike, Type, TypeLike, ValueLike,
 };
 use mlir_pass::rewrite::{MatchResult, NoMatch, PatternRewriter, PatternSetBuilder};
 use mlir_pass::OperationRef;
@@ -68,10 +68,13 @@ pub struct ConstantOp {
 impl<'a> ConstantOp<'a> {
     fn parse(parser: &mut OpParser<'_>) -> Result<(), ParseError> {
         parser.attr_dict()?;
+        let at = parser.location();
         let value = parser.attribute(None)?;
         let Ok(elements) = DenseElementsAttribute::try_from(value) else {
-            return Err(parser
-                .error("expected a dense elements attribute, such as `dense<1.0> : tensor<f64>`"));
+            return Err(parser.error_at(
+                at,
+                "expected a dense elements attribute, such as `dense<1.0> : tensor<f64>`",
+            ));
         };
         parser.add_attribute("value", value);
         parser.add_result_types(&[elements.r#type()]);
@@ -122,12 +125,14 @@ fn parse_binary(parser: &mut OpParser<'_>) -> Result<(), ParseError> {
     let rhs = parser.operand()?;
     parser.attr_dict()?;
     parser.literal(":")?;
+    let at = parser.location();
     let ty = parser.r#type()?;
     if let Ok(function) = FunctionType::try_from(ty) {
         if function.input_count() != 2 || function.result_count() != 1 {
-            return Err(parser.error(&format!(
-                "expected a function type with 2 inputs and 1 result, but got {ty}"
-            )));
+            return Err(parser.error_at(
+                at,
+                &format!("expected a function type with 2 inputs and 1 result, but got {ty}"),
+            ));
         }
         let inputs = [
             function.input(0).map_err(|_| ParseError)?,
@@ -331,7 +336,8 @@ impl<'a> FuncOp<'a> {
     dialect = ToyDialect,
     name = "generic_call",
     interfaces = [CallOpInterface(callee = callee, arguments = inputs)],
-    format = "$callee `(` $inputs `)` attr-dict `:` functional-type($inputs, results)"
+    format = "$callee `(` $inputs `)` attr-dict `:` functional-type($inputs, results)",
+    verifier
 )]
 pub struct GenericCallOp {
     /// The function.
@@ -345,6 +351,53 @@ pub struct GenericCallOp {
     output: AnyType,
 }
 
+impl GenericCallOp<'_> {
+    /// The callee, when the module has it, takes as many arguments as the
+    /// call gives and returns one value.
+    fn verify(&self) -> Result<(), String> {
+        let callee = self.callee().value().to_owned();
+        let Some(function) = find_function(self.operation(), &callee) else {
+            return Ok(());
+        };
+        let Some(signature) = function.signature() else {
+            return Ok(());
+        };
+        let given = self.inputs().len();
+        if signature.input_count() != given {
+            return Err(format!(
+                "'{callee}' takes {} argument(s), but the call gives {given}",
+                signature.input_count()
+            ));
+        }
+        if signature.result_count() != 1 {
+            return Err(format!(
+                "'{callee}' returns {} values, but the call expects 1",
+                signature.result_count()
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The `toy.func` named `name` in the module holding `op`, if any.
+fn find_function<'a>(op: OperationRef<'a>, name: &str) -> Option<FuncOp<'a>> {
+    let mut top = op.melior();
+    while let Some(parent) = top.parent_operation() {
+        top = parent;
+    }
+    let body = top.region(0).ok()?.first_block()?;
+    let mut next = body.first_operation();
+    while let Some(candidate) = next {
+        if let Some(function) = FuncOp::cast(&candidate) {
+            if function.sym_name().value() == name {
+                return Some(function);
+            }
+        }
+        next = candidate.next_in_block();
+    }
+    None
+}
+
 /// Prints a tensor (or, once lowered, a memref): `toy.print %0 :
 /// tensor<2x3xf64>`.
 #[mlir_op(dialect = ToyDialect, name = "print", format = "$input attr-dict `:` type($input)")]
@@ -354,8 +407,9 @@ pub struct PrintOp {
     input: F64TensorOrMemRef,
 }
 
-/// Gives a tensor another static shape of the same number of elements:
-/// `toy.reshape(%0 : tensor<6xf64>) to tensor<2x3xf64>`.
+/// Gives a tensor another static shape of the same number of elements, or
+/// broadcasts a one-element tensor: `toy.reshape(%0 : tensor<6xf64>) to
+/// tensor<2x3xf64>`.
 #[mlir_op(
     dialect = ToyDialect,
     name = "reshape",
@@ -393,7 +447,8 @@ impl ReshapeOp<'_> {
         let input = self.input().r#type();
         if let Some(from) = ranked_shape(input).and_then(|s| element_count(&s)) {
             let to = element_count(&shape).unwrap_or(-1);
-            if from != to {
+            // One element broadcasts (`var a<2, 2> = 5.5;`, as upstream).
+            if from != to && from != 1 {
                 return Err(format!(
                     "cannot reshape {input} ({from} elements) to {output} ({to} elements)"
                 ));

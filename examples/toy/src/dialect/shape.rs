@@ -75,7 +75,7 @@ pub fn unranked_f64_tensor(context: &mlir_pass::melior::Context) -> Type<'_> {
 }
 
 /// `value`'s elements with the static shape of `ty` (same number of
-/// elements), or `None`.
+/// elements; one element broadcasts), or `None`.
 pub fn reshape_elements<'c>(
     value: DenseElementsAttribute<'c>,
     ty: Type<'c>,
@@ -89,7 +89,19 @@ pub fn reshape_elements<'c>(
             (d >= 0).then(|| n * d)
         })
     };
-    if count(&from)? != count(&to)? {
+    let (from_count, to_count) = (count(&from)?, count(&to)?);
+    if from_count == 1 && to_count != 1 {
+        // A scalar broadcasts: a splat of the new shape.
+        // SAFETY: a dense elements attribute of one f64 element, and a
+        // static shaped type of f64 elements.
+        let raw = unsafe {
+            let element = sys::mlirDenseElementsAttrGetDoubleValue(value.to_raw(), 0);
+            sys::mlirDenseElementsAttrDoubleSplatGet(ty.to_raw(), element)
+        };
+        // SAFETY: a valid attribute of the context.
+        return DenseElementsAttribute::try_from(unsafe { Attribute::from_raw(raw) }).ok();
+    }
+    if from_count != to_count {
         return None;
     }
     // SAFETY: a dense elements attribute and a static shaped type with as

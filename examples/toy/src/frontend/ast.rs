@@ -1,88 +1,98 @@
-//! The Toy AST (upstream's `AST.h`, chapter 7).
+//! The Toy abstract syntax tree, as upstream's `AST.h` (chapter 7: structs
+//! included).
 
+use std::fmt;
 use std::rc::Rc;
 
-/// A position in the source: the file's name as given, a line and a
-/// column (both from 1).
+/// A position in the source.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Location {
-    /// The file's name.
+    /// The file name, as given to [`parse`](super::parse).
     pub file: Rc<str>,
     /// The line, from 1.
     pub line: u32,
-    /// The column, from 1.
+    /// The column (in bytes), from 1.
     pub col: u32,
 }
 
-/// A declared type: a struct by name, or a tensor shape (empty: unknown).
+impl fmt::Display for Location {
+    /// `file:line:col`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line, self.col)
+    }
+}
+
+/// A declared type: a struct name (non-empty) or a shape (possibly empty =
+/// unknown).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct VarType {
     /// The struct's name, or empty for a tensor.
     pub name: String,
-    /// The tensor's shape, empty when not given.
+    /// The tensor's shape (`var a<2, 3>`), empty if unknown.
     pub shape: Vec<i64>,
 }
 
-/// A variable declaration (`var a<2, 3> = init;`, `Pair p = {...};`), a
-/// struct field (`var a;`) or a function parameter (no initializer).
+/// A variable declaration: `var a<2,3> = init;`, a struct field (`var a;`),
+/// or a function parameter (init None).
 #[derive(Clone, Debug, PartialEq)]
 pub struct VarDecl {
-    /// Where it starts.
+    /// Where the declaration starts (`var` or the struct type's name).
     pub loc: Location,
     /// The variable's name.
     pub name: String,
-    /// Its declared type.
+    /// The declared type.
     pub ty: VarType,
-    /// Its initial value.
+    /// The initializer, if any.
     pub init: Option<Box<Expr>>,
 }
 
-/// An expression or statement.
+/// An expression.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Expr {
-    /// A number.
+    /// A number: `1.5`.
     Num {
-        /// Where.
+        /// Where the number is.
         loc: Location,
         /// Its value.
         value: f64,
     },
-    /// A tensor literal, `[[1, 2], [3, 4]]`.
+    /// A tensor literal: `dims` its shape, `values` Num or nested Literal, as
+    /// upstream's LiteralExprAST.
     Literal {
-        /// Where.
+        /// Where the opening `[` is.
         loc: Location,
-        /// Its shape.
+        /// The shape: this level's length, then the nested levels'.
         dims: Vec<i64>,
-        /// Its elements at this level: numbers or nested literals.
+        /// This level's elements: all `Num`, or all `Literal` of one shape.
         values: Vec<Expr>,
     },
-    /// A struct literal, `{[1, 2], 3}`.
+    /// `{a, b}`: values are Literal, Num or StructLiteral.
     StructLiteral {
-        /// Where.
+        /// Where the opening `{` is.
         loc: Location,
-        /// Its elements: literals, numbers or struct literals.
+        /// The fields' values, in order.
         values: Vec<Expr>,
     },
-    /// A variable's use.
+    /// A reference to a variable (or, right of `.`, a field's name).
     Var {
-        /// Where.
+        /// Where the name is.
         loc: Location,
-        /// Its name.
+        /// The name.
         name: String,
     },
-    /// A variable's declaration.
+    /// A variable declaration, as a statement.
     VarDecl(VarDecl),
     /// `return;` or `return expr;`.
     Return {
-        /// Where.
+        /// Where `return` is.
         loc: Location,
-        /// The returned value.
+        /// The returned value, if any.
         expr: Option<Box<Expr>>,
     },
-    /// `lhs op rhs`: `+`, `-`, `*`, or `.` (a struct field: `rhs` is a
-    /// `Var` naming it).
+    /// op is '+', '-', '*' or '.' (field access: rhs is a Var naming the
+    /// field).
     BinOp {
-        /// Where (upstream: the right operand's start).
+        /// Where the right-hand side starts (upstream's choice).
         loc: Location,
         /// The operator.
         op: char,
@@ -91,26 +101,26 @@ pub enum Expr {
         /// The right operand.
         rhs: Box<Expr>,
     },
-    /// A call of a function or of the builtin `transpose`.
+    /// A call to a user-defined function (or a builtin such as `transpose`).
     Call {
-        /// Where.
+        /// Where the callee's name is.
         loc: Location,
         /// The callee's name.
         callee: String,
         /// The arguments.
         args: Vec<Expr>,
     },
-    /// The builtin `print(expr)`.
+    /// The builtin `print(x)`.
     Print {
-        /// Where.
+        /// Where `print` is.
         loc: Location,
-        /// What to print.
+        /// The printed value.
         arg: Box<Expr>,
     },
 }
 
 impl Expr {
-    /// Where the expression is.
+    /// The expression's location.
     pub fn loc(&self) -> &Location {
         match self {
             Expr::Num { loc, .. }
@@ -126,34 +136,34 @@ impl Expr {
     }
 }
 
-/// A function's signature: `def name(a, Pair p)`.
+/// A function's signature.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Prototype {
-    /// Where (`def`).
+    /// Where `def` is.
     pub loc: Location,
     /// The function's name.
     pub name: String,
-    /// The parameters.
+    /// The parameters: `a` (no type) or `StructName a`.
     pub args: Vec<VarDecl>,
 }
 
-/// A function: its signature and body.
+/// A function definition.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Function {
     /// The signature.
     pub proto: Prototype,
-    /// The statements.
+    /// The body's statements.
     pub body: Vec<Expr>,
 }
 
-/// `struct Name { var a; var b; }`.
+/// A struct definition: `struct S { var a; var b; }`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StructDef {
-    /// Where (`struct`).
+    /// Where `struct` is.
     pub loc: Location,
     /// The struct's name.
     pub name: String,
-    /// Its fields.
+    /// The fields, in order.
     pub vars: Vec<VarDecl>,
 }
 
@@ -166,9 +176,9 @@ pub enum Record {
     Struct(StructDef),
 }
 
-/// A Toy file: its definitions in order.
+/// A whole Toy source file.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Module {
-    /// The definitions.
+    /// The functions and structs, in source order.
     pub records: Vec<Record>,
 }
