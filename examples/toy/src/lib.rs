@@ -8,6 +8,7 @@
 //! --load-pass-plugin=libmlir_pass_toy.so file.mlir --inline --canonicalize`.
 
 #![warn(missing_docs)]
+#![deny(unsafe_code)]
 
 pub mod dialect;
 pub mod driver;

@@ -17,7 +17,6 @@ use mlir_pass::melior::{
     },
     Context,
 };
-use mlir_pass::sys;
 
 use crate::dialect::{
     shape::{f64_tensor, unranked_f64_tensor},
@@ -513,16 +512,10 @@ fn collect(expr: &Expr, out: &mut Vec<f64>) {
     }
 }
 
-/// A dense `f64` elements attribute of `ty`.
+/// A dense `f64` elements attribute of `ty` (whose element count the
+/// callers checked).
 fn dense<'c>(ty: Type<'c>, values: &[f64]) -> DenseElementsAttribute<'c> {
-    // SAFETY: a static shaped type with `values.len()` elements (checked
-    // by the callers); MLIR copies the values.
-    let raw = unsafe {
-        sys::mlirDenseElementsAttrDoubleGet(ty.to_raw(), values.len() as isize, values.as_ptr())
-    };
-    // SAFETY: a valid attribute of the type's context.
-    DenseElementsAttribute::try_from(unsafe { Attribute::from_raw(raw) })
-        .expect("a dense elements attribute")
+    DenseElementsAttribute::f64_values(ty, values)
 }
 
 /// An `i64` integer attribute.

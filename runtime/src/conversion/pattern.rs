@@ -267,6 +267,27 @@ impl<'a> ConversionPatternRewriter<'a> {
         Ok(unsafe { melior::ir::OperationRef::from_raw(created) })
     }
 
+    /// Inserts `op`, built with melior's `OperationBuilder` (for an op with
+    /// regions, which [`create`](Self::create) cannot build, such as an
+    /// `affine.for` around a body), at the insertion point: C++'s
+    /// `rewriter.insert(op)`; the conversion records it as created. Unlike
+    /// melior's `insert` (reached through `Deref`), `op` may be built from
+    /// this pattern's operands, locations and attributes, whatever their
+    /// lifetimes within the conversion.
+    pub fn insert_op<'c>(&self, op: melior::ir::Operation<'c>) -> melior::ir::OperationRef<'c, '_>
+    where
+        'a: 'c,
+    {
+        // SAFETY: a valid rewriter; it inserts the op (whose ownership moves
+        // to its block) and returns it.
+        unsafe {
+            melior::ir::OperationRef::from_raw(sys::mlirRewriterBaseInsert(
+                self.base_raw,
+                op.into_raw(),
+            ))
+        }
+    }
+
     /// Parses `text` as an attribute (such as `"#arith.fastmath<contract>"`),
     /// once per conversion: later calls with the same text, in any pattern or
     /// materialization of the same conversion, return the same attribute

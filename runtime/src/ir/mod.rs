@@ -20,6 +20,9 @@
 //!   `m_ConstantFloat` match them (scalars and splats), type-checked.
 //! - [`SymbolTableCollection`]: cached symbol lookups, nested references
 //!   included.
+//! - [`TypeExt`]: shapes, element counts and element types of shaped types
+//!   (C++'s `getShape`, `getNumElements`, `getElementTypeOrSelf`), and
+//!   [`unranked_tensor_type`].
 //!
 //! # Rules that the types cannot enforce
 //! MLIR runs a pass anchored on `func.func` on all functions at once, one
@@ -44,6 +47,7 @@ mod constant;
 pub(crate) mod erasure;
 mod operation;
 mod symbol;
+mod types;
 mod value;
 mod walk;
 
@@ -54,6 +58,7 @@ pub use melior::ir::operation::WalkOrder;
 pub(crate) use operation::used_results;
 pub use operation::{OperationExt, OperationMutExt};
 pub use symbol::{SymbolTableCollection, SymbolUse, Visibility};
+pub use types::{unranked_tensor_type, TypeExt, DYNAMIC};
 pub use value::{BlockArgumentExt, Uses, ValueExt, ValueUse};
 pub use walk::ChildOps;
 

@@ -2,14 +2,12 @@
 //! the ops that can compute their result's shape from their operands'
 //! implement, and the shape helpers the dialect uses.
 
-use mlir_pass::dialect::Op;
+use mlir_pass::ir::{unranked_tensor_type, TypeExt};
 use mlir_pass::melior::ir::{
     attribute::{AttributeLike, DenseElementsAttribute},
-    operation::OperationLike,
-    r#type::{RankedTensorType, ShapedTypeLike},
-    Attribute, Type, TypeLike, ValueLike,
+    r#type::RankedTensorType,
+    Type, TypeLike, ValueLike,
 };
-use mlir_pass::sys;
 
 use super::ops::{AddOp, CastOp, ConstantOp, MulOp, TransposeOp};
 
@@ -23,39 +21,15 @@ mlir_pass::op_interface! {
     }
 }
 
-/// The shape of a ranked tensor or memref type (`-1` for a dynamic
-/// dimension), or `None` for any other type.
+/// The shape of a ranked tensor or memref type (a dynamic dimension is
+/// negative), or `None` for any other type.
 pub fn ranked_shape(ty: Type<'_>) -> Option<Vec<i64>> {
-    // SAFETY: `ty` is a valid type; the shape queries are for shaped
-    // types with a rank, checked first.
-    unsafe {
-        let raw = ty.to_raw();
-        let ranked = sys::mlirTypeIsARankedTensor(raw) || sys::mlirTypeIsAMemRef(raw);
-        if !ranked {
-            return None;
-        }
-        let rank = sys::mlirShapedTypeGetRank(raw);
-        Some(
-            (0..rank)
-                .map(|i| {
-                    if sys::mlirShapedTypeIsDynamicDim(raw, i as isize) {
-                        -1
-                    } else {
-                        sys::mlirShapedTypeGetDimSize(raw, i as isize)
-                    }
-                })
-                .collect(),
-        )
-    }
+    ty.shape()
 }
 
 /// The element type of a tensor or memref type.
 pub fn element_type(ty: Type<'_>) -> Option<Type<'_>> {
-    // SAFETY: a valid type; the element type is asked of shaped types only.
-    unsafe {
-        sys::mlirTypeIsAShaped(ty.to_raw())
-            .then(|| Type::from_raw(sys::mlirShapedTypeGetElementType(ty.to_raw())))
-    }
+    (ty.is_tensor() || ty.is_mem_ref()).then(|| ty.element_type_or_self())
 }
 
 /// `tensor<dims x f64>`.
@@ -66,12 +40,7 @@ pub fn f64_tensor<'c>(context: &'c mlir_pass::melior::Context, dims: &[i64]) -> 
 
 /// `tensor<*xf64>`.
 pub fn unranked_f64_tensor(context: &mlir_pass::melior::Context) -> Type<'_> {
-    // SAFETY: a valid context; f64 is a valid element type.
-    unsafe {
-        Type::from_raw(sys::mlirUnrankedTensorTypeGet(
-            Type::float64(context).to_raw(),
-        ))
-    }
+    unranked_tensor_type(Type::float64(context))
 }
 
 /// `value`'s elements with the static shape of `ty` (same number of
@@ -80,35 +49,16 @@ pub fn reshape_elements<'c>(
     value: DenseElementsAttribute<'c>,
     ty: Type<'c>,
 ) -> Option<DenseElementsAttribute<'c>> {
-    let from = RankedTensorType::try_from(value.r#type()).ok()?;
-    let to = RankedTensorType::try_from(ty).ok()?;
-    let count = |t: &RankedTensorType<'_>| -> Option<i64> {
-        (0..t.rank()).try_fold(1i64, |n, i| {
-            // SAFETY: `i` is below the rank of a ranked tensor type.
-            let d = unsafe { sys::mlirShapedTypeGetDimSize(t.to_raw(), i as isize) };
-            (d >= 0).then(|| n * d)
-        })
-    };
-    let (from_count, to_count) = (count(&from)?, count(&to)?);
-    if from_count == 1 && to_count != 1 {
+    let from = value.r#type().element_count()?;
+    let to = ty.element_count()?;
+    if from == 1 && to != 1 {
         // A scalar broadcasts: a splat of the new shape.
-        // SAFETY: a dense elements attribute of one f64 element, and a
-        // static shaped type of f64 elements.
-        let raw = unsafe {
-            let element = sys::mlirDenseElementsAttrGetDoubleValue(value.to_raw(), 0);
-            sys::mlirDenseElementsAttrDoubleSplatGet(ty.to_raw(), element)
-        };
-        // SAFETY: a valid attribute of the context.
-        return DenseElementsAttribute::try_from(unsafe { Attribute::from_raw(raw) }).ok();
+        return Some(DenseElementsAttribute::f64_splat(
+            ty,
+            value.f64_element(0).ok()?,
+        ));
     }
-    if from_count != to_count {
-        return None;
-    }
-    // SAFETY: a dense elements attribute and a static shaped type with as
-    // many elements.
-    let raw = unsafe { sys::mlirDenseElementsAttrReshapeGet(value.to_raw(), ty.to_raw()) };
-    // SAFETY: a valid attribute of the context.
-    DenseElementsAttribute::try_from(unsafe { Attribute::from_raw(raw) }).ok()
+    (from == to).then(|| value.reshape(ty))
 }
 
 /// A constant folded from a struct's element may be typed as the unranked
@@ -143,14 +93,14 @@ impl ShapeInference for TransposeOp<'_> {
             return;
         };
         shape.reverse();
-        let context = self.operation().melior().context();
-        // SAFETY: the op's context outlives the op.
-        let context = unsafe { context.to_ref() };
-        self.output().set_type(f64_tensor(context, &shape));
+        let input = self.input().r#type();
+        let dims: Vec<u64> = shape.iter().map(|d| *d as u64).collect();
+        let ty = RankedTensorType::new(&dims, input.element_type_or_self(), None);
+        self.output().set_type(ty.into());
     }
 }
 
 /// Whether `ty` is a tensor whose shape is not known (unranked).
 pub fn is_unranked_tensor(ty: Type<'_>) -> bool {
-    ty.is_tensor() && ranked_shape(ty).is_none()
+    ty.is_unranked_tensor()
 }

@@ -211,7 +211,10 @@ impl Parser<'_> {
         if let Some(text) = self.lexer.malformed().map(str::to_owned) {
             let (line, col) = self.lexer.line_col();
             let message = format!("malformed number '{text}'");
-            self.diagnose(message.clone(), format!("Parse error ({line}, {col}): {message}"));
+            self.diagnose(
+                message.clone(),
+                format!("Parse error ({line}, {col}): {message}"),
+            );
         }
         self.next(); // eat number
         Expr::Num { loc, value }

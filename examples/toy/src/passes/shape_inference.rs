@@ -1,9 +1,7 @@
 //! `toy-shape-inference` (chapter 4): gives every unshaped tensor in a
 //! function its shape, op by op, through the [`ShapeInference`] interface.
 
-use mlir_pass::ir::{OperationExt, WalkOrder};
-use mlir_pass::melior::ir::operation::WalkResult;
-use mlir_pass::melior::ir::{operation::OperationLike, TypeLike, ValueLike};
+use mlir_pass::melior::ir::{operation::OperationLike, BlockLike, RegionLike, ValueLike};
 use mlir_pass::{mlir_pass, OperationRef, Pass, PassError};
 
 use crate::dialect::shape::{is_unranked_tensor, ShapeInference};
@@ -26,35 +24,26 @@ pub struct ShapeInferencePass;
 
 impl Pass for ShapeInferencePass {
     fn run(&mut self, func: OperationRef<'_>) -> Result<(), PassError> {
-        // The ops that return an unshaped tensor, in order.
-        let mut worklist = Vec::new();
-        func.melior().walk_ops(WalkOrder::PreOrder, |op| {
-            if (0..op.result_count()).any(|i| {
-                op.result(i)
-                    .map(|r| is_unranked_tensor(r.r#type()))
-                    .unwrap_or(false)
-            }) {
-                worklist.push(op.to_raw());
-            }
-            WalkResult::Advance
-        });
-        let ready = |raw| {
-            // SAFETY: an op of the function this pass holds; shape
-            // inference changes types only, never erases ops.
-            let op = unsafe { mlir_pass::melior::ir::OperationRef::from_raw(raw) };
-            (0..op.operand_count()).all(|i| {
-                op.operand(i)
-                    .map(|v| {
-                        !is_unranked_tensor(v.r#type()) && v.r#type().is_tensor()
-                            || !v.r#type().is_tensor()
-                    })
-                    .unwrap_or(true)
-            })
+        // Toy ops have no regions: the function's block holds them all.
+        let function = func.melior();
+        let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else {
+            return Ok(());
         };
-        while let Some(position) = worklist.iter().position(|raw| ready(*raw)) {
-            let raw = worklist.remove(position);
-            // SAFETY: as above.
-            let op = unsafe { mlir_pass::melior::ir::OperationRef::from_raw(raw) };
+        // The ops that return an unshaped tensor, in order.
+        let mut worklist: Vec<_> =
+            std::iter::successors(body.first_operation(), |op| op.next_in_block())
+                .filter(|op| {
+                    (0..op.result_count())
+                        .any(|i| op.result(i).is_ok_and(|r| is_unranked_tensor(r.r#type())))
+                })
+                .collect();
+        // An op is ready once none of its operands is an unshaped tensor.
+        let ready = |op: &mlir_pass::melior::ir::OperationRef<'_, '_>| {
+            (0..op.operand_count())
+                .all(|i| op.operand(i).is_ok_and(|v| !is_unranked_tensor(v.r#type())))
+        };
+        while let Some(position) = worklist.iter().position(ready) {
+            let op = worklist.remove(position);
             match <dyn ShapeInference>::get(&op) {
                 Some(shaped) => shaped.infer_shapes(),
                 None => {

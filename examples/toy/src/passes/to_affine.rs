@@ -21,7 +21,7 @@ use mlir_pass::melior::{
     Context,
 };
 use mlir_pass::rewrite::{MatchResult, NoMatch};
-use mlir_pass::{mlir_pass, sys, OperationRef, Pass, PassError};
+use mlir_pass::{mlir_pass, OperationRef, Pass, PassError};
 
 use crate::dialect::{
     shape::ranked_shape, AddOp, ConstantOp, FuncOp, MulOp, PrintOp, ReturnOp, ToyDialect,
@@ -89,15 +89,12 @@ fn memref_of<'c>(ty: Type<'c>) -> Result<(MemRefType<'c>, Vec<i64>), String> {
 }
 
 /// An attribute parsed from text (maps and arrays that melior has no
-/// builders for).
-fn parse<'c>(
-    rewriter: &ConversionPatternRewriter<'_>,
+/// builders for), once per conversion.
+fn parse<'r>(
+    rewriter: &'r ConversionPatternRewriter<'_>,
     text: &str,
-) -> Result<Attribute<'c>, NoMatch> {
-    let attr = rewriter.parse_attribute(text).ok_or(NoMatch)?;
-    // SAFETY: an attribute of the rewriter's context, which outlives the
-    // conversion's ops.
-    Ok(unsafe { Attribute::from_raw(attr.to_raw()) })
+) -> Result<Attribute<'r>, NoMatch> {
+    rewriter.parse_attribute(text).ok_or(NoMatch)
 }
 
 fn id<'c>(context: &'c Context, name: &str) -> Identifier<'c> {
@@ -107,11 +104,11 @@ fn id<'c>(context: &'c Context, name: &str) -> Identifier<'c> {
 /// Allocates a buffer of `ty` at the start of `op`'s block and frees it
 /// before the block's terminator (upstream's `insertAllocAndDealloc`);
 /// leaves the insertion point before `op`.
-fn alloc_and_dealloc<'c>(
-    rewriter: &ConversionPatternRewriter<'_>,
-    op: OperationRef<'_>,
-    ty: MemRefType<'c>,
-) -> Result<Value<'c, 'c>, NoMatch> {
+fn alloc_and_dealloc<'r>(
+    rewriter: &'r ConversionPatternRewriter<'_>,
+    op: OperationRef<'r>,
+    ty: MemRefType<'r>,
+) -> Result<Value<'r, 'r>, NoMatch> {
     let context = rewriter.context();
     let location = op.melior().location();
     let block = op.melior().block().ok_or(NoMatch)?;
@@ -127,9 +124,7 @@ fn alloc_and_dealloc<'c>(
         &[ty.into()],
         &[(id(context, "operandSegmentSizes"), segments)],
     )?;
-    // SAFETY: the buffer lives as long as the conversion's IR.
-    let buffer: Value<'c, 'c> =
-        unsafe { Value::from_raw(alloc.result(0).map_err(|_| NoMatch)?.to_raw()) };
+    let buffer: Value<'r, 'r> = alloc.result(0).map_err(|_| NoMatch)?.into();
     rewriter.set_insertion_point_before(terminator);
     rewriter.create("memref.dealloc", location, &[buffer], &[], &[])?;
     rewriter.set_insertion_point_before(op.melior());
@@ -145,21 +140,20 @@ fn identity_map(rank: usize) -> String {
 /// An `affine.for` from 0 to each of `dims` around the ops `body` builds
 /// from the induction variables (outermost first); with no dims, just the
 /// body's ops. Inserted at the rewriter's insertion point.
-fn insert_loop_nest<'c>(
-    rewriter: &ConversionPatternRewriter<'_>,
-    location: Location<'c>,
+fn insert_loop_nest<'r>(
+    rewriter: &'r ConversionPatternRewriter<'_>,
+    location: Location<'r>,
     dims: &[i64],
-    body: impl FnOnce(&[Value<'c, '_>]) -> Result<Vec<Operation<'c>>, NoMatch>,
+    body: impl FnOnce(&[Value<'r, '_>]) -> Result<Vec<Operation<'r>>, NoMatch>,
 ) -> Result<(), NoMatch> {
-    // SAFETY: the location's context is the rewriter's.
-    let context: &'c Context = unsafe { location.context().to_ref() };
+    let context = rewriter.context();
     let index = Type::index(context);
-    let blocks: Vec<Block<'c>> = dims
+    let blocks: Vec<Block<'r>> = dims
         .iter()
         .map(|_| Block::new(&[(index, location)]))
         .collect();
     let ops = {
-        let ivs: Vec<Value<'c, '_>> = blocks
+        let ivs: Vec<Value<'r, '_>> = blocks
             .iter()
             .map(|b| b.argument(0).map(Into::into).map_err(|_| NoMatch))
             .collect::<Result<_, _>>()?;
@@ -167,7 +161,7 @@ fn insert_loop_nest<'c>(
     };
     let Some(innermost) = blocks.last() else {
         for op in ops {
-            rewriter.insert(op);
+            rewriter.insert_op(op);
         }
         return Ok(());
     };
@@ -177,7 +171,7 @@ fn insert_loop_nest<'c>(
     let zero = parse(rewriter, "affine_map<() -> (0)>")?;
     let segments = parse(rewriter, "array<i32: 0, 0, 0>")?;
     let step = IntegerAttribute::new(index, 1).into();
-    let mut inner: Option<Operation<'c>> = None;
+    let mut inner: Option<Operation<'r>> = None;
     let mut blocks = blocks;
     while let Some(block) = blocks.pop() {
         if let Some(op) = inner.take() {
@@ -208,7 +202,7 @@ fn insert_loop_nest<'c>(
         );
     }
     if let Some(op) = inner {
-        rewriter.insert(op);
+        rewriter.insert_op(op);
     }
     Ok(())
 }
@@ -282,10 +276,7 @@ impl OpConversionPattern for ConstantLowering {
                 indices[i] = rest % d;
                 rest /= d;
             }
-            // SAFETY: `position` is below the attribute's element count.
-            let element = unsafe {
-                sys::mlirDenseElementsAttrGetDoubleValue(value.to_raw(), position as isize)
-            };
+            let element = value.f64_element(position as usize).map_err(|_| NoMatch)?;
             let constant = OperationBuilder::new("arith.constant", location)
                 .add_attributes(&[(
                     id(context, "value"),
@@ -294,7 +285,7 @@ impl OpConversionPattern for ConstantLowering {
                 .add_results(&[f64_type])
                 .build()
                 .map_err(|_| NoMatch)?;
-            let constant = rewriter.insert(constant);
+            let constant = rewriter.insert_op(constant);
             let map = parse(
                 rewriter,
                 &format!(
@@ -307,7 +298,7 @@ impl OpConversionPattern for ConstantLowering {
                 ),
             )?;
             let cst = constant.result(0).map_err(|_| NoMatch)?.into();
-            rewriter.insert(affine_store(context, location, map, cst, buffer, &[])?);
+            rewriter.insert_op(affine_store(context, location, map, cst, buffer, &[])?);
         }
         rewriter.replace_op_with_values(op.operation().melior(), &[buffer]);
         Ok(())
@@ -329,9 +320,7 @@ fn lower_binary(
     let (memref, shape) = memref_of(result_type).map_err(|e| rewriter.notify_match_failure(&e))?;
     let buffer = alloc_and_dealloc(rewriter, op, memref)?;
     let context = rewriter.context();
-    // SAFETY: values of the conversion's IR, of the rewriter's context.
-    let (lhs, rhs): (Value<'_, '_>, Value<'_, '_>) =
-        unsafe { (Value::from_raw(lhs.to_raw()), Value::from_raw(rhs.to_raw())) };
+    let (lhs, rhs) = (*lhs, *rhs);
     let location = op.melior().location();
     let map = parse(rewriter, &identity_map(shape.len()))?;
     insert_loop_nest(rewriter, location, &shape, |ivs| {
@@ -401,8 +390,7 @@ impl OpConversionPattern for TransposeLowering {
             memref_of(op.output().r#type()).map_err(|e| rewriter.notify_match_failure(&e))?;
         let buffer = alloc_and_dealloc(rewriter, op.operation(), memref)?;
         let context = rewriter.context();
-        // SAFETY: a value of the conversion's IR.
-        let input: Value<'_, '_> = unsafe { Value::from_raw(input.to_raw()) };
+        let input = *input;
         let location = op.operation().melior().location();
         let map = parse(rewriter, &identity_map(shape.len()))?;
         insert_loop_nest(rewriter, location, &shape, |ivs| {
@@ -510,8 +498,7 @@ impl OpConversionPattern for PrintLowering {
         if input.r#type().is_tensor() {
             return Err(rewriter.notify_match_failure("the operand was not lowered to a buffer"));
         }
-        // SAFETY: a value of the conversion's IR.
-        let input: Value<'_, '_> = unsafe { Value::from_raw(input.to_raw()) };
+        let input = *input;
         rewriter.modify_op_in_place(op.operation().melior(), |mut print| {
             print.set_operand(0, input);
         });

@@ -69,7 +69,7 @@ fn declare(module: OperationRef<'_>) -> Result<(), PassError> {
         .ok_or_else(|| PassError::new("expects a module with a body"))?;
     let mut present = Vec::new();
     for op in body_ops(body) {
-        if let Some(name) = op.attribute("sym_name").ok() {
+        if let Ok(name) = op.attribute("sym_name") {
             present.push(name.to_string());
         }
     }
