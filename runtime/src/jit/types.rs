@@ -22,6 +22,11 @@ use mlir_sys as sys;
 /// assert_eq!(engine.invoke::<(f64,), f64>("half", (3.0,))?, 1.5);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot cross into JIT-compiled code",
+    label = "not a JIT scalar",
+    note = "JIT arguments and results are `i32`, `i64`, `f32` or `f64` (LLVM's `i32`, `i64`, `f32`, `f64`)"
+)]
 pub trait JitScalar: sealed::Scalar {}
 
 /// The arguments of a JIT'd function: `()` or a tuple of up to six
@@ -37,6 +42,11 @@ pub trait JitScalar: sealed::Scalar {}
 /// assert_eq!(engine.invoke::<(i32, i64), i64>("pick", (1, 2))?, 2);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a JIT argument list",
+    label = "arguments must be a tuple of JIT scalars",
+    note = "write the arguments as a tuple of `i32`, `i64`, `f32` or `f64` values, up to 6: `()`, `(x,)`, `(a, b)`"
+)]
 pub trait JitArgs: sealed::Args {}
 
 /// The result of a JIT'd function: `()` (an LLVM `void` function) or one
@@ -50,6 +60,11 @@ pub trait JitArgs: sealed::Args {}
 /// engine.invoke::<(), ()>("nothing", ())?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a JIT result",
+    label = "the result must be `()` or one JIT scalar",
+    note = "a JIT-compiled function returns nothing (`()`) or one `i32`, `i64`, `f32` or `f64`"
+)]
 pub trait JitReturn: sealed::Return {}
 
 pub(crate) mod sealed {
