@@ -168,6 +168,7 @@ fn plain_location(printed: &str) -> String {
 ///
 /// # Safety
 /// `context` is a valid context.
+#[cfg(feature = "melior")]
 pub(crate) unsafe fn capture_diagnostics<R>(
     context: sys::MlirContext,
     f: impl FnOnce() -> R,

@@ -7,6 +7,7 @@ mod diagnostics;
 mod module;
 
 pub use context::Context;
+#[cfg(feature = "melior")]
 pub(crate) use diagnostics::capture_diagnostics;
 pub use diagnostics::{Diagnostic, MlirError, Severity};
 pub use module::Module;
