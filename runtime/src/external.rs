@@ -292,8 +292,13 @@ impl OwnedPass {
     /// Wraps `pass` in a new MLIR external pass.
     pub fn new<T: PassDescriptor>(pass: T) -> Self {
         let printed = crate::options::print(&pass);
+        Self::with_printed(pass, &printed)
+    }
+
+    /// As [`new`](Self::new), with the pass's options already printed.
+    pub(crate) fn with_printed<T: PassDescriptor>(pass: T, printed: &str) -> Self {
         Self {
-            raw: create_raw(pass, &printed),
+            raw: create_raw(pass, printed),
             argument: T::metadata().argument,
             op_name: T::metadata().op_name,
         }

@@ -292,8 +292,9 @@ impl<'a> OpPassManager<'a> {
     /// string with unbalanced braces, which MLIR's pipeline syntax cannot
     /// carry ([`options::check_printable`](crate::options::check_printable)).
     pub fn add_pass<T: PassDescriptor>(&self, pass: T) -> Result<(), MlirError> {
-        crate::options::check_printable(&pass).map_err(|e| self.error(e))?;
-        add_owned_pass(self.raw, OwnedPass::new(pass)).map_err(|e| self.error(e))
+        // The options are printed once: checked, then handed to the pass.
+        let printed = crate::options::print_checked(&pass).map_err(|e| self.error(e))?;
+        add_owned_pass(self.raw, OwnedPass::with_printed(pass, &printed)).map_err(|e| self.error(e))
     }
 
     /// Parses `pipeline` and appends its passes here, after the passes

@@ -190,6 +190,21 @@ fn set<T: Configurable>(
 /// `skip={a,b}`) wherever that text reads back to the same values, else in
 /// a form that does (see [`escape`]). Empty for a pass without options.
 pub fn print<T: Configurable>(pass: &T) -> String {
+    print_values::<T>(pass.print_options())
+}
+
+/// [`print`] after [`check_printable`], asking the pass for its options
+/// once: what adding a pass to a pass manager does.
+pub(crate) fn print_checked<T: Configurable>(pass: &T) -> Result<String, String> {
+    let values = pass.print_options();
+    for (name, value) in &values {
+        check_value::<T>(name, value)?;
+    }
+    Ok(print_values::<T>(values))
+}
+
+/// Prints option values as [`print`] does.
+fn print_values<T: Configurable>(values: Vec<(&'static str, String)>) -> String {
     let specs = T::metadata().options;
     let is_list = |name: &str| specs.iter().any(|s| s.name == name && s.is_list);
     let then = |option: String, rest: &str| {
@@ -203,7 +218,7 @@ pub fn print<T: Configurable>(pass: &T) -> String {
     // form reads back in fewer places (a stray quote pairs with a quote
     // after it), so it is tried in its place, last option first.
     let mut text = String::new();
-    for (name, value) in sorted_by_name(pass.print_options()).into_iter().rev() {
+    for (name, value) in sorted_by_name(values).into_iter().rev() {
         let ours = format!("{name}={value}");
         let theirs = grammar::mlir_printed(&value, is_list(name))
             .map(|theirs| format!("{name}={theirs}"))
@@ -228,32 +243,38 @@ pub fn print<T: Configurable>(pass: &T) -> String {
 /// Names the pass, the option and the brace.
 pub fn check_printable<T: Configurable>(pass: &T) -> Result<(), String> {
     for (name, value) in pass.print_options() {
-        let mut depth = 0i64;
-        let mut unbalanced = None;
-        for c in value.chars() {
-            match c {
-                '{' => depth += 1,
-                '}' => {
-                    depth -= 1;
-                    if depth < 0 {
-                        unbalanced = Some('}');
-                        break;
-                    }
+        check_value::<T>(name, &value)?;
+    }
+    Ok(())
+}
+
+/// The check of [`check_printable`] on one option's printed value.
+fn check_value<T: Configurable>(name: &str, value: &str) -> Result<(), String> {
+    let mut depth = 0i64;
+    let mut unbalanced = None;
+    for c in value.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth < 0 {
+                    unbalanced = Some('}');
+                    break;
                 }
-                _ => {}
             }
+            _ => {}
         }
-        if unbalanced.is_none() && depth > 0 {
-            unbalanced = Some('{');
-        }
-        if let Some(brace) = unbalanced {
-            return Err(format!(
-                "option '{name}' of pass '{}' holds an unbalanced '{brace}' ({value}): MLIR's \
-                 pipeline syntax cannot carry it, so the pass could not be printed and read \
-                 back; balance the braces in the value",
-                T::metadata().argument
-            ));
-        }
+    }
+    if unbalanced.is_none() && depth > 0 {
+        unbalanced = Some('{');
+    }
+    if let Some(brace) = unbalanced {
+        return Err(format!(
+            "option '{name}' of pass '{}' holds an unbalanced '{brace}' ({value}): MLIR's \
+             pipeline syntax cannot carry it, so the pass could not be printed and read \
+             back; balance the braces in the value",
+            T::metadata().argument
+        ));
     }
     Ok(())
 }
