@@ -77,14 +77,13 @@ fn supported_width(ty: Type<'_>) -> Option<u32> {
 
 /// Replaces `op` by a new `arith.constant 0` of its result type.
 fn replace_with_zero(op: OperationRef<'_>, rewriter: &PatternRewriter<'_>) -> MatchResult {
-    let op = op.melior();
     let ty = op.result(0)?.r#type();
     supported_width(ty).ok_or(NoMatch)?;
     rewriter.set_insertion_point_before(op);
     let zero = rewriter.insert(arith::constant(
         rewriter.context(),
         IntegerAttribute::new(ty, 0).into(),
-        op.location(),
+        op.melior().location(),
     ));
     rewriter.replace_op_with_values(op, &[zero.result(0)?.into()]);
     Ok(())
@@ -96,7 +95,7 @@ fn replace_with(
     rewriter: &PatternRewriter<'_>,
     with: Value<'_, '_>,
 ) -> MatchResult {
-    rewriter.replace_op_with_values(op.melior(), &[with]);
+    rewriter.replace_op_with_values(op, &[with]);
     Ok(())
 }
 

@@ -21,6 +21,7 @@ use crate::{
         driver::{current_application, mark_application_failed, parse_attribute},
         MatchResult, NoMatch,
     },
+    rewrite::{melior_op, AsOperation},
 };
 
 /// The ops a [`ConversionPattern`] is tried on.
@@ -130,6 +131,19 @@ pub struct ConversionPatternRewriter<'a> {
 }
 
 impl<'a> ConversionPatternRewriter<'a> {
+    /// Sets the insertion point before `op` (C++'s
+    /// `setInsertionPoint(op)`); `op` is any handle the rewriter accepts
+    /// ([`AsOperation`]).
+    pub fn set_insertion_point_before(&self, op: impl AsOperation) {
+        self.base.set_insertion_point_before(melior_op(&op));
+    }
+
+    /// Sets the insertion point after `op` (C++'s
+    /// `setInsertionPointAfter(op)`).
+    pub fn set_insertion_point_after(&self, op: impl AsOperation) {
+        self.base.set_insertion_point_after(melior_op(&op));
+    }
+
     /// The context, for melior's builders.
     pub fn context(&self) -> &Context {
         context_from_raw(&self.context)
@@ -318,11 +332,8 @@ impl<'a> ConversionPatternRewriter<'a> {
     /// Refused (an error naming the pattern, and the conversion fails)
     /// when the counts differ or `op` is the op the conversion runs on or
     /// holds it.
-    pub fn replace_op_with_values(
-        &self,
-        op: melior::ir::OperationRef<'_, '_>,
-        values: &[Value<'_, '_>],
-    ) {
+    pub fn replace_op_with_values(&self, op: impl AsOperation, values: &[Value<'_, '_>]) {
+        let op = melior_op(&op);
         let raw = op.to_raw();
         if self.check_frees(raw, "replace")
             && self.check_count(raw, values.len(), op.result_count())
@@ -340,11 +351,8 @@ impl<'a> ConversionPatternRewriter<'a> {
     /// Refused, as [`replace_op_with_values`](Self::replace_op_with_values)
     /// is, when `values` does not have one entry per result or `op` is the
     /// op the conversion runs on or holds it.
-    pub fn replace_op_with_multiple(
-        &self,
-        op: melior::ir::OperationRef<'_, '_>,
-        values: &[&[Value<'_, '_>]],
-    ) {
+    pub fn replace_op_with_multiple(&self, op: impl AsOperation, values: &[&[Value<'_, '_>]]) {
+        let op = melior_op(&op);
         let raw = op.to_raw();
         if !(self.check_frees(raw, "replace")
             && self.check_count(raw, values.len(), op.result_count()))
@@ -372,11 +380,9 @@ impl<'a> ConversionPatternRewriter<'a> {
     /// Replaces the results of `op` with those of `new_op` and erases `op`
     /// when the conversion ends, with the checks of
     /// [`replace_op_with_values`](Self::replace_op_with_values).
-    pub fn replace_op_with_operation(
-        &self,
-        op: melior::ir::OperationRef<'_, '_>,
-        new_op: melior::ir::OperationRef<'_, '_>,
-    ) {
+    pub fn replace_op_with_operation(&self, op: impl AsOperation, new_op: impl AsOperation) {
+        let op = melior_op(&op);
+        let new_op = melior_op(&new_op);
         let raw = op.to_raw();
         if self.check_frees(raw, "replace")
             && self.check_count(raw, new_op.result_count(), op.result_count())
@@ -388,7 +394,8 @@ impl<'a> ConversionPatternRewriter<'a> {
     /// Erases `op` when the conversion ends (C++'s `eraseOp`); its results
     /// must have no uses left by then. Refused when `op` is the op the
     /// conversion runs on or holds it.
-    pub fn erase_op(&self, op: melior::ir::OperationRef<'_, '_>) {
+    pub fn erase_op(&self, op: impl AsOperation) {
+        let op = melior_op(&op);
         if self.check_frees(op.to_raw(), "erase") {
             self.base.erase_op(op);
         }

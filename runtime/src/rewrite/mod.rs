@@ -101,6 +101,7 @@ pub use driver::{
 pub use pass::{PatternDriver, PatternPass};
 pub(crate) use pattern::short_type_name;
 pub use pattern::{MatchResult, NoMatch, RewritePattern};
+pub(crate) use rewriter::melior_op;
 pub(crate) use rewriter::modify_in_place;
-pub use rewriter::PatternRewriter;
+pub use rewriter::{AsOperation, PatternRewriter};
 pub use set::{PatternSet, PatternSetBuilder};

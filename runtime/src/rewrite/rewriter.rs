@@ -53,6 +53,19 @@ pub struct PatternRewriter<'a> {
 }
 
 impl<'a> PatternRewriter<'a> {
+    /// Sets the insertion point before `op` (C++'s
+    /// `setInsertionPoint(op)`); `op` is any handle the rewriter accepts
+    /// ([`AsOperation`]).
+    pub fn set_insertion_point_before(&self, op: impl AsOperation) {
+        self.base.set_insertion_point_before(melior_op(&op));
+    }
+
+    /// Sets the insertion point after `op` (C++'s
+    /// `setInsertionPointAfter(op)`).
+    pub fn set_insertion_point_after(&self, op: impl AsOperation) {
+        self.base.set_insertion_point_after(melior_op(&op));
+    }
+
     /// The context, as melior's builders want it.
     pub fn context(&self) -> &Context {
         crate::ffi::context_from_raw(&self.context)
@@ -74,7 +87,8 @@ impl<'a> PatternRewriter<'a> {
     /// hold them; under [`walk_and_apply_patterns`](super::walk_and_apply_patterns)
     /// it must be the matched op or nested in it. Otherwise nothing is erased
     /// and the application fails (see [`PatternRewriter`]).
-    pub fn erase_op(&self, op: melior::ir::OperationRef<'_, '_>) {
+    pub fn erase_op(&self, op: impl AsOperation) {
+        let op = melior_op(&op);
         let raw = op.to_raw();
         let checked = self
             .check_frees_op(raw, erasure::is_leaf(raw))
@@ -92,11 +106,8 @@ impl<'a> PatternRewriter<'a> {
     /// `replaceOp`), after the checks of [`erase_op`](Self::erase_op) on
     /// `op`, and checking that there is one value per result, none of them
     /// defined by `op` or inside it.
-    pub fn replace_op_with_values(
-        &self,
-        op: melior::ir::OperationRef<'_, '_>,
-        values: &[Value<'_, '_>],
-    ) {
+    pub fn replace_op_with_values(&self, op: impl AsOperation, values: &[Value<'_, '_>]) {
+        let op = melior_op(&op);
         let raw = op.to_raw();
         let leaf = erasure::is_leaf(raw);
         let checked = self.check_frees_op(raw, leaf).and_then(|()| {
@@ -130,11 +141,9 @@ impl<'a> PatternRewriter<'a> {
     /// (C++'s `replaceOp`), after the checks of [`erase_op`](Self::erase_op)
     /// on `op`, and checking that both have as many results and that
     /// `new_op` is not `op` nor inside it.
-    pub fn replace_op_with_operation(
-        &self,
-        op: melior::ir::OperationRef<'_, '_>,
-        new_op: melior::ir::OperationRef<'_, '_>,
-    ) {
+    pub fn replace_op_with_operation(&self, op: impl AsOperation, new_op: impl AsOperation) {
+        let op = melior_op(&op);
+        let new_op = melior_op(&new_op);
         let raw = op.to_raw();
         let checked = self
             .check_frees_op(raw, erasure::is_leaf(raw))
@@ -430,4 +439,45 @@ impl fmt::Debug for PatternRewriter<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("PatternRewriter").finish_non_exhaustive()
     }
+}
+
+/// An operation handle the rewriters' methods accept: melior's
+/// `OperationRef` and `OperationRefMut`, the pass's
+/// [`OperationRef`](crate::OperationRef), and a typed op of a Rust dialect
+/// (`AddOp<'a>`), so a pattern hands over what it has at hand:
+/// `rewriter.erase_op(op)`, `rewriter.replace_op_with_values(op.operation(), ...)`.
+pub trait AsOperation {
+    /// The raw operation.
+    fn as_operation_raw(&self) -> sys::MlirOperation;
+}
+
+impl AsOperation for melior::ir::OperationRef<'_, '_> {
+    fn as_operation_raw(&self) -> sys::MlirOperation {
+        self.to_raw()
+    }
+}
+
+impl AsOperation for melior::ir::operation::OperationRefMut<'_, '_> {
+    fn as_operation_raw(&self) -> sys::MlirOperation {
+        self.to_raw()
+    }
+}
+
+impl AsOperation for crate::OperationRef<'_> {
+    fn as_operation_raw(&self) -> sys::MlirOperation {
+        self.raw()
+    }
+}
+
+impl<'a, T: crate::dialect::Op<'a>> AsOperation for T {
+    fn as_operation_raw(&self) -> sys::MlirOperation {
+        self.operation().raw()
+    }
+}
+
+/// `op` as melior's handle.
+pub(crate) fn melior_op<'a>(op: &impl AsOperation) -> melior::ir::OperationRef<'a, 'a> {
+    // SAFETY: every `AsOperation` is a live operation handle; the returned
+    // handle is used only during the rewriter call it is made for.
+    unsafe { melior::ir::OperationRef::from_raw(op.as_operation_raw()) }
 }

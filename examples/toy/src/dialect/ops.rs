@@ -487,7 +487,7 @@ impl OpRewritePattern for ReshapeReshape {
             op.output().r#type(),
             inner.input(),
         ));
-        rewriter.replace_op_with_operation(op.operation().melior(), outer);
+        rewriter.replace_op_with_operation(op, outer);
         Ok(())
     }
 }
@@ -506,7 +506,7 @@ impl OpRewritePattern for RedundantReshape {
         if op.input().r#type() != op.output().r#type() {
             return Err(NoMatch);
         }
-        rewriter.replace_op_with_values(op.operation().melior(), &[op.input()]);
+        rewriter.replace_op_with_values(op, &[op.input()]);
         Ok(())
     }
 }
@@ -531,7 +531,7 @@ impl OpRewritePattern for FoldConstantReshape {
         let value = reshape_elements(constant.value(), ty).ok_or(NoMatch)?;
         let location = op.operation().melior().location();
         let constant = rewriter.insert(ConstantOp::build(location, ty, value));
-        rewriter.replace_op_with_operation(op.operation().melior(), constant);
+        rewriter.replace_op_with_operation(op, constant);
         Ok(())
     }
 }
@@ -649,7 +649,7 @@ impl OpRewritePattern for SimplifyRedundantTranspose {
             .defining_op()
             .and_then(|d| TransposeOp::cast(&d))
             .ok_or(NoMatch)?;
-        rewriter.replace_op_with_values(op.operation().melior(), &[inner.input()]);
+        rewriter.replace_op_with_values(op, &[inner.input()]);
         Ok(())
     }
 }

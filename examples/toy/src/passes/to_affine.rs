@@ -300,7 +300,7 @@ impl OpConversionPattern for ConstantLowering {
             let cst = constant.result(0).map_err(|_| NoMatch)?.into();
             rewriter.insert_op(affine_store(context, location, map, cst, buffer, &[])?);
         }
-        rewriter.replace_op_with_values(op.operation().melior(), &[buffer]);
+        rewriter.replace_op_with_values(op, &[buffer]);
         Ok(())
     }
 }
@@ -399,7 +399,7 @@ impl OpConversionPattern for TransposeLowering {
             let store = affine_store(context, location, map, result(&load)?, buffer, ivs)?;
             Ok(vec![load, store])
         })?;
-        rewriter.replace_op_with_values(op.operation().melior(), &[buffer]);
+        rewriter.replace_op_with_values(op, &[buffer]);
         Ok(())
     }
 }
@@ -453,7 +453,7 @@ impl OpConversionPattern for FuncLowering {
         let placeholder = target.first_block().ok_or(NoMatch)?;
         rewriter.inline_region_before(body, placeholder);
         rewriter.erase_block(placeholder);
-        rewriter.erase_op(op.operation().melior());
+        rewriter.erase_op(op);
         Ok(())
     }
 }
@@ -475,7 +475,7 @@ impl OpConversionPattern for ReturnLowering {
         }
         let location = op.operation().melior().location();
         rewriter.create("func.return", location, &[], &[], &[])?;
-        rewriter.erase_op(op.operation().melior());
+        rewriter.erase_op(op);
         Ok(())
     }
 }

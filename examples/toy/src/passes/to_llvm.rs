@@ -263,7 +263,7 @@ impl OpRewritePattern for PrintLowering {
             }
             (None, None) => {}
         }
-        rewriter.erase_op(op.operation().melior());
+        rewriter.erase_op(op);
         Ok(())
     }
 }
