@@ -108,6 +108,8 @@ mod apply;
 mod callback;
 mod materializer;
 mod pattern;
+mod regions;
+mod rewriter;
 mod set;
 mod signature;
 mod target;
@@ -118,7 +120,8 @@ pub use apply::{
     FoldingMode,
 };
 pub use materializer::Materializer;
-pub use pattern::{ConversionPattern, ConversionPatternRewriter, PatternRoot};
+pub use pattern::{ConversionPattern, PatternRoot};
+pub use rewriter::ConversionPatternRewriter;
 pub use set::{ConversionPatternSet, ConversionPatternSetBuilder};
 pub use signature::SignatureConversion;
 pub use target::ConversionTarget;
