@@ -115,6 +115,65 @@ impl Drop for Info<'_> {
     }
 }
 
+/// The queries both trees answer alike: op against op, block against
+/// block (each plain and proper), a block's children, and invalidation.
+macro_rules! tree_queries {
+    (
+        $(#[$op_doc:meta])* fn $op:ident;
+        $(#[$proper_op_doc:meta])* fn $proper_op:ident;
+        $(#[$block_doc:meta])* fn $block:ident;
+        $(#[$proper_block_doc:meta])* fn $proper_block:ident;
+        $(#[$children_doc:meta])* fn children;
+        $(#[$invalidate_doc:meta])* fn invalidate;
+    ) => {
+        $(#[$op_doc])*
+        pub fn $op<'c: 'x + 'y, 'x, 'y>(
+            &self,
+            a: &impl OperationLike<'c, 'x>,
+            b: &impl OperationLike<'c, 'y>,
+        ) -> bool {
+            self.info.ops(a.to_raw(), b.to_raw(), false)
+        }
+
+        $(#[$proper_op_doc])*
+        pub fn $proper_op<'c: 'x + 'y, 'x, 'y>(
+            &self,
+            a: &impl OperationLike<'c, 'x>,
+            b: &impl OperationLike<'c, 'y>,
+        ) -> bool {
+            self.info.ops(a.to_raw(), b.to_raw(), true)
+        }
+
+        $(#[$block_doc])*
+        pub fn $block<'c: 'x + 'y, 'x, 'y>(
+            &self,
+            a: &impl BlockLike<'c, 'x>,
+            b: &impl BlockLike<'c, 'y>,
+        ) -> bool {
+            self.info.blocks(a.to_raw(), b.to_raw(), false)
+        }
+
+        $(#[$proper_block_doc])*
+        pub fn $proper_block<'c: 'x + 'y, 'x, 'y>(
+            &self,
+            a: &impl BlockLike<'c, 'x>,
+            b: &impl BlockLike<'c, 'y>,
+        ) -> bool {
+            self.info.blocks(a.to_raw(), b.to_raw(), true)
+        }
+
+        $(#[$children_doc])*
+        pub fn children<'c: 'x, 'x>(&self, block: &impl BlockLike<'c, 'x>) -> Vec<BlockRef<'c, 'x>> {
+            self.info.children(block.to_raw())
+        }
+
+        $(#[$invalidate_doc])*
+        pub fn invalidate(&mut self) {
+            self.info.invalidate();
+        }
+    };
+}
+
 /// MLIR's `DominanceInfo` for the op a pass runs on (C++'s
 /// `getAnalysis<DominanceInfo>()`): which ops, values and blocks dominate
 /// which. Trees are built on demand, region by region, and kept until the
@@ -156,25 +215,27 @@ impl<'a> DominanceInfo<'a> {
         }
     }
 
-    /// Whether `a` dominates `b`: `a == b`, or [`properly_dominates`](Self::properly_dominates).
-    pub fn dominates<'c: 'x + 'y, 'x, 'y>(
-        &self,
-        a: &impl OperationLike<'c, 'x>,
-        b: &impl OperationLike<'c, 'y>,
-    ) -> bool {
-        self.info.ops(a.to_raw(), b.to_raw(), false)
-    }
-
-    /// `DominanceInfo::properlyDominates(a, b)`: `a` comes before `b` on
-    /// every path to `b`, or `a` holds `b` (an op encloses what is nested in
-    /// it), in regions with SSA dominance. In a graph region, every op of a
-    /// block dominates every other.
-    pub fn properly_dominates<'c: 'x + 'y, 'x, 'y>(
-        &self,
-        a: &impl OperationLike<'c, 'x>,
-        b: &impl OperationLike<'c, 'y>,
-    ) -> bool {
-        self.info.ops(a.to_raw(), b.to_raw(), true)
+    tree_queries! {
+        /// Whether `a` dominates `b`: `a == b`, or [`properly_dominates`](Self::properly_dominates).
+        fn dominates;
+        /// `DominanceInfo::properlyDominates(a, b)`: `a` comes before `b` on
+        /// every path to `b`, or `a` holds `b` (an op encloses what is nested in
+        /// it), in regions with SSA dominance. In a graph region, every op of a
+        /// block dominates every other.
+        fn properly_dominates;
+        /// Whether block `a` dominates block `b` (`a == b`, or properly).
+        fn block_dominates;
+        /// `DominanceInfo::properlyDominates(Block *, Block *)`: every path from
+        /// the entry to `b` goes through `a` (and `a != b`), or `a` holds the op
+        /// whose region holds `b`.
+        fn block_properly_dominates;
+        /// The children of `block` in its region's dominator tree (the blocks it
+        /// immediately dominates), in the tree's order. None for the block of a
+        /// single-block region, or for an unreachable block.
+        fn children;
+        /// Drops every tree built so far (`DominanceInfo::invalidate()`), after
+        /// the pass changed the blocks of a region or moved ops between them.
+        fn invalidate;
     }
 
     /// `DominanceInfo::dominates(value, op)`: whether `op` may use `value`
@@ -212,33 +273,6 @@ impl<'a> DominanceInfo<'a> {
         self.info.answer(answer, "a value or operation")
     }
 
-    /// Whether block `a` dominates block `b` (`a == b`, or properly).
-    pub fn block_dominates<'c: 'x + 'y, 'x, 'y>(
-        &self,
-        a: &impl BlockLike<'c, 'x>,
-        b: &impl BlockLike<'c, 'y>,
-    ) -> bool {
-        self.info.blocks(a.to_raw(), b.to_raw(), false)
-    }
-
-    /// `DominanceInfo::properlyDominates(Block *, Block *)`: every path from
-    /// the entry to `b` goes through `a` (and `a != b`), or `a` holds the op
-    /// whose region holds `b`.
-    pub fn block_properly_dominates<'c: 'x + 'y, 'x, 'y>(
-        &self,
-        a: &impl BlockLike<'c, 'x>,
-        b: &impl BlockLike<'c, 'y>,
-    ) -> bool {
-        self.info.blocks(a.to_raw(), b.to_raw(), true)
-    }
-
-    /// The children of `block` in its region's dominator tree (the blocks it
-    /// immediately dominates), in the tree's order. None for the block of a
-    /// single-block region, or for an unreachable block.
-    pub fn children<'c: 'x, 'x>(&self, block: &impl BlockLike<'c, 'x>) -> Vec<BlockRef<'c, 'x>> {
-        self.info.children(block.to_raw())
-    }
-
     /// `DominanceInfo::hasSSADominance(region)`: whether values must be
     /// defined before their uses in `region`. False for single-block graph
     /// regions (their op's `RegionKindInterface` says so, as
@@ -255,12 +289,6 @@ impl<'a> DominanceInfo<'a> {
             )
         };
         self.info.answer(answer, "a region")
-    }
-
-    /// Drops every tree built so far (`DominanceInfo::invalidate()`), after
-    /// the pass changed the blocks of a region or moved ops between them.
-    pub fn invalidate(&mut self) {
-        self.info.invalidate();
     }
 }
 
@@ -282,49 +310,18 @@ impl<'a> PostDominanceInfo<'a> {
         }
     }
 
-    /// Whether `a` post-dominates `b` (`a == b`, or properly).
-    pub fn post_dominates<'c: 'x + 'y, 'x, 'y>(
-        &self,
-        a: &impl OperationLike<'c, 'x>,
-        b: &impl OperationLike<'c, 'y>,
-    ) -> bool {
-        self.info.ops(a.to_raw(), b.to_raw(), false)
-    }
-
-    /// `PostDominanceInfo::properlyPostDominates(a, b)`.
-    pub fn properly_post_dominates<'c: 'x + 'y, 'x, 'y>(
-        &self,
-        a: &impl OperationLike<'c, 'x>,
-        b: &impl OperationLike<'c, 'y>,
-    ) -> bool {
-        self.info.ops(a.to_raw(), b.to_raw(), true)
-    }
-
-    /// Whether block `a` post-dominates block `b` (`a == b`, or properly).
-    pub fn block_post_dominates<'c: 'x + 'y, 'x, 'y>(
-        &self,
-        a: &impl BlockLike<'c, 'x>,
-        b: &impl BlockLike<'c, 'y>,
-    ) -> bool {
-        self.info.blocks(a.to_raw(), b.to_raw(), false)
-    }
-
-    /// `PostDominanceInfo::properlyPostDominates(Block *, Block *)`.
-    pub fn block_properly_post_dominates<'c: 'x + 'y, 'x, 'y>(
-        &self,
-        a: &impl BlockLike<'c, 'x>,
-        b: &impl BlockLike<'c, 'y>,
-    ) -> bool {
-        self.info.blocks(a.to_raw(), b.to_raw(), true)
-    }
-
-    /// The children of `block` in its region's post-dominator tree.
-    pub fn children<'c: 'x, 'x>(&self, block: &impl BlockLike<'c, 'x>) -> Vec<BlockRef<'c, 'x>> {
-        self.info.children(block.to_raw())
-    }
-
-    /// Drops every tree built so far, after the IR changed.
-    pub fn invalidate(&mut self) {
-        self.info.invalidate();
+    tree_queries! {
+        /// Whether `a` post-dominates `b` (`a == b`, or properly).
+        fn post_dominates;
+        /// `PostDominanceInfo::properlyPostDominates(a, b)`.
+        fn properly_post_dominates;
+        /// Whether block `a` post-dominates block `b` (`a == b`, or properly).
+        fn block_post_dominates;
+        /// `PostDominanceInfo::properlyPostDominates(Block *, Block *)`.
+        fn block_properly_post_dominates;
+        /// The children of `block` in its region's post-dominator tree.
+        fn children;
+        /// Drops every tree built so far, after the IR changed.
+        fn invalidate;
     }
 }
