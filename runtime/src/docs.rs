@@ -122,7 +122,7 @@ fn push_option_lines(out: &mut String, p: &PassMetadata) {
         out.push_str(&format!(
             "      {}=<{}> (default: {}) - {}\n",
             option.name,
-            option.type_name,
+            option.mlir_type_name(),
             default,
             option.description.replace('\n', " ")
         ));

@@ -334,7 +334,7 @@ fn help_options<'a>(
         .map(|(o, description)| bridge::MlirPassBridgeOption {
             name: string_ref(o.name),
             description: string_ref(description),
-            typeName: string_ref(o.type_name),
+            typeName: string_ref(o.mlir_type_name()),
             kind: if o.is_flag {
                 Kind::MlirPassBridgeOptionFlag
             } else if o.is_list {

@@ -150,16 +150,17 @@ fn help_lists_the_rust_passes_and_version_is_mlirs() {
         "{stdout}"
     );
     assert!(stdout.contains("--example-cleanup"), "{stdout}");
-    // Each option with its type and description, as for a C++ pass.
+    // Each option with its type and description, as for a C++ pass, the
+    // type spelled as MLIR's own passes spell it (`<string>`, `<long>`).
     for (option, description) in [
-        ("--attr-name=<String>", "Name of the attribute to set."),
-        ("--skip=<Vec<String>>", "Operations not to count, by name."),
+        ("--attr-name=<string>", "Name of the attribute to set."),
+        ("--skip=<string>", "Operations not to count, by name."),
         (
-            "--exclude=<Vec<String>>",
+            "--exclude=<string>",
             "Comma separated list of symbols that should not be marked private.",
         ),
         (
-            "--max-iterations=<i64>",
+            "--max-iterations=<long>",
             "Most passes over the function the greedy driver makes; -1 for no limit.",
         ),
         (
@@ -218,13 +219,13 @@ fn list_passes_shows_the_rust_passes_with_their_descriptions() {
     );
     assert!(
         stdout.contains(
-            "      attr-name=<String> (default: pass.op_count) - Name of the attribute to set.\n"
+            "      attr-name=<string> (default: pass.op_count) - Name of the attribute to set.\n"
         ),
         "{stdout}"
     );
     assert!(
         stdout.contains(
-            "      skip=<Vec<String>> (default: {}) - Operations not to count, by name.\n"
+            "      skip=<string> (default: {}) - Operations not to count, by name.\n"
         ),
         "{stdout}"
     );
@@ -234,7 +235,7 @@ fn list_passes_shows_the_rust_passes_with_their_descriptions() {
         "      top-down=<bool> (default: true) - Visit operations top-down (true) or bottom-up (false).\n",
         "  rs-strip-debuginfo - Strips debug information: every location becomes `loc(unknown)`.\n",
         "  rs-symbol-privatize - Marks every symbol private, except those excluded.\n",
-        "      exclude=<Vec<String>> (default: {}) - Comma separated list of symbols that should not be marked private.\n",
+        "      exclude=<string> (default: {}) - Comma separated list of symbols that should not be marked private.\n",
         "  rs-symbol-dce - Erases dead private symbols.\n",
     ] {
         assert!(stdout.contains(line), "{line:?} not in:\n{stdout}");

@@ -44,6 +44,32 @@ pub struct OptionSpec {
     pub is_flag: bool,
 }
 
+impl OptionSpec {
+    /// The value's type as MLIR's own passes spell it in `--help`
+    /// (LLVM's `cl::opt` names): `string`, `int` (`i8` to `i32`), `long`
+    /// (`i64`, `isize`), `uint` (`u8` to `u32`), `ulong` (`u64`, `usize`),
+    /// `number` (`f32`, `f64`), `char`, `bool`; a list by its elements'
+    /// name; any other type as written.
+    pub fn mlir_type_name(&self) -> &'static str {
+        let ty = self.type_name;
+        let element = ty
+            .strip_prefix("Vec<")
+            .and_then(|t| t.strip_suffix('>'))
+            .unwrap_or(ty);
+        match element {
+            "String" | "std::string::String" | "PathBuf" | "std::path::PathBuf" => "string",
+            "i8" | "i16" | "i32" => "int",
+            "i64" | "isize" => "long",
+            "u8" | "u16" | "u32" => "uint",
+            "u64" | "usize" => "ulong",
+            "f32" | "f64" => "number",
+            "char" => "char",
+            "bool" => "bool",
+            _ => ty,
+        }
+    }
+}
+
 /// Parses `text` (what goes between the braces in a pipeline) into a pass:
 /// `T::default()` with the given options set.
 ///
