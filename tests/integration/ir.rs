@@ -793,6 +793,12 @@ fn analysis_misuse_is_refused() {
             .contains("dominance query: an operation is not nested in the operation the analysis was built on"),
         "{error}"
     );
+    // The panic is reported at the caller's line, not inside mlir-pass.
+    assert!(
+        error.diagnostics[0].message.contains("tests/src/")
+            && !error.diagnostics[0].message.contains("runtime/src/"),
+        "{error}"
+    );
 }
 
 /// A `PatternPass` reads its options in `patterns` (they are set before

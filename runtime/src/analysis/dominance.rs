@@ -31,6 +31,7 @@ impl<'a> Info<'a> {
         }
     }
 
+    #[track_caller]
     fn answer(&self, answer: MlirPassBridgeAnswer, what: &str) -> bool {
         match answer {
             MlirPassBridgeAnswer::MlirPassBridgeAnswerYes => true,
@@ -42,6 +43,7 @@ impl<'a> Info<'a> {
         }
     }
 
+    #[track_caller]
     fn ops(&self, a: sys::MlirOperation, b: sys::MlirOperation, proper: bool) -> bool {
         // SAFETY: a live analysis; the bridge checks that both ops are inside root.
         let answer = unsafe {
@@ -57,6 +59,7 @@ impl<'a> Info<'a> {
         self.answer(answer, "an operation")
     }
 
+    #[track_caller]
     fn blocks(&self, a: sys::MlirBlock, b: sys::MlirBlock, proper: bool) -> bool {
         // SAFETY: as above, for blocks.
         let answer = unsafe {
@@ -72,6 +75,7 @@ impl<'a> Info<'a> {
         self.answer(answer, "a block")
     }
 
+    #[track_caller]
     fn children<'c, 'b>(&self, block: sys::MlirBlock) -> Vec<BlockRef<'c, 'b>> {
         unsafe extern "C" fn push(child: sys::MlirBlock, data: *mut c_void) {
             // SAFETY: `data` is the vector below.
@@ -127,6 +131,7 @@ macro_rules! tree_queries {
         $(#[$invalidate_doc:meta])* fn invalidate;
     ) => {
         $(#[$op_doc])*
+        #[track_caller]
         pub fn $op<'c: 'x + 'y, 'x, 'y>(
             &self,
             a: &impl OperationLike<'c, 'x>,
@@ -136,6 +141,7 @@ macro_rules! tree_queries {
         }
 
         $(#[$proper_op_doc])*
+        #[track_caller]
         pub fn $proper_op<'c: 'x + 'y, 'x, 'y>(
             &self,
             a: &impl OperationLike<'c, 'x>,
@@ -145,6 +151,7 @@ macro_rules! tree_queries {
         }
 
         $(#[$block_doc])*
+        #[track_caller]
         pub fn $block<'c: 'x + 'y, 'x, 'y>(
             &self,
             a: &impl BlockLike<'c, 'x>,
@@ -154,6 +161,7 @@ macro_rules! tree_queries {
         }
 
         $(#[$proper_block_doc])*
+        #[track_caller]
         pub fn $proper_block<'c: 'x + 'y, 'x, 'y>(
             &self,
             a: &impl BlockLike<'c, 'x>,
@@ -163,6 +171,7 @@ macro_rules! tree_queries {
         }
 
         $(#[$children_doc])*
+        #[track_caller]
         pub fn children<'c: 'x, 'x>(&self, block: &impl BlockLike<'c, 'x>) -> Vec<BlockRef<'c, 'x>> {
             self.info.children(block.to_raw())
         }
@@ -240,6 +249,7 @@ impl<'a> DominanceInfo<'a> {
 
     /// `DominanceInfo::dominates(value, op)`: whether `op` may use `value`
     /// (its defining op is `op`, or properly dominates it).
+    #[track_caller]
     pub fn value_dominates<'c: 'y, 'y>(
         &self,
         value: impl ValueLike<'c>,
@@ -251,6 +261,7 @@ impl<'a> DominanceInfo<'a> {
     /// `DominanceInfo::properlyDominates(value, op)`: the value is defined
     /// before `op` (a block argument: in a block that dominates `op`'s),
     /// and not by `op` itself.
+    #[track_caller]
     pub fn value_properly_dominates<'c: 'y, 'y>(
         &self,
         value: impl ValueLike<'c>,
@@ -259,6 +270,7 @@ impl<'a> DominanceInfo<'a> {
         self.value(value.to_raw(), op.to_raw(), true)
     }
 
+    #[track_caller]
     fn value(&self, value: sys::MlirValue, op: sys::MlirOperation, proper: bool) -> bool {
         // SAFETY: a live analysis; the bridge checks that both are inside root.
         let answer = unsafe {
@@ -279,6 +291,7 @@ impl<'a> DominanceInfo<'a> {
     /// `builtin.module`'s body) and for an unregistered op's single-block
     /// regions (MLIR cannot know), true for others: MLIR takes a region of
     /// several blocks as having SSA dominance whatever its op.
+    #[track_caller]
     pub fn has_ssa_dominance<'c: 'x, 'x>(&self, region: &impl RegionLike<'c, 'x>) -> bool {
         // SAFETY: a live analysis; the bridge checks the region is inside root.
         let answer = unsafe {
