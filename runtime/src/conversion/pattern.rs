@@ -113,7 +113,19 @@ pub(super) struct PatternEntry {
 
 impl PatternEntry {
     pub(super) fn message(&self, what: &str) -> String {
-        let message = format!("pattern '{}': {what}", self.name);
+        self.in_pass(format!("pattern '{}': {what}", self.name))
+    }
+
+    /// What a panic in the pattern reports, in the words a rewrite
+    /// pattern's panic uses: "pass 'p': pattern 'P' panicked on 'op': ...".
+    fn panic_message(&self, op: &str, panic: &str) -> String {
+        self.in_pass(format!(
+            "pattern '{}' panicked on '{op}': {panic}",
+            self.name
+        ))
+    }
+
+    fn in_pass(&self, message: String) -> String {
         match current_pass() {
             Some(pass) => format!("pass '{pass}': {message}"),
             None => message,
@@ -194,7 +206,7 @@ unsafe fn call_pattern(
             mark_application_failed();
             // SAFETY: a valid op.
             let name = unsafe { op_name(op) };
-            let message = entry.message(&format!("panicked on '{name}': {panic}"));
+            let message = entry.panic_message(name, &panic.to_string());
             // SAFETY: a valid location.
             unsafe { emit_error_at(location, &message) };
             FAILURE

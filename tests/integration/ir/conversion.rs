@@ -259,7 +259,7 @@ fn a_panic_anywhere_in_a_conversion_is_a_diagnostic_naming_it() {
     for (site, expected) in [
         (
             "pattern",
-            "pattern 'Exploding': panicked on 'arith.addi': pattern exploded",
+            "pattern 'Exploding' panicked on 'arith.addi': pattern exploded",
         ),
         (
             "legality",
