@@ -224,9 +224,7 @@ fn list_passes_shows_the_rust_passes_with_their_descriptions() {
         "{stdout}"
     );
     assert!(
-        stdout.contains(
-            "      skip=<string> (default: {}) - Operations not to count, by name.\n"
-        ),
+        stdout.contains("      skip=<string> (default: {}) - Operations not to count, by name.\n"),
         "{stdout}"
     );
     // The passes that rewrite IR, with their options.
