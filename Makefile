@@ -4,7 +4,7 @@
 PIPELINE ?= builtin.module(func.func(fold-arith-identities,annotate-op-count),canonicalize,rs-symbol-dce)
 INPUT ?= examples/inputs/example.mlir
 
-.PHONY: setup demo test test-static lint package valgrind bench bench-driver bench-smoke check
+.PHONY: setup demo test test-static lint package valgrind bench bench-driver bench-toy bench-smoke check
 
 setup:
 	@bash scripts/install-mlir.sh
@@ -49,10 +49,17 @@ bench: setup
 bench-driver: setup
 	python3 bench/driver/run.py
 
+## toyc -emit=jit -opt on 1,000 generated Toy functions, stage by stage and
+## pass by pass (release build; see BENCHMARKS.md, 1i). One round takes about
+## 25 minutes, nearly all in affine-loop-fusion.
+bench-toy: setup
+	python3 bench/toy/run.py
+
 ## A quick run of the benchmarks in the dev profile: proves they build and run.
 bench-smoke: setup
 	cargo bench -p mlir-pass-bench --profile dev -- --quick
 	python3 bench/driver/run.py --quick
+	python3 bench/toy/run.py --quick
 
 ## Everything CI runs.
 check: test lint package valgrind test-static bench-smoke
