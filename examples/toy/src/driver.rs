@@ -4,7 +4,9 @@
 
 use std::{fmt, io::Write};
 
-use mlir_pass::jit::{translate_to_llvm_ir, ExecutionEngine, JitOptions};
+use mlir_pass::jit::{
+    translate_to_llvm_ir, translate_to_optimized_llvm_ir, ExecutionEngine, JitOptions,
+};
 use mlir_pass::melior::ir::operation::{OperationLike, OperationPrintingFlags};
 use mlir_pass::{Context, Module, PassManager};
 
@@ -260,7 +262,14 @@ pub fn run(source: &str, options: &Options, out: &mut dyn Write) -> Result<(), E
             }
         }
         Emit::Llvm => {
-            let ir = translate_to_llvm_ir(&module).map_err(|e| Error(format!("error: {e}")))?;
+            // With -opt, LLVM's O3 pipeline runs on the translated module,
+            // as upstream's toyc does.
+            let ir = if options.opt {
+                translate_to_optimized_llvm_ir(&module, 3)
+            } else {
+                translate_to_llvm_ir(&module)
+            }
+            .map_err(|e| Error(format!("error: {e}")))?;
             write!(out, "{ir}").map_err(io)?;
         }
         Emit::Jit => {

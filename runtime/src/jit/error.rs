@@ -89,6 +89,13 @@ pub enum JitError {
         /// What MLIR reported.
         diagnostics: Vec<Diagnostic>,
     },
+    /// LLVM's optimization pipeline failed on the translated module.
+    OptimizationFailed {
+        /// The pipeline, such as `default<O3>`.
+        pipeline: String,
+        /// What LLVM reported.
+        message: String,
+    },
 }
 
 impl fmt::Display for JitError {
@@ -153,6 +160,9 @@ impl fmt::Display for JitError {
             JitError::TranslationFailed { diagnostics } => {
                 f.write_str("translation to LLVM IR failed")?;
                 write_diagnostics(f, diagnostics)
+            }
+            JitError::OptimizationFailed { pipeline, message } => {
+                write!(f, "LLVM's '{pipeline}' pipeline failed: {message}")
             }
         }
     }

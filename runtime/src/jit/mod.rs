@@ -50,5 +50,5 @@ mod types;
 
 pub use engine::{ExecutionEngine, JitOptions};
 pub use error::JitError;
-pub use translate::translate_to_llvm_ir;
+pub use translate::{translate_to_llvm_ir, translate_to_optimized_llvm_ir};
 pub use types::{JitArgs, JitReturn, JitScalar};
