@@ -19,6 +19,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import cargo_build  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
 quick = "--quick" in sys.argv
@@ -29,23 +32,9 @@ BUDGET = 1 if quick else 60
 TARGET_WIDTH = 0.02
 profile = "debug" if quick else "release"
 
-subprocess.run(
-    ["cargo", "build", "--quiet", "-p", "mlir-pass-opt", "-p", "mlir-pass-example-plugin"]
-    + ([] if quick else ["--release"]),
-    cwd=ROOT,
-    check=True,
-)
-# Where cargo put them (CARGO_TARGET_DIR or .cargo/config.toml may move it).
-target = json.loads(
-    subprocess.run(
-        ["cargo", "metadata", "--no-deps", "--format-version=1"],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-    ).stdout
-)["target_directory"]
-driver = os.path.join(target, profile, "mlir-pass-opt")
-plugin = os.path.join(target, profile, "libmlir_pass_example_plugin.so")
+bin_dir = cargo_build.build(["mlir-pass-opt", "mlir-pass-example-plugin"], release=not quick)
+driver = os.path.join(bin_dir, "mlir-pass-opt")
+plugin = os.path.join(bin_dir, "libmlir_pass_example_plugin.so")
 
 work = tempfile.mkdtemp(prefix="mlir-pass-bench-driver-")
 source = os.path.join(work, "functions.mlir")

@@ -32,6 +32,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import cargo_build  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -47,21 +50,8 @@ ROUNDS = option("--rounds", 1 if quick else 5)
 BUDGET = option("--budget", 600)  # seconds: no round is started after it
 profile = "debug" if quick else "release"
 
-subprocess.run(
-    ["cargo", "build", "--quiet", "-p", "mlir-pass-toy"] + ([] if quick else ["--release"]),
-    cwd=ROOT,
-    check=True,
-)
-# Where cargo put it (CARGO_TARGET_DIR or .cargo/config.toml may move it).
-target = json.loads(
-    subprocess.run(
-        ["cargo", "metadata", "--no-deps", "--format-version=1"],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-    ).stdout
-)["target_directory"]
-toyc = os.path.join(target, profile, "toyc")
+bin_dir = cargo_build.build(["mlir-pass-toy"], release=not quick)
+toyc = os.path.join(bin_dir, "toyc")
 
 # ---------------------------------------------------------------------------
 # The program. Every value is a 2x3 tensor (the 3x2 ones are transposes and
