@@ -656,3 +656,24 @@ impl Pass for ConvOneToN {
         apply_partial_conversion(op, &target, &patterns, &ConversionConfig::default())
     }
 }
+
+/// A partial conversion whose target marks the op `name` legal (a
+/// misspelled name must fail the conversion, with a suggestion).
+#[mlir_pass(argument = "test-conv-target-name", op = "func.func", dialects = [arith])]
+#[derive(Clone, Debug, Default)]
+pub struct ConvTargetName {
+    /// The op name the target's rule gives.
+    #[option]
+    pub name: String,
+}
+
+impl Pass for ConvTargetName {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let mut target = ConversionTarget::new(op.context());
+        target
+            .add_legal_op(&self.name)
+            .add_dynamically_legal_op("arith.muli", |_| true);
+        let patterns = ConversionPatternSet::builder(op.context()).freeze();
+        apply_partial_conversion(op, &target, &patterns, &ConversionConfig::default())
+    }
+}

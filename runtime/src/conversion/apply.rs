@@ -157,6 +157,7 @@ fn apply<'a>(
     mode: MlirPassBridgeConversionMode,
 ) -> Result<Vec<OperationRef<'a>>, PassError> {
     patterns.check_context(op)?;
+    target.check_names()?;
     // SAFETY: both valid.
     if !unsafe { sys::mlirContextEqual(target.context(), op.context().raw()) } {
         return Err(PassError::new(

@@ -318,6 +318,7 @@ impl ConversionPatternSetBuilder {
     ///
     /// # Panics
     /// As [`try_freeze`](Self::try_freeze) errs.
+    #[track_caller]
     pub fn freeze(self) -> ConversionPatternSet {
         match self.try_freeze() {
             Ok(set) => set,

@@ -23,6 +23,11 @@ use crate::{
 /// full conversion fails on it). A rule for an op takes precedence over one
 /// for its dialect.
 ///
+/// An op name is checked when a rule is given for it: a name its (loaded)
+/// dialect does not define (`"math.fmaa"`) makes every conversion with the
+/// target fail, naming the rule and the closest op name (`did you mean
+/// 'math.fma'?`), instead of a rule that silently matches nothing.
+///
 /// The closures are `Send + Sync`: a conversion in a pass on `func.func`
 /// runs on several threads at once, each with its own target or sharing
 /// one.
@@ -32,6 +37,9 @@ pub struct ConversionTarget {
     /// Type converters that upstream legality rules (structural
     /// conversions) refer to: kept alive as long as the target.
     pub(super) converters: Vec<TypeConverter>,
+    /// Rules given for op names their dialect does not define: the
+    /// conversion refuses to run with them (see [`ConversionTarget`]).
+    pub(super) unknown_names: Vec<String>,
 }
 
 // SAFETY: the C++ target is only read while conversions run (its
@@ -54,11 +62,13 @@ impl ConversionTarget {
             raw,
             context: context.raw(),
             converters: Vec::new(),
+            unknown_names: Vec::new(),
         }
     }
 
     /// Ops named `name` (such as `"arith.addi"`) are legal.
     pub fn add_legal_op(&mut self, name: &str) -> &mut Self {
+        self.check_name("add_legal_op", name);
         self.rule(
             OP,
             name,
@@ -69,6 +79,7 @@ impl ConversionTarget {
 
     /// Ops named `name` are illegal: the conversion must convert them.
     pub fn add_illegal_op(&mut self, name: &str) -> &mut Self {
+        self.check_name("add_illegal_op", name);
         self.rule(
             OP,
             name,
@@ -83,6 +94,7 @@ impl ConversionTarget {
     where
         F: Fn(OperationRef<'_>) -> bool + Send + Sync + 'static,
     {
+        self.check_name("add_dynamically_legal_op", name);
         let closure = closure(legal, self.context);
         self.rule(
             OP,
@@ -140,6 +152,7 @@ impl ConversionTarget {
     /// When `converter` is an [`LlvmTypeConverter`](super::LlvmTypeConverter)
     /// made for another context than the target.
     pub fn add_type_legal_op(&mut self, name: &str, converter: &TypeConverter) -> &mut Self {
+        self.check_name("add_type_legal_op", name);
         self.type_legality(name, false, converter)
     }
 
@@ -206,6 +219,7 @@ impl ConversionTarget {
     /// legal: what they hold is legal too and is not converted (C++'s
     /// `markOpRecursivelyLegal`).
     pub fn mark_op_recursively_legal(&mut self, name: &str) -> &mut Self {
+        self.check_name("mark_op_recursively_legal", name);
         self.recursive(name, NO_CLOSURE)
     }
 
@@ -215,6 +229,7 @@ impl ConversionTarget {
     where
         F: Fn(OperationRef<'_>) -> bool + Send + Sync + 'static,
     {
+        self.check_name("mark_op_recursively_legal_if", name);
         let closure = closure(recursive, self.context);
         self.recursive(name, closure)
     }
@@ -229,6 +244,23 @@ impl ConversionTarget {
             MlirPassBridgeLegalityAnswer::MlirPassBridgeAnswerLegal => Some(true),
             MlirPassBridgeLegalityAnswer::MlirPassBridgeAnswerIllegal => Some(false),
             _ => None,
+        }
+    }
+
+    /// Records `name` when its dialect defines no such op.
+    fn check_name(&mut self, rule: &str, name: &str) {
+        if let Err(suggestion) = crate::rewrite::set::check_op_name(self.context, name) {
+            self.unknown_names.push(format!(
+                "conversion target: {rule}(\"{name}\") names an op its dialect does not define{suggestion}"
+            ));
+        }
+    }
+
+    /// The rules given for unknown op names, as one error.
+    pub(super) fn check_names(&self) -> Result<(), crate::PassError> {
+        match self.unknown_names.as_slice() {
+            [] => Ok(()),
+            names => Err(crate::PassError::new(names.join("; "))),
         }
     }
 

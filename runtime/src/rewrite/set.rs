@@ -72,6 +72,7 @@ impl PatternSetBuilder {
     /// has loaded (`"arith.mulli"`): the message names the pattern and the
     /// closest operation. In `initialize` the panic fails the pass with that
     /// message; [`PatternSetBuilder::try_freeze`] returns it instead.
+    #[track_caller]
     pub fn freeze(self) -> PatternSet {
         match self.try_freeze() {
             Ok(set) => set,
@@ -127,6 +128,18 @@ pub(crate) fn check_root(
     pattern: &str,
     root: &str,
 ) -> Result<(), PassError> {
+    check_op_name(context, root).map_err(|suggestion| {
+        PassError::new(format!(
+            "pattern '{pattern}' is rooted at '{root}', which its dialect does not define{suggestion}"
+        ))
+    })
+}
+
+/// Whether `name` can be an operation's name in `context`: `Err` (with a
+/// "; did you mean 'x'?" suggestion, or nothing) when its dialect is loaded
+/// and defines no such op. A name of a dialect that is not loaded passes.
+pub(crate) fn check_op_name(context: sys::MlirContext, name: &str) -> Result<(), String> {
+    let root = name;
     let mut known: Vec<String> = Vec::new();
     // SAFETY: a valid context; the callback appends to `known`.
     let status = unsafe {
@@ -148,9 +161,7 @@ pub(crate) fn check_root(
         .map_or(String::new(), |(_, name)| {
             format!("; did you mean '{name}'?")
         });
-    Err(PassError::new(format!(
-        "pattern '{pattern}' is rooted at '{root}', which its dialect does not define{suggestion}"
-    )))
+    Err(suggestion)
 }
 
 unsafe extern "C" fn push_name(name: sys::MlirStringRef, data: *mut c_void) {

@@ -550,3 +550,26 @@ fn a_pattern_gets_one_to_n_operands_from_a_signature_and_a_replacement() {
         "{errors:?}"
     );
 }
+
+/// An op name a target rule gives is checked when given: a name its dialect
+/// does not define fails the conversion with the closest name, instead of
+/// a rule that silently matches nothing.
+#[test]
+fn a_target_rule_for_a_misspelled_op_fails_the_conversion_with_a_suggestion() {
+    let error = run(
+        "builtin.module(func.func(test-conv-target-name{name=arith.addii}))",
+        ADD,
+    )
+    .unwrap_err();
+    assert!(
+        error.to_string().contains(
+            "conversion target: add_legal_op(\"arith.addii\") names an op its dialect does not define; did you mean 'arith.addi'?"
+        ),
+        "{error}"
+    );
+    run(
+        "builtin.module(func.func(test-conv-target-name{name=arith.addi}))",
+        ADD,
+    )
+    .unwrap();
+}
