@@ -97,6 +97,12 @@ MlirOperation mlirPassBridgeRewriterCreate(
     const MlirNamedAttribute *attributes) noexcept {
   return guarded(MlirOperation{nullptr}, [&] {
     mlir::OperationState state(unwrap(location), unwrap(name));
+    // A name no dialect registers (a misspelling) is refused here, where
+    // the lookup is already made, unless the context allows unregistered
+    // ops: the caller reports it.
+    if (!state.name.isRegistered() &&
+        !unwrap(location)->getContext()->allowsUnregisteredDialects())
+      return MlirOperation{nullptr};
     state.operands.reserve(numOperands);
     for (intptr_t i = 0; i < numOperands; ++i)
       state.operands.push_back(unwrap(operands[i]));

@@ -677,3 +677,42 @@ impl Pass for ConvTargetName {
         apply_partial_conversion(op, &target, &patterns, &ConversionConfig::default())
     }
 }
+
+/// Converts `arith.addi` into an op whose name is misspelled
+/// (`arith.mulii`): the rewriter refuses it, naming the pattern.
+#[derive(Debug)]
+pub struct CreateTypo;
+
+impl ConversionPattern for CreateTypo {
+    fn root(&self) -> PatternRoot<'_> {
+        PatternRoot::Op("arith.addi")
+    }
+
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult {
+        let ty = op.melior().result(0)?.r#type();
+        let new = rewriter.create("arith.mulii", op.melior().location(), operands, &[ty], &[])?;
+        rewriter.replace_op_with_values(op, &[new.result(0)?.into()]);
+        Ok(())
+    }
+}
+
+/// A conversion with [`CreateTypo`].
+#[mlir_pass(argument = "test-conv-create-typo", op = "func.func", dialects = [arith])]
+#[derive(Clone, Debug, Default)]
+pub struct ConvCreateTypo;
+
+impl Pass for ConvCreateTypo {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let mut target = ConversionTarget::new(op.context());
+        target.add_illegal_op("arith.addi");
+        let patterns = ConversionPatternSet::builder(op.context())
+            .add(CreateTypo)
+            .try_freeze()?;
+        apply_partial_conversion(op, &target, &patterns, &ConversionConfig::default())
+    }
+}

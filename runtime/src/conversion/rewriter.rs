@@ -72,7 +72,10 @@ impl<'a> ConversionPatternRewriter<'a> {
     /// and `attributes`, and inserts it at the insertion point: C++'s
     /// `rewriter.create<Op>(location, results, operands, attributes)`
     /// (one call into MLIR, which builds the `OperationState` and inserts
-    /// the op). `Err(NoMatch)` when MLIR refuses to build it.
+    /// the op). `Err(NoMatch)` when MLIR refuses to build it; a `name` its
+    /// dialect does not define (`"arith.mulff"`) is also an error naming
+    /// the pattern and the closest op (`did you mean 'arith.mulf'?`), and
+    /// the conversion fails.
     pub fn create<'c>(
         &self,
         name: &str,
@@ -109,6 +112,13 @@ impl<'a> ConversionPatternRewriter<'a> {
             )
         };
         if op.ptr.is_null() {
+            // A misspelled name is the pattern's mistake: say so (checked
+            // only now, on the failure path).
+            if let Err(suggestion) = crate::rewrite::set::check_op_name(self.context, name) {
+                self.refuse(&format!(
+                    "creates '{name}', which its dialect does not define{suggestion}"
+                ));
+            }
             return Err(NoMatch);
         }
         // SAFETY: the op just inserted, owned by its block.

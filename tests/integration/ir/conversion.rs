@@ -573,3 +573,16 @@ fn a_target_rule_for_a_misspelled_op_fails_the_conversion_with_a_suggestion() {
     )
     .unwrap();
 }
+
+/// A pattern that creates an op by a misspelled name gets an error naming
+/// it and the closest op, and the conversion fails (the op is not built).
+#[test]
+fn creating_a_misspelled_op_is_an_error_naming_the_pattern() {
+    let error = run("builtin.module(func.func(test-conv-create-typo))", ADD).unwrap_err();
+    assert!(
+        error.to_string().contains(
+            "pattern 'CreateTypo': creates 'arith.mulii', which its dialect does not define; did you mean 'arith.muli'?"
+        ),
+        "{error}"
+    );
+}
