@@ -12,7 +12,7 @@ use mlir_pass::dialect::{
     },
     FoldResult, Op, OpParser, OpPrinter, OpRewritePattern, ParseError, TypeConstraint,
 };
-use mlir_pass::ir::ValueExt;
+use mlir_pass::ir::{TypeExt, ValueExt};
 use mlir_pass::melior::ir::{
     attribute::{ArrayAttribute, AttributeLike, DenseElementsAttribute, TypeAttribute},
     operation::OperationLike,
@@ -427,26 +427,18 @@ pub struct ReshapeOp {
     output: F64Tensor,
 }
 
-/// The number of elements of a static shape.
-fn element_count(shape: &[i64]) -> Option<i64> {
-    shape
-        .iter()
-        .try_fold(1i64, |n, d| if *d < 0 { None } else { n.checked_mul(*d) })
-}
-
 impl ReshapeOp<'_> {
     /// The result has a static shape, of as many elements as the input
     /// when the input's shape is known.
     fn verify(&self) -> Result<(), String> {
         let output = self.output().r#type();
-        let Some(shape) = ranked_shape(output).filter(|s| s.iter().all(|d| *d >= 0)) else {
+        let Some(to) = output.element_count() else {
             return Err(format!(
                 "result #0 must be statically shaped tensor of 64-bit float values, but got {output}"
             ));
         };
         let input = self.input().r#type();
-        if let Some(from) = ranked_shape(input).and_then(|s| element_count(&s)) {
-            let to = element_count(&shape).unwrap_or(-1);
+        if let Some(from) = input.element_count() {
             // One element broadcasts (`var a<2, 2> = 5.5;`, as upstream).
             if from != to && from != 1 {
                 return Err(format!(
