@@ -45,10 +45,12 @@
 mod engine;
 mod error;
 mod inspect;
+mod options;
 mod translate;
 mod types;
 
-pub use engine::{ExecutionEngine, JitOptions};
+pub use engine::ExecutionEngine;
 pub use error::JitError;
+pub use options::JitOptions;
 pub use translate::{translate_to_llvm_ir, translate_to_optimized_llvm_ir};
 pub use types::{JitArgs, JitReturn, JitScalar};
