@@ -88,6 +88,9 @@ pub mod ir;
 // - JIT compilation and LLVM IR output of lowered modules.
 #[cfg(feature = "melior")]
 pub mod jit;
+// - typed handles for upstream ops, generated from MLIR's ODS records.
+#[cfg(feature = "melior")]
+pub mod ops;
 #[cfg(feature = "melior")]
 pub mod rewrite;
 // - tools: docs, `opt_main`, plugins.

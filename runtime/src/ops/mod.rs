@@ -1,0 +1,140 @@
+//! Typed handles for upstream MLIR ops (C++'s `arith::MulFOp`,
+//! `func::CallOp`, ...), generated from MLIR 22's own ODS records by
+//! `scripts/gen-upstream-ops.py`, for ten dialects: [`affine`], [`arith`],
+//! [`cf`], [`func`], [`llvm`] (the ops of `LLVMOps.td`, not the intrinsics),
+//! [`math`], [`memref`], [`scf`], [`tensor`] and [`vector`].
+//!
+//! They are the same model of a typed op as the ops a Rust dialect declares
+//! with `#[mlir_op]`: each implements [`Op`](crate::dialect::Op) (checked
+//! cast, name, an [`OpDefinition`](crate::dialect::OpDefinition) read from
+//! ODS), so it roots an [`OpRewritePattern`](crate::dialect::OpRewritePattern)
+//! or an [`OpConversionPattern`](crate::dialect::OpConversionPattern), and
+//! each has:
+//! - accessors by ODS name, in snake case (`lhs()`, `fastmath()`,
+//!   `lower_bound_map()`): operands and results as values (a `Vec` for a
+//!   variadic group), enum attributes as Rust enums, unit attributes as
+//!   `bool`, other attributes as melior's `Attribute`;
+//! - `build(location, ...)`, C++'s default builder: result types (unless
+//!   ODS says how to infer them), operands, attributes, regions and
+//!   successors, in ODS's order, each typed, so that a wrong count or kind of
+//!   argument is a compile error; the name is the op's own;
+//! - `adaptor(operands)`, ODS's `Adaptor`: the operands by name, read from
+//!   a conversion pattern's remapped operands.
+//!
+//! ```ignore
+//! use mlir_pass::ops::{arith, math};
+//! impl OpConversionPattern for ExpandFma {
+//!     type Op<'a> = math::FmaOp<'a>;
+//!     fn match_and_rewrite<'a>(&self, op: math::FmaOp<'a>, operands: &[Value<'_, '_>],
+//!                              rewriter: &ConversionPatternRewriter<'_>) -> MatchResult {
+//!         let operands = op.adaptor(operands);
+//!         let flags = op.fastmath();
+//!         let mul = rewriter.insert_op(arith::MulFOp::build(op.location(), operands.a(), operands.b(), flags));
+//!         let add = rewriter.insert_op(arith::AddFOp::build(op.location(), mul.result(0)?.into(), operands.c(), flags));
+//!         rewriter.replace_op_with_values(op, &[add.result(0)?.into()]);
+//!         Ok(())
+//!     }
+//! }
+//! ```
+//!
+//! What MLIR's C++ checks, the handles do not repeat: `build` makes the op
+//! as MLIR's generic builder does, and MLIR's verifier checks its
+//! constraints (the definitions' constraints carry ODS's summaries, and
+//! accept every type: MLIR checks them). Ops with a variadic group of
+//! variadic groups (`cf.switch`'s case operands, `llvm.call`'s operand
+//! bundles) have accessors but no `build`.
+
+mod support;
+
+pub mod affine;
+pub mod arith;
+pub mod cf;
+pub mod func;
+pub mod llvm;
+pub mod math;
+pub mod memref;
+pub mod scf;
+pub mod tensor;
+pub mod vector;
+
+pub use support::EnumAttribute;
+
+#[cfg(test)]
+mod tests {
+    use melior::{dialect::DialectRegistry, utility::register_all_dialects, Context};
+    use mlir_sys as sys;
+
+    use crate::ffi::string_ref;
+
+    fn context() -> Context {
+        let registry = DialectRegistry::new();
+        register_all_dialects(&registry);
+        let context = Context::new();
+        context.append_dialect_registry(&registry);
+        context.load_all_available_dialects();
+        context
+    }
+
+    /// Every generated op is an op MLIR 22 registers, and every builder
+    /// that leaves result types to MLIR builds an op that infers them.
+    #[test]
+    fn every_op_is_registered_and_every_inferring_builder_can_infer() {
+        let context = context();
+        let tables = [
+            super::affine::OPS,
+            super::arith::OPS,
+            super::cf::OPS,
+            super::func::OPS,
+            super::llvm::OPS,
+            super::math::OPS,
+            super::memref::OPS,
+            super::scf::OPS,
+            super::tensor::OPS,
+            super::vector::OPS,
+        ];
+        let mut unknown = Vec::new();
+        let mut not_inferring = Vec::new();
+        for (name, infers) in tables.into_iter().flatten() {
+            // SAFETY: a valid context; MLIR copies the name.
+            unsafe {
+                if !sys::mlirContextIsRegisteredOperation(context.to_raw(), string_ref(name)) {
+                    unknown.push(*name);
+                } else if *infers
+                    && !sys::mlirOperationImplementsInterfaceStatic(
+                        string_ref(name),
+                        context.to_raw(),
+                        sys::mlirInferTypeOpInterfaceTypeID(),
+                    )
+                {
+                    not_inferring.push(*name);
+                }
+            }
+        }
+        assert!(unknown.is_empty(), "not registered: {unknown:?}");
+        assert!(not_inferring.is_empty(), "no InferTypeOpInterface: {not_inferring:?}");
+        assert_eq!(tables.iter().map(|t| t.len()).sum::<usize>(), 304);
+    }
+
+    /// Every case of every generated enum builds an attribute MLIR accepts
+    /// and reads back as itself.
+    #[test]
+    fn every_enum_case_round_trips_through_its_attribute() {
+        let context = context();
+        let failures: Vec<String> = [
+            super::affine::enum_round_trip_failures,
+            super::arith::enum_round_trip_failures,
+            super::cf::enum_round_trip_failures,
+            super::func::enum_round_trip_failures,
+            super::llvm::enum_round_trip_failures,
+            super::math::enum_round_trip_failures,
+            super::memref::enum_round_trip_failures,
+            super::scf::enum_round_trip_failures,
+            super::tensor::enum_round_trip_failures,
+            super::vector::enum_round_trip_failures,
+        ]
+        .iter()
+        .flat_map(|f| f(&context))
+        .collect();
+        assert!(failures.is_empty(), "{failures:#?}");
+    }
+}

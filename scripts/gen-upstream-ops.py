@@ -1,0 +1,771 @@
+#!/usr/bin/env python3
+"""Generates mlir_pass::ops: typed handles for upstream MLIR ops, from the ODS
+records of MLIR 22's own .td files (the ones Debian ships under
+/usr/lib/llvm-22/include/mlir), read as JSON through `llvm-tblgen --dump-json`.
+
+    python3 scripts/gen-upstream-ops.py           # writes runtime/src/ops/<dialect>.rs
+    python3 scripts/gen-upstream-ops.py --check   # exits 1 if a file would change
+
+The generated files are committed, so that building mlir-pass needs neither
+tblgen nor this script; the integration tests run `--check` to keep them in
+step with the installed MLIR.
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import textwrap
+import time
+
+LLVM = os.environ.get("LLVM_PREFIX", "/usr/lib/llvm-22")
+INCLUDE = f"{LLVM}/include"
+TBLGEN = f"{LLVM}/bin/llvm-tblgen"
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "runtime", "src", "ops")
+
+# module, .td file, dialect record
+DIALECTS = [
+    ("affine", "Affine/IR/AffineOps.td", "Affine_Dialect"),
+    ("arith", "Arith/IR/ArithOps.td", "Arith_Dialect"),
+    ("cf", "ControlFlow/IR/ControlFlowOps.td", "ControlFlow_Dialect"),
+    ("func", "Func/IR/FuncOps.td", "Func_Dialect"),
+    ("llvm", "LLVMIR/LLVMOps.td", "LLVM_Dialect"),
+    ("math", "Math/IR/MathOps.td", "Math_Dialect"),
+    ("memref", "MemRef/IR/MemRefOps.td", "MemRef_Dialect"),
+    ("scf", "SCF/IR/SCFOps.td", "SCF_Dialect"),
+    ("tensor", "Tensor/IR/TensorOps.td", "Tensor_Dialect"),
+    ("vector", "Vector/IR/VectorOps.td", "Vector_Dialect"),
+]
+
+# ODS traits that mlir_pass::dialect::Trait names.
+TRAITS = {
+    "NoMemoryEffect": "NoMemoryEffect",
+    "AlwaysSpeculatableImplTrait": "AlwaysSpeculatable",
+    "Terminator": "IsTerminator",
+    "NoTerminator": "NoTerminator",
+    "IsolatedFromAbove": "IsolatedFromAbove",
+    "SameOperandsAndResultType": "SameOperandsAndResultType",
+    "SameOperandsAndResultShape": "SameOperandsAndResultShape",
+    "SameTypeOperands": "SameTypeOperands",
+    "Commutative": "Commutative",
+    "ConstantLike": "ConstantLike",
+    "SingleBlock": "SingleBlock",
+    "Symbol": "Symbol",
+    "SymbolTable": "SymbolTable",
+    "AttrSizedOperandSegments": "AttrSizedOperandSegments",
+    "AttrSizedResultSegments": "AttrSizedResultSegments",
+}
+
+# ODS type constraints that mlir_pass::dialect::TypeConstraint states exactly.
+TYPES = {
+    "AnyType": "TypeConstraint::Any",
+    "Index": "TypeConstraint::Index",
+    "I1": "TypeConstraint::Integer { width: Some(1), signless: true }",
+    "I8": "TypeConstraint::Integer { width: Some(8), signless: true }",
+    "I16": "TypeConstraint::Integer { width: Some(16), signless: true }",
+    "I32": "TypeConstraint::Integer { width: Some(32), signless: true }",
+    "I64": "TypeConstraint::Integer { width: Some(64), signless: true }",
+    "AnySignlessInteger": "TypeConstraint::Integer { width: None, signless: true }",
+    "AnyInteger": "TypeConstraint::Integer { width: None, signless: false }",
+    "F16": "TypeConstraint::Float(Some(16))",
+    "F32": "TypeConstraint::Float(Some(32))",
+    "F64": "TypeConstraint::Float(Some(64))",
+    "AnyFloat": "TypeConstraint::Float(None)",
+}
+ATTRS = {
+    "UnitAttr": "AttrConstraint::Unit",
+    "StrAttr": "AttrConstraint::Str",
+    "BoolAttr": "AttrConstraint::Bool",
+    "TypeAttr": "AttrConstraint::Type",
+    "SymbolRefAttr": "AttrConstraint::SymbolRef",
+    "FlatSymbolRefAttr": "AttrConstraint::FlatSymbolRef",
+    "ArrayAttr": "AttrConstraint::Array",
+    "DictionaryAttr": "AttrConstraint::Dictionary",
+    "I32Attr": "AttrConstraint::Integer(Some(32))",
+    "I64Attr": "AttrConstraint::Integer(Some(64))",
+    "IndexAttr": "AttrConstraint::Index",
+}
+
+KEYWORDS = set(
+    "as break const continue crate else enum extern false fn for if impl in let loop match mod "
+    "move mut pub ref return self Self static struct super trait true type unsafe use where while "
+    "async await dyn abstract become box do final macro override priv typeof unsized virtual "
+    "yield try gen".split()
+)
+RESERVED = {"build", "adaptor", "operation", "cast", "definition", "namespace", "operation_name"}
+
+
+def snake(name):
+    s = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name)
+    s = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", s)
+    return s.lower()
+
+
+def ident(name):
+    return f"r#{name}" if name in KEYWORDS else name
+
+
+def camel(symbol):
+    parts = re.split(r"[^A-Za-z0-9]+", symbol)
+    out = "".join(p[:1].upper() + p[1:] for p in parts if p)
+    if not out or out[0].isdigit():
+        out = "V" + out
+    return out
+
+
+def rs_str(s):
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def doc(text, indent=""):
+    lines = text.split("\n") if text else []
+    return "".join(f"{indent}///{' ' + l if l else ''}\n" for l in lines)
+
+
+def markdown(text):
+    """ODS's description as rustdoc reads it safely: no indented code block
+    (rustdoc would test it as Rust), fences without a language marked text."""
+    out, fenced = [], False
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if stripped.startswith("```"):
+            if not fenced and stripped == "```":
+                stripped = "```text"
+            fenced = not fenced
+            out.append(stripped)
+        elif fenced:
+            out.append(line)
+        else:
+            out.append(stripped)
+    if fenced:
+        out.append("```")
+    return "\n".join(out)
+
+
+def clean(text):
+    text = textwrap.dedent((text or "").expandtabs(4)).strip("\n")
+    return "\n".join(l.rstrip() for l in text.split("\n")).strip()
+
+
+class Gen:
+    def __init__(self, records, module, dialect_def, shared_enums):
+        self.d = records
+        self.module = module
+        self.namespace = records[dialect_def]["name"]
+        self.dialect_def = dialect_def
+        # (owner module, rust name) -> code, shared by every dialect: an enum
+        # lives in the module of its C++ namespace (`math` ops take
+        # `arith::FastMathFlags`, as in C++).
+        self.shared = shared_enums
+        self.ops = []
+        self.skipped = []
+
+    def rec(self, name):
+        return self.d[name]
+
+    def sc(self, name):
+        return self.d[name]["!superclasses"]
+
+    def unwrap_arg(self, name):
+        r = self.rec(name)
+        while "OpVariable" in r["!superclasses"]:
+            name = r["constraint"]["def"]
+            r = self.rec(name)
+        return name
+
+    def traits(self, op):
+        out = []
+
+        def walk(t):
+            name = t["def"]
+            r = self.rec(name)
+            if "TraitList" in r["!superclasses"]:
+                for x in r["traits"]:
+                    walk(x)
+            else:
+                out.append((name, r))
+
+        for t in op["traits"]:
+            walk(t)
+        return out
+
+    # ---- enums -------------------------------------------------------
+    def enum_of(self, attr_name):
+        """(rust type, storage) of an enum attribute, or None."""
+        name = attr_name
+        for _ in range(8):
+            r = self.rec(name)
+            sc = r["!superclasses"]
+            if "EnumAttr" in sc and r.get("enum"):
+                fmt = (r.get("assemblyFormat") or "").replace(" ", "")
+                if fmt != "`<`$value`>`":
+                    return None
+                return self.enum_info(r["enum"]["def"], ("dialect", r["attrName"]))
+            if "EnumAttrInfo" in sc:
+                if r.get("storageType", "").strip() not in ("::mlir::IntegerAttr",) and not (
+                    r.get("genSpecializedAttr") and "IntEnumAttr" in sc
+                ):
+                    return None
+                return self.enum_info(name, ("integer", int(r["bitwidth"])))
+            base = r.get("baseAttr")
+            if not base:
+                return None
+            name = base["def"]
+        return None
+
+    def enum_info(self, info_name, storage):
+        info = self.rec(info_name)
+        rust = info["className"]
+        bit = "BitEnumBase" in info["!superclasses"]
+        cases = []
+        for c in info["enumerants"]:
+            cr = self.rec(c["def"])
+            cases.append((cr["symbol"], cr["str"], int(cr["value"])))
+        owner = info["cppNamespace"].split("::")[-1].lower()
+        if owner not in MODULES:
+            owner = self.module
+        key = (owner, rust)
+        if key not in self.shared:
+            self.shared[key] = self.enum_code(rust, info, bit, cases, storage)
+        path = rust if owner == self.module else f"super::{owner}::{rust}"
+        return path, bit
+
+    def enum_code(self, rust, info, bit, cases, storage):
+        summary = clean(info.get("summary")) or rust
+        kind, arg = storage
+        if kind == "dialect":
+            where = f"the attribute `#{arg}<...>`"
+        else:
+            where = f"an `i{arg}` integer attribute"
+        head = doc(
+            f"`{info['cppNamespace'].lstrip(':')}::{rust}`: {summary}, held in {where}."
+        )
+        out = []
+        if bit:
+            out.append(head)
+            out.append("#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]\n")
+            out.append(f"pub struct {rust}(pub u64);\n\n")
+            out.append(f"impl {rust} {{\n")
+            seen = set()
+            for sym, s, v in cases:
+                const = snake(camel(sym)).upper()
+                if const in seen:
+                    continue
+                seen.add(const)
+                out.append(f"    /// `{s}`.\n    pub const {const}: Self = Self({v});\n")
+            out.append("\n    /// Whether every flag of `other` is set.\n")
+            out.append("    pub fn contains(self, other: Self) -> bool {\n        self.0 & other.0 == other.0\n    }\n")
+            keywords = ", ".join(f"({rs_str(s)}, {v})" for sym, s, v in cases)
+            out.append(f"\n    const KEYWORDS: &'static [(&'static str, u64)] = &[{keywords}];\n")
+            out.append("\n    /// The flags as MLIR spells them (`\"nnan,ninf\"`; `\"none\"` when empty).\n")
+            out.append("    pub fn keywords(self) -> String {\n")
+            out.append("        let bits: Vec<&str> = Self::KEYWORDS\n            .iter()\n")
+            out.append("            .filter(|(_, v)| v.count_ones() == 1 && self.0 & v == *v)\n")
+            out.append("            .map(|(s, _)| *s)\n            .collect();\n")
+            out.append("        if bits.is_empty() {\n")
+            out.append("            Self::KEYWORDS.iter().find(|(_, v)| *v == 0).map_or(\"\", |(s, _)| s).to_owned()\n")
+            out.append("        } else {\n            bits.join(\",\")\n        }\n    }\n}\n\n")
+            out.append(f"#[cfg(test)]\nimpl {rust} {{\n    pub(super) fn test_cases() -> Vec<Self> {{\n")
+            out.append("        let mut cases: Vec<Self> = Self::KEYWORDS.iter().map(|(_, v)| Self(*v)).collect();\n")
+            out.append("        cases.push(Self(Self::KEYWORDS.iter().fold(0, |a, (_, v)| a | v)));\n        cases\n    }\n}\n\n")
+            out.append(f"impl ::core::ops::BitOr for {rust} {{\n    type Output = Self;\n")
+            out.append("    fn bitor(self, other: Self) -> Self {\n        Self(self.0 | other.0)\n    }\n}\n\n")
+            out.append(f"impl EnumAttribute for {rust} {{\n")
+            if kind == "dialect":
+                out.append("    fn attribute<'c>(self, context: &'c Context) -> Attribute<'c> {\n")
+                out.append(f"        dialect_enum(context, {rs_str(arg)}, &self.keywords())\n    }}\n")
+                out.append("    fn from_attribute(attribute: Attribute<'_>) -> Option<Self> {\n")
+                out.append(f"        let mut bits = 0;\n        for k in dialect_enum_keywords(attribute, {rs_str(arg)})? {{\n")
+                out.append("            bits |= Self::KEYWORDS.iter().find(|(s, _)| *s == k)?.1;\n        }\n")
+                out.append("        Some(Self(bits))\n    }\n}\n\n")
+            else:
+                out.append("    fn attribute<'c>(self, context: &'c Context) -> Attribute<'c> {\n")
+                out.append(f"        integer_enum(context, {arg}, self.0 as i64)\n    }}\n")
+                out.append("    fn from_attribute(attribute: Attribute<'_>) -> Option<Self> {\n")
+                out.append("        integer_enum_value(attribute).map(|v| Self(v as u64))\n    }\n}\n\n")
+            return "".join(out)
+        out.append(head)
+        out.append("#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]\n")
+        out.append(f"pub enum {rust} {{\n")
+        variants = []
+        for sym, s, v in cases:
+            var = camel(sym)
+            if var in [x[0] for x in variants]:
+                continue
+            variants.append((var, s, v))
+            out.append(f"    /// `{s}` ({v}).\n    {var},\n")
+        out.append("}\n\n")
+        out.append(f"impl {rust} {{\n")
+        out.append("    /// Its value in MLIR.\n    pub fn value(self) -> i64 {\n        match self {\n")
+        for var, s, v in variants:
+            out.append(f"            Self::{var} => {v},\n")
+        out.append("        }\n    }\n\n")
+        out.append("    /// Its keyword in MLIR's syntax.\n    pub fn keyword(self) -> &'static str {\n        match self {\n")
+        for var, s, v in variants:
+            out.append(f"            Self::{var} => {rs_str(s)},\n")
+        out.append("        }\n    }\n\n")
+        out.append("    /// The case of value `value`.\n    pub fn from_value(value: i64) -> Option<Self> {\n        match value {\n")
+        for var, s, v in variants:
+            out.append(f"            {v} => Some(Self::{var}),\n")
+        out.append("            _ => None,\n        }\n    }\n\n")
+        out.append("    /// The case of keyword `keyword`.\n    pub fn from_keyword(keyword: &str) -> Option<Self> {\n        match keyword {\n")
+        for var, s, v in variants:
+            out.append(f"            {rs_str(s)} => Some(Self::{var}),\n")
+        out.append("            _ => None,\n        }\n    }\n}\n\n")
+        out.append(f"#[cfg(test)]\nimpl {rust} {{\n    pub(super) fn test_cases() -> Vec<Self> {{\n")
+        out.append("        vec![" + ", ".join(f"Self::{v}" for v, _, _ in variants) + "]\n    }\n}\n\n")
+        out.append(f"impl EnumAttribute for {rust} {{\n")
+        if kind == "dialect":
+            out.append("    fn attribute<'c>(self, context: &'c Context) -> Attribute<'c> {\n")
+            out.append(f"        dialect_enum(context, {rs_str(arg)}, self.keyword())\n    }}\n")
+            out.append("    fn from_attribute(attribute: Attribute<'_>) -> Option<Self> {\n")
+            out.append(f"        let keywords = dialect_enum_keywords(attribute, {rs_str(arg)})?;\n")
+            out.append("        Self::from_keyword(keywords.first()?)\n    }\n}\n\n")
+        else:
+            out.append("    fn attribute<'c>(self, context: &'c Context) -> Attribute<'c> {\n")
+            out.append(f"        integer_enum(context, {arg}, self.value())\n    }}\n")
+            out.append("    fn from_attribute(attribute: Attribute<'_>) -> Option<Self> {\n")
+            out.append("        Self::from_value(integer_enum_value(attribute)?)\n    }\n}\n\n")
+        return "".join(out)
+
+    # ---- ops ---------------------------------------------------------
+    def op(self, def_name):
+        r = self.rec(def_name)
+        struct = def_name.split("_", 1)[1] if "_" in def_name else def_name
+        full = f"{self.namespace}.{r['opName']}"
+        traits = self.traits(r)
+        trait_names = {n for n, _ in traits}
+        trait_text = " ".join(str(t.get("trait", "")) for _, t in traits)
+
+        operands, attributes, results, regions, successors = [], [], [], [], []
+        unsupported = []
+        args = r["arguments"]["args"]
+        n_operands = sum(1 for a, _ in args if "TypeConstraint" in self.sc(self.unwrap_arg(a["def"])))
+        for i, (a, name) in enumerate(args):
+            base = self.unwrap_arg(a["def"])
+            sc = self.sc(base)
+            br = self.rec(base)
+            if "TypeConstraint" in sc:
+                nested = None
+                if "VariadicOfVariadic" in sc:
+                    arity = "Variadic"
+                    nested = br["segmentAttrName"]
+                elif "Variadic" in sc:
+                    arity = "Variadic"
+                elif "Optional" in sc:
+                    arity = "Optional"
+                else:
+                    arity = "Single"
+                if name is None:
+                    name = "operands" if n_operands == 1 else f"operand_{len(operands)}"
+                inner = br.get("baseType", {}) or {}
+                inner = inner.get("def") if isinstance(inner, dict) else None
+                constraint = TYPES.get(inner if arity != "Single" else base)
+                operands.append(dict(name=name, arity=arity, summary=clean(br.get("summary")), constraint=constraint, nested=nested))
+            elif "Attr" in sc:
+                optional = "OptionalAttr" in sc or br.get("isOptional") == 1
+                default = "DefaultValuedAttr" in sc or "DefaultValuedOptionalAttr" in sc
+                root = base
+                while self.rec(root).get("baseAttr"):
+                    root = self.rec(root)["baseAttr"]["def"]
+                enum = self.enum_of(base)
+                kind = "enum" if enum else ("unit" if root == "UnitAttr" else "attr")
+                attributes.append(
+                    dict(
+                        name=name,
+                        optional=optional or default,
+                        default=default,
+                        kind=kind,
+                        enum=enum,
+                        summary=clean(br.get("summary")),
+                        constraint=ATTRS.get(root),
+                    )
+                )
+            elif "Property" in sc:
+                attributes.append(
+                    dict(name=name, optional=True, default=True, kind="attr", enum=None,
+                         summary=clean(br.get("summary")) or "a property", constraint=None)
+                )
+            else:
+                raise SystemExit(f"{def_name}: argument {name} of unknown kind {sc}")
+        n_results = len(r["results"]["args"])
+        for a, name in r["results"]["args"]:
+            sc = self.sc(a["def"])
+            br = self.rec(a["def"])
+            arity = "Variadic" if "Variadic" in sc else "Optional" if "Optional" in sc else "Single"
+            if name is None:
+                name = ("results" if arity == "Variadic" else "result") if n_results == 1 else f"result_{len(results)}"
+            inner = (br.get("baseType") or {}).get("def") if isinstance(br.get("baseType"), dict) else None
+            results.append(dict(name=name, arity=arity, summary=clean(br.get("summary")),
+                                constraint=TYPES.get(inner if arity != "Single" else a["def"])))
+        for a, name in r["regions"]["args"]:
+            sc = self.sc(a["def"])
+            regions.append(dict(name=name or f"region_{len(regions)}", variadic="VariadicRegion" in sc,
+                                sized="SizedRegion" in sc))
+        for a, name in r["successors"]["args"]:
+            sc = self.sc(a["def"])
+            successors.append(dict(name=name or f"successor_{len(successors)}", variadic="VariadicSuccessor" in sc))
+
+        # Rust names, checked for collisions.
+        names = set()
+        for part in operands + attributes + results + regions + successors:
+            rn = snake(part["name"])
+            if rn in RESERVED:
+                rn += "_"
+            if rn in names:
+                raise SystemExit(f"{def_name}: two accessors named {rn}")
+            names.add(rn)
+            part["rust"] = rn
+
+        def layout(parts, segments_trait, same_trait, attr):
+            if segments_trait in trait_names:
+                return f'Layout::Segments("{attr}")'
+            if same_trait in trait_names:
+                return "Layout::SameSize"
+            return "Layout::Plain"
+
+        operand_layout = layout(operands, "AttrSizedOperandSegments", "SameVariadicOperandSize", "operandSegmentSizes")
+        result_layout = layout(results, "AttrSizedResultSegments", "SameVariadicResultSize", "resultSegmentSizes")
+
+        # How the builder finds the result types.
+        infer = None
+        if results:
+            if (
+                "SameOperandsAndResultType" in trait_names
+                and operands
+                and operands[0]["arity"] == "Single"
+                and all(p["arity"] == "Single" for p in results)
+            ):
+                infer = "same"
+            elif "InferType" in trait_text:
+                infer = "interface"
+
+        self.ops.append(
+            dict(def_name=def_name, struct=struct, full=full, name=r["opName"], summary=clean(r.get("summary")),
+                 description=clean(r.get("description")), operands=operands, attributes=attributes,
+                 results=results, regions=regions, successors=successors,
+                 traits=[TRAITS[n] for n, _ in traits if n in TRAITS], operand_layout=operand_layout,
+                 result_layout=result_layout, infer=infer, unsupported=unsupported,
+                 segments=("AttrSizedOperandSegments" in trait_names, "AttrSizedResultSegments" in trait_names))
+        )
+
+    def op_code(self, op):
+        s = op["struct"]
+        o = []
+        summary = op["summary"] or op["name"]
+        o.append(doc(f"`{op['full']}`: {summary}."))
+        if op["description"]:
+            o.append("///\n" + doc(markdown(op["description"])))
+        o.append("#[derive(Clone, Copy)]\n")
+        o.append(f"pub struct {s}<'a> {{\n    op: OperationRef<'a>,\n}}\n\n")
+        o.append(f"impl<'a> Op<'a> for {s}<'a> {{\n")
+        o.append(f"    fn definition() -> &'static OpDefinition {{\n        &{s.upper()}\n    }}\n")
+        o.append(f"    fn namespace() -> &'static str {{\n        {rs_str(self.namespace)}\n    }}\n")
+        o.append("    unsafe fn from_operation_unchecked(op: OperationRef<'a>) -> Self {\n        Self { op }\n    }\n")
+        o.append("    fn operation(&self) -> OperationRef<'a> {\n        self.op\n    }\n}\n\n")
+        o.append(f"impl ::core::fmt::Debug for {s}<'_> {{\n")
+        o.append("    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {\n")
+        o.append(f"        f.debug_tuple({rs_str(s)}).field(&self.op).finish()\n    }}\n}}\n\n")
+
+        # The definition.
+        def tc(p):
+            if p["constraint"]:
+                return p["constraint"]
+            return f"TypeConstraint::Custom {{ description: {rs_str(p['summary'] or 'any type')}, predicate: checked_by_mlir }}"
+
+        def ac(p):
+            if p["constraint"]:
+                return p["constraint"]
+            return f"AttrConstraint::Custom {{ description: {rs_str(p['summary'] or 'any attribute')}, predicate: attribute_checked_by_mlir }}"
+
+        operands = ", ".join(
+            f"OperandDef {{ name: {rs_str(p['name'])}, arity: Arity::{p['arity']}, constraint: {tc(p)} }}"
+            for p in op["operands"]
+        )
+        results = ", ".join(
+            f"ResultDef {{ name: {rs_str(p['name'])}, arity: Arity::{p['arity']}, constraint: {tc(p)} }}"
+            for p in op["results"]
+        )
+        attributes = ", ".join(
+            f"AttributeDef {{ name: {rs_str(p['name'])}, constraint: {ac(p)}, optional: {str(p['optional']).lower()}, default: None }}"
+            for p in op["attributes"]
+        )
+        regions = ", ".join(
+            f"RegionDef {{ name: {rs_str(p['name'])}, max_blocks: {'Some(1)' if p['sized'] else 'None'}, variadic: {str(p['variadic']).lower()} }}"
+            for p in op["regions"]
+        )
+        successors = ", ".join(
+            f"SuccessorDef {{ name: {rs_str(p['name'])}, variadic: {str(p['variadic']).lower()} }}"
+            for p in op["successors"]
+        )
+        traits = ", ".join(f"Trait::{t}" for t in op["traits"])
+        o.append(f"static {s.upper()}: OpDefinition = OpDefinition {{\n")
+        o.append(f"    name: {rs_str(op['name'])},\n")
+        o.append(f"    type_name: {rs_str(f'mlir_pass::ops::{self.module}::{s}')},\n")
+        o.append(f"    summary: {rs_str(op['summary'])},\n")
+        o.append(f"    description: {rs_str(op['description'])},\n")
+        o.append(f"    operands: &[{operands}],\n    results: &[{results}],\n    attributes: &[{attributes}],\n")
+        o.append(f"    regions: &[{regions}],\n    successors: &[{successors}],\n    traits: &[{traits}],\n")
+        o.append("    format: None,\n    format_source: None,\n    hooks: OpHooks::NONE,\n    interfaces: OpInterfaces::NONE,\n};\n\n")
+
+        # Accessors.
+        o.append(f"impl<'a> {s}<'a> {{\n")
+        og = ", ".join(f"Arity::{p['arity']}" for p in op["operands"])
+        rg = ", ".join(f"Arity::{p['arity']}" for p in op["results"])
+        o.append(f"    const OPERANDS: &'static [Arity] = &[{og}];\n")
+        o.append(f"    const RESULTS: &'static [Arity] = &[{rg}];\n\n")
+        for kind, parts, lay, res in (("operand", op["operands"], op["operand_layout"], "false"),
+                                      ("result", op["results"], op["result_layout"], "true")):
+            groups = "Self::RESULTS" if res == "true" else "Self::OPERANDS"
+            for i, p in enumerate(parts):
+                rn = ident(p["rust"])
+                what = f"{kind} `{p['name']}`"
+                line = f"    /// The {what}" + (f": {p['summary']}." if p["summary"] else ".")
+                o.append(line + "\n")
+                rng = f"group(self.op, {groups}, {lay}, count(self.op, {res}), {i})"
+                getter = "result" if res == "true" else "operand"
+                if p["arity"] == "Single":
+                    if len(parts) == 1 or lay == "Layout::Plain" and all(q["arity"] == "Single" for q in parts[:i]):
+                        if all(q["arity"] == "Single" for q in parts[:i]):
+                            o.append(f"    pub fn {rn}(&self) -> Value<'a, 'a> {{\n        {getter}(self.op, {i}, {rs_str(what)})\n    }}\n\n")
+                            continue
+                    o.append(f"    pub fn {rn}(&self) -> Value<'a, 'a> {{\n        {getter}(self.op, {rng}.0, {rs_str(what)})\n    }}\n\n")
+                elif p["arity"] == "Optional":
+                    o.append(f"    pub fn {rn}(&self) -> Option<Value<'a, 'a>> {{\n        values(self.op, {rng}, {res}).first().copied()\n    }}\n\n")
+                else:
+                    o.append(f"    pub fn {rn}(&self) -> Vec<Value<'a, 'a>> {{\n        values(self.op, {rng}, {res})\n    }}\n\n")
+        for p in op["attributes"]:
+            rn = ident(p["rust"])
+            line = f"    /// The attribute `{p['name']}`" + (f": {p['summary']}." if p["summary"] else ".")
+            o.append(line + "\n")
+            if p["kind"] == "unit":
+                o.append(f"    pub fn {rn}(&self) -> bool {{\n        attribute(self.op, {rs_str(p['name'])}).is_some()\n    }}\n\n")
+            elif p["kind"] == "enum":
+                ty = p["enum"][0]
+                o.append(f"    pub fn {rn}(&self) -> Option<{ty}> {{\n        {ty}::from_attribute(attribute(self.op, {rs_str(p['name'])})?)\n    }}\n\n")
+            else:
+                o.append(f"    pub fn {rn}(&self) -> Option<Attribute<'a>> {{\n        attribute(self.op, {rs_str(p['name'])})\n    }}\n\n")
+        for i, p in enumerate(op["regions"]):
+            rn = ident(p["rust"])
+            if p["variadic"]:
+                o.append(f"    /// The regions `{p['name']}`.\n")
+                o.append(f"    pub fn {rn}(&self) -> Vec<RegionRef<'a, 'a>> {{\n        (({i})..count_regions(self.op)).map(|i| region(self.op, i, \"region\")).collect()\n    }}\n\n")
+            else:
+                o.append(f"    /// The region `{p['name']}`.\n")
+                o.append(f"    pub fn {rn}(&self) -> RegionRef<'a, 'a> {{\n        region(self.op, {i}, {rs_str('region `' + p['name'] + '`')})\n    }}\n\n")
+
+        # The builder.
+        if op["unsupported"]:
+            o.append(f"    // No `build`: {'; '.join(op['unsupported'])} (build it with melior's OperationBuilder).\n")
+        else:
+            o.append(self.builder(op))
+        # The adaptor.
+        if op["operands"]:
+            o.append(f"    /// The operands of this op's kind by name, read from `operands` rather than from\n")
+            o.append(f"    /// the op (a conversion pattern's remapped operands): ODS's `{s}::Adaptor`.\n")
+            o.append(f"    pub fn adaptor<'o, 'c, 'v>(&self, operands: &'o [Value<'c, 'v>]) -> {s}Adaptor<'o, 'c, 'v> {{\n")
+            n = len(op["operands"])
+            ranges = ", ".join(f"group(self.op, Self::OPERANDS, {op['operand_layout']}, operands.len(), {i})" for i in range(n))
+            o.append(f"        {s}Adaptor {{ operands, groups: [{ranges}] }}\n    }}\n")
+        o.append("}\n\n")
+        if op["operands"]:
+            n = len(op["operands"])
+            o.append(f"/// The operands of a [`{s}`] by name, read from a list given apart from the op\n")
+            o.append(f"/// (ODS's `{s}::Adaptor`); made by [`{s}::adaptor`].\n")
+            o.append("#[derive(Clone, Copy, Debug)]\n")
+            o.append(f"pub struct {s}Adaptor<'o, 'c, 'v> {{\n    operands: &'o [Value<'c, 'v>],\n    groups: [(usize, usize); {n}],\n}}\n\n")
+            o.append(f"impl<'o, 'c, 'v> {s}Adaptor<'o, 'c, 'v> {{\n")
+            for i, p in enumerate(op["operands"]):
+                rn = ident(p["rust"])
+                o.append(f"    /// The operand `{p['name']}`.\n")
+                if p["arity"] == "Single":
+                    o.append(f"    pub fn {rn}(&self) -> Value<'c, 'v> {{\n        self.operands[self.groups[{i}].0]\n    }}\n")
+                elif p["arity"] == "Optional":
+                    o.append(f"    pub fn {rn}(&self) -> Option<Value<'c, 'v>> {{\n        let (start, len) = self.groups[{i}];\n        self.operands[start..start + len].first().copied()\n    }}\n")
+                else:
+                    o.append(f"    pub fn {rn}(&self) -> &'o [Value<'c, 'v>] {{\n        let (start, len) = self.groups[{i}];\n        &self.operands[start..start + len]\n    }}\n")
+            o.append("}\n\n")
+        return "".join(o)
+
+    def builder(self, op):
+        params, body, docs = [], [], []
+        loc = "location"
+        if any(p["rust"] == "location" for p in op["operands"] + op["attributes"] + op["results"] + op["regions"] + op["successors"]):
+            loc = "op_location"
+        if op["infer"] is None:
+            for p in op["results"]:
+                rn = ident(p["rust"])
+                ty = {"Single": "Type<'c>", "Optional": "Option<Type<'c>>", "Variadic": "&[Type<'c>]"}[p["arity"]]
+                call = {"Single": "result", "Optional": "optional_result", "Variadic": "results"}[p["arity"]]
+                params.append(f"{rn}: {ty}")
+                body.append(f"b.{call}({rn});")
+                docs.append(f"- `{p['rust']}`: the type{'s' if p['arity'] == 'Variadic' else ''} of the result `{p['name']}`")
+        for p in op["operands"]:
+            rn = ident(p["rust"])
+            if p.get("nested"):
+                params.append(f"{rn}: &[&[Value<'c, 'v>]]")
+                body.append(f"b.nested_operands({rs_str(p['nested'])}, {rn});")
+                docs.append(f"- `{p['rust']}`: one list of values a group (its sizes go to `{p['nested']}`)")
+                continue
+            ty = {"Single": "Value<'c, 'v>", "Optional": "Option<Value<'c, 'v>>", "Variadic": "&[Value<'c, 'v>]"}[p["arity"]]
+            call = {"Single": "operand", "Optional": "optional_operand", "Variadic": "operands"}[p["arity"]]
+            params.append(f"{rn}: {ty}")
+            body.append(f"b.{call}({rn});")
+        for p in op["attributes"]:
+            rn = ident(p["rust"])
+            key = rs_str(p["name"])
+            if p["kind"] == "unit":
+                params.append(f"{rn}: bool")
+                body.append(f"b.unit_attribute({key}, {rn});")
+                continue
+            ty = p["enum"][0] if p["kind"] == "enum" else "Attribute<'c>"
+            if p["optional"]:
+                params.append(f"{rn}: Option<{ty}>")
+                call = "enum_attribute" if p["kind"] == "enum" else "optional_attribute"
+                body.append(f"b.{call}({key}, {rn});")
+                if p["default"]:
+                    docs.append(f"- `{p['rust']}`: `None` leaves MLIR's default")
+            else:
+                params.append(f"{rn}: {ty}")
+                if p["kind"] == "enum":
+                    body.append(f"b.enum_attribute({key}, Some({rn}));")
+                else:
+                    body.append(f"b.attribute({key}, {rn});")
+        for p in op["regions"]:
+            rn = ident(p["rust"])
+            if p["variadic"]:
+                params.append(f"{rn}: Vec<Region<'c>>")
+                body.append(f"b.regions({rn});")
+            else:
+                params.append(f"{rn}: Region<'c>")
+                body.append(f"b.region({rn});")
+        for p in op["successors"]:
+            rn = ident(p["rust"])
+            if p["variadic"]:
+                params.append(f"{rn}: &[&'v Block<'c>]")
+                body.append(f"b.successors({rn});")
+            else:
+                params.append(f"{rn}: &'v Block<'c>")
+                body.append(f"b.successor({rn});")
+        if op["infer"] == "same":
+            body.append(f"b.results_like_operand(0, {len(op['results'])});")
+            docs.append("The results take the type of the first operand (`SameOperandsAndResultType`).")
+        elif op["infer"] == "interface":
+            body.append("b.infer_results();")
+            docs.append("MLIR infers the result types (the op's `InferTypeOpInterface`).")
+        o = [f"    /// Builds a `{op['full']}` at `{loc}`, not inserted anywhere (C++'s\n"]
+        o.append(f"    /// `{op['struct']}::build`); insert it with a rewriter (`insert_op`) or in a block.\n")
+        if docs:
+            o.append("    ///\n" + "".join(f"    /// {d_}\n" for d_ in docs))
+        o.append("    #[allow(clippy::too_many_arguments)]\n")
+        sig = ", ".join([f"{loc}: impl Into<Location<'c>>"] + params)
+        o.append(f"    pub fn build<'c, 'v>({sig}) -> Operation<'c> {{\n")
+        seg_o, seg_r = op["segments"]
+        finish = f"build({str(seg_o).lower()}, {str(seg_r).lower()})"
+        if body:
+            o.append(f"        let mut __b = Builder::new({rs_str(op['full'])}, {loc}.into());\n")
+            for line in body:
+                o.append(f"        {line.replace('b.', '__b.', 1)}\n")
+            o.append(f"        __b.{finish}\n    }}\n\n")
+        else:
+            o.append(f"        Builder::new({rs_str(op['full'])}, {loc}.into()).{finish}\n    }}\n\n")
+        return "".join(o)
+
+    @property
+    def enums(self):
+        return {r: code for (m, r), code in self.shared.items() if m == self.module}
+
+    def render(self, td):
+        out = [
+            f"//! Typed handles for the `{self.namespace}` dialect's ops, generated by\n",
+            f"//! `scripts/gen-upstream-ops.py` from MLIR 22's `mlir/Dialect/{td}`\n",
+            "//! (do not edit: rerun the script).\n",
+        ]
+        if self.skipped:
+            out.append("//!\n//! Not generated: " + ", ".join(self.skipped) + ".\n")
+        out.append("\n#![allow(missing_docs, dead_code, rustdoc::all, clippy::all)]\n\n")
+        out.append("use super::support::*;\n\n")
+        for name in sorted(self.enums):
+            out.append(self.enums[name])
+        for op in self.ops:
+            out.append(self.op_code(op))
+        out.append(self.test_tables())
+        return "".join(out)
+
+    def test_tables(self):
+        """What the runtime's tests check against MLIR: every op name, whether
+        its builder asks MLIR to infer result types, and every enum case."""
+        out = ["/// Every op: its name and whether `build` lets MLIR infer its results.\n"]
+        out.append("#[cfg(test)]\npub(super) const OPS: &[(&str, bool)] = &[\n")
+        for op in self.ops:
+            out.append(f"    ({rs_str(op['full'])}, {str(op['infer'] == 'interface').lower()}),\n")
+        out.append("];\n\n")
+        out.append("/// The enums whose attribute does not read back as the value it was built from.\n")
+        out.append("#[cfg(test)]\n#[allow(unused_variables, unused_mut)]\npub(super) fn enum_round_trip_failures(context: &Context) -> Vec<String> {\n")
+        out.append("    let mut failures = Vec::new();\n")
+        for name in sorted(self.enums):
+            out.append(f"    for case in {name}::test_cases() {{\n")  # owned here
+            out.append("        let attribute = case.attribute(context);\n")
+            out.append(f"        if {name}::from_attribute(attribute) != Some(case) {{\n")
+            out.append("            failures.push(format!(\"{case:?} as {attribute}\"));\n        }\n    }\n")
+        out.append("    failures\n}\n")
+        return "".join(out)
+
+
+MODULES = {m for m, _, _ in DIALECTS}
+
+
+def generate():
+    files = {}
+    stats = []
+    shared = {}
+    gens = []
+    for module, td, dialect in DIALECTS:
+        path = f"{INCLUDE}/mlir/Dialect/{td}"
+        t0 = time.time()
+        raw = subprocess.run([TBLGEN, "--dump-json", "-I", INCLUDE, path], check=True, capture_output=True).stdout
+        records = json.loads(raw)
+        g = Gen(records, module, dialect, shared)
+        for name in records["!instanceof"]["Op"]:
+            r = records[name]
+            if r["opDialect"]["def"] != dialect:
+                continue
+            g.op(name)
+        gens.append((g, td, t0))
+    for g, td, t0 in gens:
+        module = g.module
+        text = g.render(td)
+        files[f"{module}.rs"] = subprocess.run(
+            ["rustfmt", "--edition", "2021"], input=text.encode(), check=True, capture_output=True
+        ).stdout.decode()
+        stats.append((module, len(g.ops), time.time() - t0))
+    return files, stats
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--check", action="store_true", help="fail if a generated file is out of date")
+    args = ap.parse_args()
+    t0 = time.time()
+    files, stats = generate()
+    stale = []
+    for name, text in files.items():
+        path = os.path.join(OUT, name)
+        old = open(path).read() if os.path.exists(path) else None
+        if old != text:
+            stale.append(name)
+            if not args.check:
+                with open(path, "w") as f:
+                    f.write(text)
+    total = sum(n for _, n, _ in stats)
+    print(f"{total} ops in {len(stats)} dialects, {time.time() - t0:.2f} s: "
+          + ", ".join(f"{m} {n}" for m, n, _ in stats), file=sys.stderr)
+    if args.check and stale:
+        print("out of date (rerun scripts/gen-upstream-ops.py): " + ", ".join(stale), file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
