@@ -88,6 +88,17 @@ ATTRS = {
     "IndexAttr": "AttrConstraint::Index",
 }
 
+# Integer attributes a builder takes as `i64`: the integer type of each.
+INTEGERS = {"I64Attr": "64", "I32Attr": "32", "I16Attr": "16", "I8Attr": "8", "I1Attr": "1", "IndexAttr": "0"}
+
+# Typed builder parameters for common attributes: (Rust type, builder call).
+TYPED = {
+    "str": ("&str", "string_attribute"),
+    "symbol": ("&str", "symbol_attribute"),
+    "type": ("Type<'c>", "type_attribute"),
+    "i64s": ("&[i64]", "i64_array_attribute"),
+}
+
 KEYWORDS = set(
     "as break const continue crate else enum extern false fn for if impl in let loop match mod "
     "move mut pub ref return self Self static struct super trait true type unsafe use where while "
@@ -371,7 +382,23 @@ class Gen:
                 while self.rec(root).get("baseAttr"):
                     root = self.rec(root)["baseAttr"]["def"]
                 enum = self.enum_of(base)
-                kind = "enum" if enum else ("unit" if root == "UnitAttr" else "attr")
+                rsc = self.sc(root)
+                if enum:
+                    kind = "enum"
+                elif root == "UnitAttr":
+                    kind = "unit"
+                elif root == "FlatSymbolRefAttr":
+                    kind = "symbol"
+                elif root in ("StrAttr", "SymbolNameAttr"):
+                    kind = "str"
+                elif "TypeAttrBase" in rsc:
+                    kind = "type"
+                elif root == "DenseI64ArrayAttr":
+                    kind = "i64s"
+                elif root in INTEGERS:
+                    kind = "int"
+                else:
+                    kind = "attr"
                 attributes.append(
                     dict(
                         name=name,
@@ -379,6 +406,7 @@ class Gen:
                         default=default,
                         kind=kind,
                         enum=enum,
+                        root=root,
                         summary=clean(br.get("summary")),
                         constraint=ATTRS.get(root),
                     )
@@ -619,6 +647,16 @@ class Gen:
             if p["kind"] == "unit":
                 params.append(f"{rn}: bool")
                 body.append(f"b.unit_attribute({key}, {rn});")
+                continue
+            if p["kind"] in TYPED or p["kind"] == "int":
+                ty, call = TYPED.get(p["kind"], ("i64", "integer_attribute"))
+                extra = f", {INTEGERS[p['root']]}" if p["kind"] == "int" else ""
+                if p["optional"]:
+                    params.append(f"{rn}: Option<{ty}>")
+                    body.append(f"if let Some(value) = {rn} {{ b.{call}({key}{extra}, value); }}")
+                else:
+                    params.append(f"{rn}: {ty}")
+                    body.append(f"b.{call}({key}{extra}, {rn});")
                 continue
             ty = p["enum"][0] if p["kind"] == "enum" else "Attribute<'c>"
             if p["optional"]:

@@ -84,8 +84,10 @@ impl<'a> OperationRef<'a> {
         unsafe { op_name(self.raw) }.to_owned()
     }
 
-    /// The operation's location.
-    pub fn location(&self) -> Location<'_> {
+    /// The operation's location. It converts into melior's
+    /// (`Into<melior::ir::Location>`), so it is what builders and
+    /// rewriters take: `arith::MulFOp::build(op.location(), a, b, None)`.
+    pub fn location(&self) -> Location<'a> {
         // SAFETY: as above.
         unsafe { Location::from_raw(sys::mlirOperationGetLocation(self.raw)) }
     }
@@ -127,6 +129,17 @@ impl<'c> From<melior::ir::Location<'c>> for Location<'c> {
     fn from(location: melior::ir::Location<'c>) -> Self {
         // SAFETY: melior's location is valid for 'c.
         unsafe { Self::from_raw(location.to_raw()) }
+    }
+}
+
+/// The pass's locations convert to melior's, which builders take
+/// (`OperationBuilder::new(name, op.location().into())`); every method of
+/// mlir-pass that takes a location takes either.
+#[cfg(feature = "melior")]
+impl<'c> From<Location<'c>> for melior::ir::Location<'c> {
+    fn from(location: Location<'c>) -> Self {
+        // SAFETY: a valid location whose context outlives 'c.
+        unsafe { melior::ir::Location::from_raw(location.raw()) }
     }
 }
 

@@ -1280,7 +1280,8 @@ fn builder(input: &OpInput, stub: bool) -> TokenStream {
 
     let ident = input.ident();
     let mut doc = format!(
-        "Builds a new `{}` op at `{location}`, not inserted anywhere.\n\n\
+        "Builds a new `{}` op at `{location}` (melior's location or the pass's, such as \
+         `op.location()`), not inserted anywhere.\n\n\
          It is not verified: MLIR's verifier checks the constraints and traits when the op \
          is verified (`Operation::verify`, or a pass manager's run).",
         ident
@@ -1297,6 +1298,7 @@ fn builder(input: &OpInput, stub: bool) -> TokenStream {
     } else {
         let op_name = ident.to_string();
         quote! {
+            let #location: #melior::Location<'c> = ::core::convert::Into::into(#location);
             #(#body)*
             __melior::ir::operation::OperationBuilder::new(
                 &<Self as __dialect::Op<'a>>::operation_name(),
@@ -1315,7 +1317,7 @@ fn builder(input: &OpInput, stub: bool) -> TokenStream {
         #[doc = #doc]
         #[allow(clippy::too_many_arguments)]
         pub fn build<'c>(
-            #location: #melior::Location<'c>,
+            #location: impl ::core::convert::Into<#melior::Location<'c>>,
             #(#params,)*
         ) -> #melior::Operation<'c> {
             #body

@@ -79,7 +79,7 @@ impl<'a> ConversionPatternRewriter<'a> {
     pub fn create<'c>(
         &self,
         name: &str,
-        location: Location<'c>,
+        location: impl Into<Location<'c>>,
         operands: &[Value<'c, '_>],
         results: &[Type<'c>],
         attributes: &[(Identifier<'c>, Attribute<'c>)],
@@ -87,6 +87,7 @@ impl<'a> ConversionPatternRewriter<'a> {
     where
         'a: 'c,
     {
+        let location = location.into();
         let operands: Vec<sys::MlirValue> = operands.iter().map(|v| v.to_raw()).collect();
         let results: Vec<sys::MlirType> = results.iter().map(|t| t.to_raw()).collect();
         let attributes: Vec<sys::MlirNamedAttribute> = attributes

@@ -293,6 +293,12 @@ pub trait Op<'a>: Copy + Sized {
         }
     }
 
+    /// The op's location (C++'s `op.getLoc()`), which builders and
+    /// rewriters take as it is.
+    fn location(&self) -> crate::Location<'a> {
+        self.operation().location()
+    }
+
     /// The full op name (`toy.transpose`).
     fn operation_name() -> String {
         format!("{}.{}", Self::namespace(), Self::definition().name)

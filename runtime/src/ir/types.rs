@@ -23,6 +23,20 @@ pub trait TypeExt<'c> {
     /// The element type of a shaped type (ranked or not), or the type itself
     /// for any other: C++'s `getElementTypeOrSelf`.
     fn element_type_or_self(&self) -> Type<'c>;
+
+    /// For a vector, which dimensions are scalable (`vector<2x[4]xf32>`:
+    /// `[false, true]`); `None` for any other type. C++'s
+    /// `VectorType::getScalableDims()`.
+    fn scalable_dims(&self) -> Option<Vec<bool>>;
+
+    /// The same shaped type with `element` as element type (C++'s
+    /// `ShapedType::clone(elementType)`): a tensor keeps its shape and
+    /// encoding, a memref its shape, layout and memory space, a vector its
+    /// shape and scalable dimensions. `None` for a type that is not shaped
+    /// or an element type the kind does not accept (vectors hold integers,
+    /// `index` and floats; memrefs those, complex numbers, vectors and
+    /// memrefs; tensors any type but functions and `none`).
+    fn with_element_type(&self, element: Type<'c>) -> Option<Type<'c>>;
 }
 
 impl<'c> TypeExt<'c> for Type<'c> {
@@ -55,6 +69,69 @@ impl<'c> TypeExt<'c> for Type<'c> {
             .try_fold(1i64, |n, d| if *d < 0 { None } else { n.checked_mul(*d) })
     }
 
+    fn scalable_dims(&self) -> Option<Vec<bool>> {
+        let raw = self.to_raw();
+        // SAFETY: a valid type; dimensions asked of vectors only.
+        unsafe {
+            if !sys::mlirTypeIsAVector(raw) {
+                return None;
+            }
+            let rank = sys::mlirShapedTypeGetRank(raw);
+            Some(
+                (0..rank)
+                    .map(|i| sys::mlirVectorTypeIsDimScalable(raw, i as isize))
+                    .collect(),
+            )
+        }
+    }
+
+    fn with_element_type(&self, element: Type<'c>) -> Option<Type<'c>> {
+        let raw = self.to_raw();
+        let shape = self.shape();
+        // SAFETY: a valid type; each kind is rebuilt with the getters of
+        // its kind (the checked ones where MLIR would assert), from the
+        // parts read from it.
+        unsafe {
+            let context = sys::mlirTypeGetContext(raw);
+            let unknown = sys::mlirLocationUnknownGet(context);
+            let e = element.to_raw();
+            let tensor_element = !sys::mlirTypeIsAFunction(e) && !sys::mlirTypeIsANone(e);
+            let new = if sys::mlirTypeIsAVector(raw) {
+                return scalable_vector_type(&shape?, &self.scalable_dims()?, element);
+            } else if sys::mlirTypeIsARankedTensor(raw) && tensor_element {
+                let shape = shape?;
+                sys::mlirRankedTensorTypeGetChecked(
+                    unknown,
+                    shape.len() as isize,
+                    shape.as_ptr(),
+                    e,
+                    sys::mlirRankedTensorTypeGetEncoding(raw),
+                )
+            } else if sys::mlirTypeIsAUnrankedTensor(raw) && tensor_element {
+                sys::mlirUnrankedTensorTypeGetChecked(unknown, e)
+            } else if sys::mlirTypeIsAMemRef(raw) && memref_element(element) {
+                let shape = shape?;
+                sys::mlirMemRefTypeGetChecked(
+                    unknown,
+                    e,
+                    shape.len() as isize,
+                    shape.as_ptr(),
+                    sys::mlirMemRefTypeGetLayout(raw),
+                    sys::mlirMemRefTypeGetMemorySpace(raw),
+                )
+            } else if sys::mlirTypeIsAUnrankedMemRef(raw) && memref_element(element) {
+                sys::mlirUnrankedMemRefTypeGetChecked(
+                    unknown,
+                    e,
+                    sys::mlirUnrankedMemrefGetMemorySpace(raw),
+                )
+            } else {
+                return None;
+            };
+            (!new.ptr.is_null()).then(|| Type::from_raw(new))
+        }
+    }
+
     fn element_type_or_self(&self) -> Type<'c> {
         let raw = self.to_raw();
         // SAFETY: a valid type; the element type of a shaped type lives in
@@ -67,6 +144,61 @@ impl<'c> TypeExt<'c> for Type<'c> {
             }
         }
     }
+}
+
+/// The vector type `vector<shape x element>` (C++'s `VectorType::get`);
+/// `None` when MLIR would refuse it (an empty or non-positive dimension,
+/// an element type other than an integer, `index` or a float).
+pub fn vector_type<'c>(shape: &[i64], element: Type<'c>) -> Option<Type<'c>> {
+    scalable_vector_type(shape, &vec![false; shape.len()], element)
+}
+
+/// The vector type with scalable dimensions where `scalable` says
+/// (`vector<[4]xf32>`); `None` as for [`vector_type`], or when `scalable`
+/// is not as long as `shape`.
+pub fn scalable_vector_type<'c>(
+    shape: &[i64],
+    scalable: &[bool],
+    element: Type<'c>,
+) -> Option<Type<'c>> {
+    if shape.len() != scalable.len() || shape.iter().any(|d| *d <= 0) || !vector_element(element)
+    {
+        return None;
+    }
+    // SAFETY: a valid element type; the checked getter returns null instead
+    // of asserting, and the location is unknown in the element's context.
+    unsafe {
+        let context = sys::mlirTypeGetContext(element.to_raw());
+        let raw = sys::mlirVectorTypeGetScalableChecked(
+            sys::mlirLocationUnknownGet(context),
+            shape.len() as isize,
+            shape.as_ptr(),
+            scalable.as_ptr(),
+            element.to_raw(),
+        );
+        (!raw.ptr.is_null()).then(|| Type::from_raw(raw))
+    }
+}
+
+/// Whether vectors hold `element` (integers, `index` and floats: checked
+/// first, so that MLIR's checked getter emits no diagnostic).
+fn vector_element(element: Type<'_>) -> bool {
+    let e = element.to_raw();
+    // SAFETY: a valid type.
+    unsafe { sys::mlirTypeIsAInteger(e) || sys::mlirTypeIsAIndex(e) || sys::mlirTypeIsAFloat(e) }
+}
+
+/// Whether memrefs hold `element` (the builtin kinds MemRefType accepts).
+fn memref_element(element: Type<'_>) -> bool {
+    let e = element.to_raw();
+    // SAFETY: a valid type.
+    vector_element(element)
+        || unsafe {
+            sys::mlirTypeIsAComplex(e)
+                || sys::mlirTypeIsAVector(e)
+                || sys::mlirTypeIsAMemRef(e)
+                || sys::mlirTypeIsAUnrankedMemRef(e)
+        }
 }
 
 /// The unranked tensor type of `element` (`tensor<*xf64>`), in its context.
@@ -100,5 +232,36 @@ mod tests {
         assert_eq!(dynamic.element_count(), None);
         let vector = Type::parse(&context, "vector<4xi8>").unwrap();
         assert_eq!(vector.shape(), Some(vec![4]));
+        assert_eq!(vector.scalable_dims(), Some(vec![false]));
+        assert_eq!(f64.scalable_dims(), None);
+    }
+
+    #[test]
+    fn vectors_and_element_type_changes() {
+        let context = Context::new();
+        let f32 = Type::float32(&context);
+        let f16 = Type::float16(&context);
+        let parse = |s: &str| Type::parse(&context, s).unwrap();
+        assert_eq!(vector_type(&[2, 4], f32), Some(parse("vector<2x4xf32>")));
+        assert_eq!(
+            scalable_vector_type(&[2, 4], &[false, true], f32),
+            Some(parse("vector<2x[4]xf32>"))
+        );
+        assert_eq!(vector_type(&[0], f32), None);
+        assert_eq!(vector_type(&[], f32).map(|t| t.to_string()).as_deref(), Some("vector<f32>"));
+        assert_eq!(scalable_vector_type(&[2], &[], f32), None);
+        let tensor_type = parse("tensor<?x3xi64>");
+        assert_eq!(vector_type(&[2], tensor_type), None);
+        for (from, to) in [
+            ("vector<2x[4]xf16>", "vector<2x[4]xf32>"),
+            ("tensor<?x3xf16, \"enc\">", "tensor<?x3xf32, \"enc\">"),
+            ("tensor<*xf16>", "tensor<*xf32>"),
+            ("memref<4x?xf16, strided<[?, 1]>, 1>", "memref<4x?xf32, strided<[?, 1]>, 1>"),
+            ("memref<*xf16, 2>", "memref<*xf32, 2>"),
+        ] {
+            assert_eq!(parse(from).with_element_type(f32), Some(parse(to)), "{from}");
+        }
+        assert_eq!(f16.with_element_type(f32), None);
+        assert_eq!(parse("vector<4xf16>").with_element_type(tensor_type), None);
     }
 }

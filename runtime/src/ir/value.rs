@@ -129,11 +129,13 @@ impl<'c, T: ValueLike<'c> + ?Sized> ValueExt<'c> for T {}
 /// What melior's block arguments lack.
 pub trait BlockArgumentExt<'c> {
     /// Sets the argument's location (`BlockArgument::setLoc`).
-    fn set_location(&self, location: melior::ir::Location<'c>);
+    /// `location` is melior's or the pass's own ([`crate::Location`]).
+    fn set_location(&self, location: impl Into<melior::ir::Location<'c>>);
 }
 
 impl<'c> BlockArgumentExt<'c> for melior::ir::block::BlockArgument<'c, '_> {
-    fn set_location(&self, location: melior::ir::Location<'c>) {
+    fn set_location(&self, location: impl Into<melior::ir::Location<'c>>) {
+        let location = location.into();
         // SAFETY: a valid block argument and location of one context.
         unsafe { sys::mlirBlockArgumentSetLocation(self.to_raw(), location.to_raw()) }
     }

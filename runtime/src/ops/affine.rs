@@ -306,13 +306,13 @@ impl<'a> AffineDelinearizeIndexOp<'a> {
         multi_index: &[Type<'c>],
         linear_index: Value<'c, 'v>,
         dynamic_basis: &[Value<'c, 'v>],
-        static_basis: Attribute<'c>,
+        static_basis: &[i64],
     ) -> Operation<'c> {
         let mut __b = Builder::new("affine.delinearize_index", location.into());
         __b.results(multi_index);
         __b.operand(linear_index);
         __b.operands(dynamic_basis);
-        __b.attribute("static_basis", static_basis);
+        __b.i64_array_attribute("static_basis", static_basis);
         __b.build(false, false)
     }
 
@@ -597,7 +597,7 @@ impl<'a> AffineForOp<'a> {
         inits: &[Value<'c, 'v>],
         lower_bound_map: Attribute<'c>,
         upper_bound_map: Attribute<'c>,
-        step: Attribute<'c>,
+        step: i64,
         region: Region<'c>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("affine.for", location.into());
@@ -607,7 +607,7 @@ impl<'a> AffineForOp<'a> {
         __b.operands(inits);
         __b.attribute("lowerBoundMap", lower_bound_map);
         __b.attribute("upperBoundMap", upper_bound_map);
-        __b.attribute("step", step);
+        __b.integer_attribute("step", 0, step);
         __b.region(region);
         __b.build(true, false)
     }
@@ -1046,14 +1046,14 @@ impl<'a> AffineLinearizeIndexOp<'a> {
         linear_index: Type<'c>,
         multi_index: &[Value<'c, 'v>],
         dynamic_basis: &[Value<'c, 'v>],
-        static_basis: Attribute<'c>,
+        static_basis: &[i64],
         disjoint: Option<Attribute<'c>>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("affine.linearize_index", location.into());
         __b.result(linear_index);
         __b.operands(multi_index);
         __b.operands(dynamic_basis);
-        __b.attribute("static_basis", static_basis);
+        __b.i64_array_attribute("static_basis", static_basis);
         __b.optional_attribute("disjoint", disjoint);
         __b.build(true, false)
     }
@@ -1897,7 +1897,7 @@ impl<'a> AffinePrefetchOp<'a> {
         memref: Value<'c, 'v>,
         indices: &[Value<'c, 'v>],
         is_write: Attribute<'c>,
-        locality_hint: Attribute<'c>,
+        locality_hint: i64,
         is_data_cache: Attribute<'c>,
         map: Attribute<'c>,
     ) -> Operation<'c> {
@@ -1905,7 +1905,7 @@ impl<'a> AffinePrefetchOp<'a> {
         __b.operand(memref);
         __b.operands(indices);
         __b.attribute("isWrite", is_write);
-        __b.attribute("localityHint", locality_hint);
+        __b.integer_attribute("localityHint", 32, locality_hint);
         __b.attribute("isDataCache", is_data_cache);
         __b.attribute("map", map);
         __b.build(false, false)

@@ -82,11 +82,11 @@ impl<'a> AssertOp<'a> {
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         arg: Value<'c, 'v>,
-        msg: Attribute<'c>,
+        msg: &str,
     ) -> Operation<'c> {
         let mut __b = Builder::new("cf.assert", location.into());
         __b.operand(arg);
-        __b.attribute("msg", msg);
+        __b.string_attribute("msg", msg);
         __b.build(false, false)
     }
 

@@ -289,7 +289,7 @@ impl<'a> CallOp<'a> {
         location: impl Into<Location<'c>>,
         results: &[Type<'c>],
         operands: &[Value<'c, 'v>],
-        callee: Attribute<'c>,
+        callee: &str,
         arg_attrs: Option<Attribute<'c>>,
         res_attrs: Option<Attribute<'c>>,
         no_inline: bool,
@@ -297,7 +297,7 @@ impl<'a> CallOp<'a> {
         let mut __b = Builder::new("func.call", location.into());
         __b.results(results);
         __b.operands(operands);
-        __b.attribute("callee", callee);
+        __b.symbol_attribute("callee", callee);
         __b.optional_attribute("arg_attrs", arg_attrs);
         __b.optional_attribute("res_attrs", res_attrs);
         __b.unit_attribute("no_inline", no_inline);
@@ -420,11 +420,11 @@ impl<'a> ConstantOp<'a> {
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         result: Type<'c>,
-        value: Attribute<'c>,
+        value: &str,
     ) -> Operation<'c> {
         let mut __b = Builder::new("func.constant", location.into());
         __b.result(result);
-        __b.attribute("value", value);
+        __b.symbol_attribute("value", value);
         __b.build(false, false)
     }
 }
@@ -553,18 +553,20 @@ impl<'a> FuncOp<'a> {
     #[allow(clippy::too_many_arguments)]
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
-        sym_name: Attribute<'c>,
-        function_type: Attribute<'c>,
-        sym_visibility: Option<Attribute<'c>>,
+        sym_name: &str,
+        function_type: Type<'c>,
+        sym_visibility: Option<&str>,
         arg_attrs: Option<Attribute<'c>>,
         res_attrs: Option<Attribute<'c>>,
         no_inline: bool,
         body: Region<'c>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("func.func", location.into());
-        __b.attribute("sym_name", sym_name);
-        __b.attribute("function_type", function_type);
-        __b.optional_attribute("sym_visibility", sym_visibility);
+        __b.string_attribute("sym_name", sym_name);
+        __b.type_attribute("function_type", function_type);
+        if let Some(value) = sym_visibility {
+            __b.string_attribute("sym_visibility", value);
+        }
         __b.optional_attribute("arg_attrs", arg_attrs);
         __b.optional_attribute("res_attrs", res_attrs);
         __b.unit_attribute("no_inline", no_inline);

@@ -1491,11 +1491,11 @@ impl<'a> AddressOfOp<'a> {
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         res: Type<'c>,
-        global_name: Attribute<'c>,
+        global_name: &str,
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.mlir.addressof", location.into());
         __b.result(res);
-        __b.attribute("global_name", global_name);
+        __b.symbol_attribute("global_name", global_name);
         __b.build(false, false)
     }
 }
@@ -1628,8 +1628,8 @@ impl<'a> AliasOp<'a> {
     #[allow(clippy::too_many_arguments)]
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
-        alias_type: Attribute<'c>,
-        sym_name: Attribute<'c>,
+        alias_type: Type<'c>,
+        sym_name: &str,
         linkage: Attribute<'c>,
         dso_local: bool,
         thread_local_: bool,
@@ -1638,8 +1638,8 @@ impl<'a> AliasOp<'a> {
         initializer: Region<'c>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.mlir.alias", location.into());
-        __b.attribute("alias_type", alias_type);
-        __b.attribute("sym_name", sym_name);
+        __b.type_attribute("alias_type", alias_type);
+        __b.string_attribute("sym_name", sym_name);
         __b.attribute("linkage", linkage);
         __b.unit_attribute("dso_local", dso_local);
         __b.unit_attribute("thread_local_", thread_local_);
@@ -1765,15 +1765,17 @@ impl<'a> AllocaOp<'a> {
         location: impl Into<Location<'c>>,
         res: Type<'c>,
         array_size: Value<'c, 'v>,
-        alignment: Option<Attribute<'c>>,
-        elem_type: Attribute<'c>,
+        alignment: Option<i64>,
+        elem_type: Type<'c>,
         inalloca: bool,
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.alloca", location.into());
         __b.result(res);
         __b.operand(array_size);
-        __b.optional_attribute("alignment", alignment);
-        __b.attribute("elem_type", elem_type);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
+        __b.type_attribute("elem_type", elem_type);
         __b.unit_attribute("inalloca", inalloca);
         __b.build(false, false)
     }
@@ -2197,8 +2199,8 @@ impl<'a> AtomicCmpXchgOp<'a> {
         val: Value<'c, 'v>,
         success_ordering: AtomicOrdering,
         failure_ordering: AtomicOrdering,
-        syncscope: Option<Attribute<'c>>,
-        alignment: Option<Attribute<'c>>,
+        syncscope: Option<&str>,
+        alignment: Option<i64>,
         weak: bool,
         volatile_: bool,
         access_groups: Option<Attribute<'c>>,
@@ -2213,8 +2215,12 @@ impl<'a> AtomicCmpXchgOp<'a> {
         __b.operand(val);
         __b.enum_attribute("success_ordering", Some(success_ordering));
         __b.enum_attribute("failure_ordering", Some(failure_ordering));
-        __b.optional_attribute("syncscope", syncscope);
-        __b.optional_attribute("alignment", alignment);
+        if let Some(value) = syncscope {
+            __b.string_attribute("syncscope", value);
+        }
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
         __b.unit_attribute("weak", weak);
         __b.unit_attribute("volatile_", volatile_);
         __b.optional_attribute("access_groups", access_groups);
@@ -2384,8 +2390,8 @@ impl<'a> AtomicRMWOp<'a> {
         val: Value<'c, 'v>,
         bin_op: AtomicBinOp,
         ordering: AtomicOrdering,
-        syncscope: Option<Attribute<'c>>,
-        alignment: Option<Attribute<'c>>,
+        syncscope: Option<&str>,
+        alignment: Option<i64>,
         volatile_: bool,
         access_groups: Option<Attribute<'c>>,
         alias_scopes: Option<Attribute<'c>>,
@@ -2398,8 +2404,12 @@ impl<'a> AtomicRMWOp<'a> {
         __b.operand(val);
         __b.enum_attribute("bin_op", Some(bin_op));
         __b.enum_attribute("ordering", Some(ordering));
-        __b.optional_attribute("syncscope", syncscope);
-        __b.optional_attribute("alignment", alignment);
+        if let Some(value) = syncscope {
+            __b.string_attribute("syncscope", value);
+        }
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
         __b.unit_attribute("volatile_", volatile_);
         __b.optional_attribute("access_groups", access_groups);
         __b.optional_attribute("alias_scopes", alias_scopes);
@@ -3019,7 +3029,7 @@ impl<'a> CallIntrinsicOp<'a> {
         results: Option<Type<'c>>,
         args: &[Value<'c, 'v>],
         op_bundle_operands: &[&[Value<'c, 'v>]],
-        intrin: Attribute<'c>,
+        intrin: &str,
         fastmath_flags: Option<FastmathFlags>,
         op_bundle_sizes: Attribute<'c>,
         op_bundle_tags: Option<Attribute<'c>>,
@@ -3030,7 +3040,7 @@ impl<'a> CallIntrinsicOp<'a> {
         __b.optional_result(results);
         __b.operands(args);
         __b.nested_operands("op_bundle_sizes", op_bundle_operands);
-        __b.attribute("intrin", intrin);
+        __b.string_attribute("intrin", intrin);
         __b.enum_attribute("fastmathFlags", fastmath_flags);
         __b.attribute("op_bundle_sizes", op_bundle_sizes);
         __b.optional_attribute("op_bundle_tags", op_bundle_tags);
@@ -3338,8 +3348,8 @@ impl<'a> CallOp<'a> {
         result: Option<Type<'c>>,
         callee_operands: &[Value<'c, 'v>],
         op_bundle_operands: &[&[Value<'c, 'v>]],
-        var_callee_type: Option<Attribute<'c>>,
-        callee: Option<Attribute<'c>>,
+        var_callee_type: Option<Type<'c>>,
+        callee: Option<&str>,
         fastmath_flags: Option<FastmathFlags>,
         c_conv: Option<Attribute<'c>>,
         tail_call_kind: Option<Attribute<'c>>,
@@ -3363,8 +3373,12 @@ impl<'a> CallOp<'a> {
         __b.optional_result(result);
         __b.operands(callee_operands);
         __b.nested_operands("op_bundle_sizes", op_bundle_operands);
-        __b.optional_attribute("var_callee_type", var_callee_type);
-        __b.optional_attribute("callee", callee);
+        if let Some(value) = var_callee_type {
+            __b.type_attribute("var_callee_type", value);
+        }
+        if let Some(value) = callee {
+            __b.symbol_attribute("callee", value);
+        }
         __b.enum_attribute("fastmathFlags", fastmath_flags);
         __b.optional_attribute("CConv", c_conv);
         __b.optional_attribute("TailCallKind", tail_call_kind);
@@ -3505,11 +3519,11 @@ impl<'a> ComdatOp<'a> {
     #[allow(clippy::too_many_arguments)]
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
-        sym_name: Attribute<'c>,
+        sym_name: &str,
         body: Region<'c>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.comdat", location.into());
-        __b.attribute("sym_name", sym_name);
+        __b.string_attribute("sym_name", sym_name);
         __b.region(body);
         __b.build(false, false)
     }
@@ -3588,11 +3602,11 @@ impl<'a> ComdatSelectorOp<'a> {
     #[allow(clippy::too_many_arguments)]
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
-        sym_name: Attribute<'c>,
+        sym_name: &str,
         comdat: Comdat,
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.comdat_selector", location.into());
-        __b.attribute("sym_name", sym_name);
+        __b.string_attribute("sym_name", sym_name);
         __b.enum_attribute("comdat", Some(comdat));
         __b.build(false, false)
     }
@@ -4052,11 +4066,11 @@ impl<'a> DSOLocalEquivalentOp<'a> {
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         res: Type<'c>,
-        function_name: Attribute<'c>,
+        function_name: &str,
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.dso_local_equivalent", location.into());
         __b.result(res);
-        __b.attribute("function_name", function_name);
+        __b.symbol_attribute("function_name", function_name);
         __b.build(false, false)
     }
 }
@@ -4295,12 +4309,12 @@ impl<'a> ExtractValueOp<'a> {
         location: impl Into<Location<'c>>,
         res: Type<'c>,
         container: Value<'c, 'v>,
-        position: Attribute<'c>,
+        position: &[i64],
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.extractvalue", location.into());
         __b.result(res);
         __b.operand(container);
-        __b.attribute("position", position);
+        __b.i64_array_attribute("position", position);
         __b.build(false, false)
     }
 
@@ -5687,11 +5701,13 @@ impl<'a> FenceOp<'a> {
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         ordering: AtomicOrdering,
-        syncscope: Option<Attribute<'c>>,
+        syncscope: Option<&str>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.fence", location.into());
         __b.enum_attribute("ordering", Some(ordering));
-        __b.optional_attribute("syncscope", syncscope);
+        if let Some(value) = syncscope {
+            __b.string_attribute("syncscope", value);
+        }
         __b.build(false, false)
     }
 }
@@ -5946,7 +5962,7 @@ impl<'a> GEPOp<'a> {
         base: Value<'c, 'v>,
         dynamic_indices: &[Value<'c, 'v>],
         raw_constant_indices: Attribute<'c>,
-        elem_type: Attribute<'c>,
+        elem_type: Type<'c>,
         no_wrap_flags: Option<Attribute<'c>>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.getelementptr", location.into());
@@ -5954,7 +5970,7 @@ impl<'a> GEPOp<'a> {
         __b.operand(base);
         __b.operands(dynamic_indices);
         __b.attribute("rawConstantIndices", raw_constant_indices);
-        __b.attribute("elem_type", elem_type);
+        __b.type_attribute("elem_type", elem_type);
         __b.optional_attribute("noWrapFlags", no_wrap_flags);
         __b.build(false, false)
     }
@@ -6435,23 +6451,22 @@ impl<'a> GlobalOp<'a> {
     /// Builds a `llvm.mlir.global` at `location`, not inserted anywhere (C++'s
     /// `GlobalOp::build`); insert it with a rewriter (`insert_op`) or in a block.
     ///
-    /// - `addr_space`: `None` leaves MLIR's default
     /// - `visibility_`: `None` leaves MLIR's default
     #[allow(clippy::too_many_arguments)]
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
-        global_type: Attribute<'c>,
+        global_type: Type<'c>,
         constant: bool,
-        sym_name: Attribute<'c>,
+        sym_name: &str,
         linkage: Attribute<'c>,
         dso_local: bool,
         thread_local_: bool,
         externally_initialized: bool,
         value: Option<Attribute<'c>>,
-        alignment: Option<Attribute<'c>>,
-        addr_space: Option<Attribute<'c>>,
+        alignment: Option<i64>,
+        addr_space: Option<i64>,
         unnamed_addr: Option<UnnamedAddr>,
-        section: Option<Attribute<'c>>,
+        section: Option<&str>,
         comdat: Option<Attribute<'c>>,
         dbg_exprs: Option<Attribute<'c>>,
         visibility_: Option<Visibility>,
@@ -6459,18 +6474,24 @@ impl<'a> GlobalOp<'a> {
         initializer: Region<'c>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.mlir.global", location.into());
-        __b.attribute("global_type", global_type);
+        __b.type_attribute("global_type", global_type);
         __b.unit_attribute("constant", constant);
-        __b.attribute("sym_name", sym_name);
+        __b.string_attribute("sym_name", sym_name);
         __b.attribute("linkage", linkage);
         __b.unit_attribute("dso_local", dso_local);
         __b.unit_attribute("thread_local_", thread_local_);
         __b.unit_attribute("externally_initialized", externally_initialized);
         __b.optional_attribute("value", value);
-        __b.optional_attribute("alignment", alignment);
-        __b.optional_attribute("addr_space", addr_space);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
+        if let Some(value) = addr_space {
+            __b.integer_attribute("addr_space", 32, value);
+        }
         __b.enum_attribute("unnamed_addr", unnamed_addr);
-        __b.optional_attribute("section", section);
+        if let Some(value) = section {
+            __b.string_attribute("section", value);
+        }
         __b.optional_attribute("comdat", comdat);
         __b.optional_attribute("dbg_exprs", dbg_exprs);
         __b.enum_attribute("visibility_", visibility_);
@@ -6727,30 +6748,31 @@ impl<'a> IFuncOp<'a> {
     /// Builds a `llvm.mlir.ifunc` at `location`, not inserted anywhere (C++'s
     /// `IFuncOp::build`); insert it with a rewriter (`insert_op`) or in a block.
     ///
-    /// - `address_space`: `None` leaves MLIR's default
     /// - `unnamed_addr`: `None` leaves MLIR's default
     /// - `visibility_`: `None` leaves MLIR's default
     #[allow(clippy::too_many_arguments)]
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
-        sym_name: Attribute<'c>,
-        i_func_type: Attribute<'c>,
-        resolver: Attribute<'c>,
-        resolver_type: Attribute<'c>,
+        sym_name: &str,
+        i_func_type: Type<'c>,
+        resolver: &str,
+        resolver_type: Type<'c>,
         linkage: Attribute<'c>,
         dso_local: bool,
-        address_space: Option<Attribute<'c>>,
+        address_space: Option<i64>,
         unnamed_addr: Option<UnnamedAddr>,
         visibility_: Option<Visibility>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.mlir.ifunc", location.into());
-        __b.attribute("sym_name", sym_name);
-        __b.attribute("i_func_type", i_func_type);
-        __b.attribute("resolver", resolver);
-        __b.attribute("resolver_type", resolver_type);
+        __b.string_attribute("sym_name", sym_name);
+        __b.type_attribute("i_func_type", i_func_type);
+        __b.symbol_attribute("resolver", resolver);
+        __b.type_attribute("resolver_type", resolver_type);
         __b.attribute("linkage", linkage);
         __b.unit_attribute("dso_local", dso_local);
-        __b.optional_attribute("address_space", address_space);
+        if let Some(value) = address_space {
+            __b.integer_attribute("address_space", 32, value);
+        }
         __b.enum_attribute("unnamed_addr", unnamed_addr);
         __b.enum_attribute("visibility_", visibility_);
         __b.build(false, false)
@@ -7061,8 +7083,8 @@ impl<'a> InlineAsmOp<'a> {
         location: impl Into<Location<'c>>,
         res: Option<Type<'c>>,
         operands: &[Value<'c, 'v>],
-        asm_string: Attribute<'c>,
-        constraints: Attribute<'c>,
+        asm_string: &str,
+        constraints: &str,
         has_side_effects: bool,
         is_align_stack: bool,
         tail_call_kind: Option<Attribute<'c>>,
@@ -7072,8 +7094,8 @@ impl<'a> InlineAsmOp<'a> {
         let mut __b = Builder::new("llvm.inline_asm", location.into());
         __b.optional_result(res);
         __b.operands(operands);
-        __b.attribute("asm_string", asm_string);
-        __b.attribute("constraints", constraints);
+        __b.string_attribute("asm_string", asm_string);
+        __b.string_attribute("constraints", constraints);
         __b.unit_attribute("has_side_effects", has_side_effects);
         __b.unit_attribute("is_align_stack", is_align_stack);
         __b.optional_attribute("tail_call_kind", tail_call_kind);
@@ -7387,13 +7409,13 @@ impl<'a> InsertValueOp<'a> {
         res: Type<'c>,
         container: Value<'c, 'v>,
         value: Value<'c, 'v>,
-        position: Attribute<'c>,
+        position: &[i64],
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.insertvalue", location.into());
         __b.result(res);
         __b.operand(container);
         __b.operand(value);
-        __b.attribute("position", position);
+        __b.i64_array_attribute("position", position);
         __b.build(false, false)
     }
 
@@ -7869,8 +7891,8 @@ impl<'a> InvokeOp<'a> {
         normal_dest_operands: &[Value<'c, 'v>],
         unwind_dest_operands: &[Value<'c, 'v>],
         op_bundle_operands: &[&[Value<'c, 'v>]],
-        var_callee_type: Option<Attribute<'c>>,
-        callee: Option<Attribute<'c>>,
+        var_callee_type: Option<Type<'c>>,
+        callee: Option<&str>,
         arg_attrs: Option<Attribute<'c>>,
         res_attrs: Option<Attribute<'c>>,
         branch_weights: Option<Attribute<'c>>,
@@ -7886,8 +7908,12 @@ impl<'a> InvokeOp<'a> {
         __b.operands(normal_dest_operands);
         __b.operands(unwind_dest_operands);
         __b.nested_operands("op_bundle_sizes", op_bundle_operands);
-        __b.optional_attribute("var_callee_type", var_callee_type);
-        __b.optional_attribute("callee", callee);
+        if let Some(value) = var_callee_type {
+            __b.type_attribute("var_callee_type", value);
+        }
+        if let Some(value) = callee {
+            __b.symbol_attribute("callee", value);
+        }
         __b.optional_attribute("arg_attrs", arg_attrs);
         __b.optional_attribute("res_attrs", res_attrs);
         __b.optional_attribute("branch_weights", branch_weights);
@@ -8325,20 +8351,20 @@ impl<'a> LLVMFuncOp<'a> {
     #[allow(clippy::too_many_arguments)]
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
-        sym_name: Attribute<'c>,
-        sym_visibility: Option<Attribute<'c>>,
-        function_type: Attribute<'c>,
+        sym_name: &str,
+        sym_visibility: Option<&str>,
+        function_type: Type<'c>,
         linkage: Option<Attribute<'c>>,
         dso_local: bool,
         c_conv: Option<Attribute<'c>>,
         comdat: Option<Attribute<'c>>,
         convergent: bool,
-        personality: Option<Attribute<'c>>,
-        garbage_collector: Option<Attribute<'c>>,
+        personality: Option<&str>,
+        garbage_collector: Option<&str>,
         passthrough: Option<Attribute<'c>>,
         arg_attrs: Option<Attribute<'c>>,
         res_attrs: Option<Attribute<'c>>,
-        function_entry_count: Option<Attribute<'c>>,
+        function_entry_count: Option<i64>,
         memory_effects: Option<Attribute<'c>>,
         visibility_: Option<Visibility>,
         arm_streaming: bool,
@@ -8349,24 +8375,24 @@ impl<'a> LLVMFuncOp<'a> {
         arm_out_za: bool,
         arm_inout_za: bool,
         arm_preserves_za: bool,
-        section: Option<Attribute<'c>>,
+        section: Option<&str>,
         unnamed_addr: Option<UnnamedAddr>,
-        alignment: Option<Attribute<'c>>,
+        alignment: Option<i64>,
         vscale_range: Option<Attribute<'c>>,
         frame_pointer: Option<Attribute<'c>>,
-        target_cpu: Option<Attribute<'c>>,
-        tune_cpu: Option<Attribute<'c>>,
-        reciprocal_estimates: Option<Attribute<'c>>,
-        prefer_vector_width: Option<Attribute<'c>>,
+        target_cpu: Option<&str>,
+        tune_cpu: Option<&str>,
+        reciprocal_estimates: Option<&str>,
+        prefer_vector_width: Option<&str>,
         target_features: Option<Attribute<'c>>,
         no_infs_fp_math: Option<Attribute<'c>>,
         no_nans_fp_math: Option<Attribute<'c>>,
         no_signed_zeros_fp_math: Option<Attribute<'c>>,
-        denormal_fp_math: Option<Attribute<'c>>,
-        denormal_fp_math_f32: Option<Attribute<'c>>,
-        fp_contract: Option<Attribute<'c>>,
-        instrument_function_entry: Option<Attribute<'c>>,
-        instrument_function_exit: Option<Attribute<'c>>,
+        denormal_fp_math: Option<&str>,
+        denormal_fp_math_f32: Option<&str>,
+        fp_contract: Option<&str>,
+        instrument_function_entry: Option<&str>,
+        instrument_function_exit: Option<&str>,
         no_inline: bool,
         always_inline: bool,
         inline_hint: bool,
@@ -8376,25 +8402,33 @@ impl<'a> LLVMFuncOp<'a> {
         vec_type_hint: Option<Attribute<'c>>,
         work_group_size_hint: Option<Attribute<'c>>,
         reqd_work_group_size: Option<Attribute<'c>>,
-        intel_reqd_sub_group_size: Option<Attribute<'c>>,
+        intel_reqd_sub_group_size: Option<i64>,
         uwtable_kind: Option<Attribute<'c>>,
         body: Region<'c>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.func", location.into());
-        __b.attribute("sym_name", sym_name);
-        __b.optional_attribute("sym_visibility", sym_visibility);
-        __b.attribute("function_type", function_type);
+        __b.string_attribute("sym_name", sym_name);
+        if let Some(value) = sym_visibility {
+            __b.string_attribute("sym_visibility", value);
+        }
+        __b.type_attribute("function_type", function_type);
         __b.optional_attribute("linkage", linkage);
         __b.unit_attribute("dso_local", dso_local);
         __b.optional_attribute("CConv", c_conv);
         __b.optional_attribute("comdat", comdat);
         __b.unit_attribute("convergent", convergent);
-        __b.optional_attribute("personality", personality);
-        __b.optional_attribute("garbageCollector", garbage_collector);
+        if let Some(value) = personality {
+            __b.symbol_attribute("personality", value);
+        }
+        if let Some(value) = garbage_collector {
+            __b.string_attribute("garbageCollector", value);
+        }
         __b.optional_attribute("passthrough", passthrough);
         __b.optional_attribute("arg_attrs", arg_attrs);
         __b.optional_attribute("res_attrs", res_attrs);
-        __b.optional_attribute("function_entry_count", function_entry_count);
+        if let Some(value) = function_entry_count {
+            __b.integer_attribute("function_entry_count", 64, value);
+        }
         __b.optional_attribute("memory_effects", memory_effects);
         __b.enum_attribute("visibility_", visibility_);
         __b.unit_attribute("arm_streaming", arm_streaming);
@@ -8405,24 +8439,46 @@ impl<'a> LLVMFuncOp<'a> {
         __b.unit_attribute("arm_out_za", arm_out_za);
         __b.unit_attribute("arm_inout_za", arm_inout_za);
         __b.unit_attribute("arm_preserves_za", arm_preserves_za);
-        __b.optional_attribute("section", section);
+        if let Some(value) = section {
+            __b.string_attribute("section", value);
+        }
         __b.enum_attribute("unnamed_addr", unnamed_addr);
-        __b.optional_attribute("alignment", alignment);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
         __b.optional_attribute("vscale_range", vscale_range);
         __b.optional_attribute("frame_pointer", frame_pointer);
-        __b.optional_attribute("target_cpu", target_cpu);
-        __b.optional_attribute("tune_cpu", tune_cpu);
-        __b.optional_attribute("reciprocal_estimates", reciprocal_estimates);
-        __b.optional_attribute("prefer_vector_width", prefer_vector_width);
+        if let Some(value) = target_cpu {
+            __b.string_attribute("target_cpu", value);
+        }
+        if let Some(value) = tune_cpu {
+            __b.string_attribute("tune_cpu", value);
+        }
+        if let Some(value) = reciprocal_estimates {
+            __b.string_attribute("reciprocal_estimates", value);
+        }
+        if let Some(value) = prefer_vector_width {
+            __b.string_attribute("prefer_vector_width", value);
+        }
         __b.optional_attribute("target_features", target_features);
         __b.optional_attribute("no_infs_fp_math", no_infs_fp_math);
         __b.optional_attribute("no_nans_fp_math", no_nans_fp_math);
         __b.optional_attribute("no_signed_zeros_fp_math", no_signed_zeros_fp_math);
-        __b.optional_attribute("denormal_fp_math", denormal_fp_math);
-        __b.optional_attribute("denormal_fp_math_f32", denormal_fp_math_f32);
-        __b.optional_attribute("fp_contract", fp_contract);
-        __b.optional_attribute("instrument_function_entry", instrument_function_entry);
-        __b.optional_attribute("instrument_function_exit", instrument_function_exit);
+        if let Some(value) = denormal_fp_math {
+            __b.string_attribute("denormal_fp_math", value);
+        }
+        if let Some(value) = denormal_fp_math_f32 {
+            __b.string_attribute("denormal_fp_math_f32", value);
+        }
+        if let Some(value) = fp_contract {
+            __b.string_attribute("fp_contract", value);
+        }
+        if let Some(value) = instrument_function_entry {
+            __b.string_attribute("instrument_function_entry", value);
+        }
+        if let Some(value) = instrument_function_exit {
+            __b.string_attribute("instrument_function_exit", value);
+        }
         __b.unit_attribute("no_inline", no_inline);
         __b.unit_attribute("always_inline", always_inline);
         __b.unit_attribute("inline_hint", inline_hint);
@@ -8432,7 +8488,9 @@ impl<'a> LLVMFuncOp<'a> {
         __b.optional_attribute("vec_type_hint", vec_type_hint);
         __b.optional_attribute("work_group_size_hint", work_group_size_hint);
         __b.optional_attribute("reqd_work_group_size", reqd_work_group_size);
-        __b.optional_attribute("intel_reqd_sub_group_size", intel_reqd_sub_group_size);
+        if let Some(value) = intel_reqd_sub_group_size {
+            __b.integer_attribute("intel_reqd_sub_group_size", 32, value);
+        }
         __b.optional_attribute("uwtable_kind", uwtable_kind);
         __b.region(body);
         __b.build(false, false)
@@ -8969,13 +9027,13 @@ impl<'a> LoadOp<'a> {
         location: impl Into<Location<'c>>,
         res: Type<'c>,
         addr: Value<'c, 'v>,
-        alignment: Option<Attribute<'c>>,
+        alignment: Option<i64>,
         volatile_: bool,
         nontemporal: bool,
         invariant: bool,
         invariant_group: bool,
         ordering: Option<AtomicOrdering>,
-        syncscope: Option<Attribute<'c>>,
+        syncscope: Option<&str>,
         dereferenceable: Option<Attribute<'c>>,
         access_groups: Option<Attribute<'c>>,
         alias_scopes: Option<Attribute<'c>>,
@@ -8985,13 +9043,17 @@ impl<'a> LoadOp<'a> {
         let mut __b = Builder::new("llvm.load", location.into());
         __b.result(res);
         __b.operand(addr);
-        __b.optional_attribute("alignment", alignment);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
         __b.unit_attribute("volatile_", volatile_);
         __b.unit_attribute("nontemporal", nontemporal);
         __b.unit_attribute("invariant", invariant);
         __b.unit_attribute("invariantGroup", invariant_group);
         __b.enum_attribute("ordering", ordering);
-        __b.optional_attribute("syncscope", syncscope);
+        if let Some(value) = syncscope {
+            __b.string_attribute("syncscope", value);
+        }
         __b.optional_attribute("dereferenceable", dereferenceable);
         __b.optional_attribute("access_groups", access_groups);
         __b.optional_attribute("alias_scopes", alias_scopes);
@@ -11033,12 +11095,12 @@ impl<'a> StoreOp<'a> {
         location: impl Into<Location<'c>>,
         value: Value<'c, 'v>,
         addr: Value<'c, 'v>,
-        alignment: Option<Attribute<'c>>,
+        alignment: Option<i64>,
         volatile_: bool,
         nontemporal: bool,
         invariant_group: bool,
         ordering: Option<AtomicOrdering>,
-        syncscope: Option<Attribute<'c>>,
+        syncscope: Option<&str>,
         access_groups: Option<Attribute<'c>>,
         alias_scopes: Option<Attribute<'c>>,
         noalias_scopes: Option<Attribute<'c>>,
@@ -11047,12 +11109,16 @@ impl<'a> StoreOp<'a> {
         let mut __b = Builder::new("llvm.store", location.into());
         __b.operand(value);
         __b.operand(addr);
-        __b.optional_attribute("alignment", alignment);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
         __b.unit_attribute("volatile_", volatile_);
         __b.unit_attribute("nontemporal", nontemporal);
         __b.unit_attribute("invariantGroup", invariant_group);
         __b.enum_attribute("ordering", ordering);
-        __b.optional_attribute("syncscope", syncscope);
+        if let Some(value) = syncscope {
+            __b.string_attribute("syncscope", value);
+        }
         __b.optional_attribute("access_groups", access_groups);
         __b.optional_attribute("alias_scopes", alias_scopes);
         __b.optional_attribute("noalias_scopes", noalias_scopes);

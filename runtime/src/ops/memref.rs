@@ -88,11 +88,11 @@ impl<'a> AssumeAlignmentOp<'a> {
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         memref: Value<'c, 'v>,
-        alignment: Attribute<'c>,
+        alignment: i64,
     ) -> Operation<'c> {
         let mut __b = Builder::new("memref.assume_alignment", location.into());
         __b.operand(memref);
-        __b.attribute("alignment", alignment);
+        __b.integer_attribute("alignment", 32, alignment);
         __b.results_like_operand(0, 1);
         __b.build(false, false)
     }
@@ -939,14 +939,16 @@ impl<'a> LoadOp<'a> {
         memref: Value<'c, 'v>,
         indices: &[Value<'c, 'v>],
         nontemporal: Option<Attribute<'c>>,
-        alignment: Option<Attribute<'c>>,
+        alignment: Option<i64>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("memref.load", location.into());
         __b.result(result);
         __b.operand(memref);
         __b.operands(indices);
         __b.optional_attribute("nontemporal", nontemporal);
-        __b.optional_attribute("alignment", alignment);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
         __b.build(false, false)
     }
 
@@ -1119,13 +1121,15 @@ impl<'a> AllocOp<'a> {
         memref: Type<'c>,
         dynamic_sizes: &[Value<'c, 'v>],
         symbol_operands: &[Value<'c, 'v>],
-        alignment: Option<Attribute<'c>>,
+        alignment: Option<i64>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("memref.alloc", location.into());
         __b.result(memref);
         __b.operands(dynamic_sizes);
         __b.operands(symbol_operands);
-        __b.optional_attribute("alignment", alignment);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
         __b.build(true, false)
     }
 
@@ -1307,13 +1311,15 @@ impl<'a> AllocaOp<'a> {
         memref: Type<'c>,
         dynamic_sizes: &[Value<'c, 'v>],
         symbol_operands: &[Value<'c, 'v>],
-        alignment: Option<Attribute<'c>>,
+        alignment: Option<i64>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("memref.alloca", location.into());
         __b.result(memref);
         __b.operands(dynamic_sizes);
         __b.operands(symbol_operands);
-        __b.optional_attribute("alignment", alignment);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
         __b.build(true, false)
     }
 
@@ -2614,14 +2620,14 @@ impl<'a> ExpandShapeOp<'a> {
         src: Value<'c, 'v>,
         output_shape: &[Value<'c, 'v>],
         reassociation: Attribute<'c>,
-        static_output_shape: Attribute<'c>,
+        static_output_shape: &[i64],
     ) -> Operation<'c> {
         let mut __b = Builder::new("memref.expand_shape", location.into());
         __b.result(result);
         __b.operand(src);
         __b.operands(output_shape);
         __b.attribute("reassociation", reassociation);
-        __b.attribute("static_output_shape", static_output_shape);
+        __b.i64_array_attribute("static_output_shape", static_output_shape);
         __b.build(false, false)
     }
 
@@ -3079,11 +3085,11 @@ impl<'a> GetGlobalOp<'a> {
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         result: Type<'c>,
-        name: Attribute<'c>,
+        name: &str,
     ) -> Operation<'c> {
         let mut __b = Builder::new("memref.get_global", location.into());
         __b.result(result);
-        __b.attribute("name", name);
+        __b.symbol_attribute("name", name);
         __b.build(false, false)
     }
 }
@@ -3206,20 +3212,24 @@ impl<'a> GlobalOp<'a> {
     #[allow(clippy::too_many_arguments)]
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
-        sym_name: Attribute<'c>,
-        sym_visibility: Option<Attribute<'c>>,
-        r#type: Attribute<'c>,
+        sym_name: &str,
+        sym_visibility: Option<&str>,
+        r#type: Type<'c>,
         initial_value: Option<Attribute<'c>>,
         constant: bool,
-        alignment: Option<Attribute<'c>>,
+        alignment: Option<i64>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("memref.global", location.into());
-        __b.attribute("sym_name", sym_name);
-        __b.optional_attribute("sym_visibility", sym_visibility);
-        __b.attribute("type", r#type);
+        __b.string_attribute("sym_name", sym_name);
+        if let Some(value) = sym_visibility {
+            __b.string_attribute("sym_visibility", value);
+        }
+        __b.type_attribute("type", r#type);
         __b.optional_attribute("initial_value", initial_value);
         __b.unit_attribute("constant", constant);
-        __b.optional_attribute("alignment", alignment);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
         __b.build(false, false)
     }
 }
@@ -3464,14 +3474,14 @@ impl<'a> PrefetchOp<'a> {
         memref: Value<'c, 'v>,
         indices: &[Value<'c, 'v>],
         is_write: Attribute<'c>,
-        locality_hint: Attribute<'c>,
+        locality_hint: i64,
         is_data_cache: Attribute<'c>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("memref.prefetch", location.into());
         __b.operand(memref);
         __b.operands(indices);
         __b.attribute("isWrite", is_write);
-        __b.attribute("localityHint", locality_hint);
+        __b.integer_attribute("localityHint", 32, locality_hint);
         __b.attribute("isDataCache", is_data_cache);
         __b.build(false, false)
     }
@@ -3771,13 +3781,15 @@ impl<'a> ReallocOp<'a> {
         result: Type<'c>,
         source: Value<'c, 'v>,
         dynamic_result_size: Option<Value<'c, 'v>>,
-        alignment: Option<Attribute<'c>>,
+        alignment: Option<i64>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("memref.realloc", location.into());
         __b.result(result);
         __b.operand(source);
         __b.optional_operand(dynamic_result_size);
-        __b.optional_attribute("alignment", alignment);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
         __b.build(false, false)
     }
 
@@ -4071,9 +4083,9 @@ impl<'a> ReinterpretCastOp<'a> {
         offsets: &[Value<'c, 'v>],
         sizes: &[Value<'c, 'v>],
         strides: &[Value<'c, 'v>],
-        static_offsets: Attribute<'c>,
-        static_sizes: Attribute<'c>,
-        static_strides: Attribute<'c>,
+        static_offsets: &[i64],
+        static_sizes: &[i64],
+        static_strides: &[i64],
     ) -> Operation<'c> {
         let mut __b = Builder::new("memref.reinterpret_cast", location.into());
         __b.result(result);
@@ -4081,9 +4093,9 @@ impl<'a> ReinterpretCastOp<'a> {
         __b.operands(offsets);
         __b.operands(sizes);
         __b.operands(strides);
-        __b.attribute("static_offsets", static_offsets);
-        __b.attribute("static_sizes", static_sizes);
-        __b.attribute("static_strides", static_strides);
+        __b.i64_array_attribute("static_offsets", static_offsets);
+        __b.i64_array_attribute("static_sizes", static_sizes);
+        __b.i64_array_attribute("static_strides", static_strides);
         __b.build(true, false)
     }
 
@@ -4426,14 +4438,16 @@ impl<'a> StoreOp<'a> {
         memref: Value<'c, 'v>,
         indices: &[Value<'c, 'v>],
         nontemporal: Option<Attribute<'c>>,
-        alignment: Option<Attribute<'c>>,
+        alignment: Option<i64>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("memref.store", location.into());
         __b.operand(value);
         __b.operand(memref);
         __b.operands(indices);
         __b.optional_attribute("nontemporal", nontemporal);
-        __b.optional_attribute("alignment", alignment);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
         __b.build(false, false)
     }
 
@@ -5059,9 +5073,9 @@ impl<'a> SubViewOp<'a> {
         offsets: &[Value<'c, 'v>],
         sizes: &[Value<'c, 'v>],
         strides: &[Value<'c, 'v>],
-        static_offsets: Attribute<'c>,
-        static_sizes: Attribute<'c>,
-        static_strides: Attribute<'c>,
+        static_offsets: &[i64],
+        static_sizes: &[i64],
+        static_strides: &[i64],
     ) -> Operation<'c> {
         let mut __b = Builder::new("memref.subview", location.into());
         __b.result(result);
@@ -5069,9 +5083,9 @@ impl<'a> SubViewOp<'a> {
         __b.operands(offsets);
         __b.operands(sizes);
         __b.operands(strides);
-        __b.attribute("static_offsets", static_offsets);
-        __b.attribute("static_sizes", static_sizes);
-        __b.attribute("static_strides", static_strides);
+        __b.i64_array_attribute("static_offsets", static_offsets);
+        __b.i64_array_attribute("static_sizes", static_sizes);
+        __b.i64_array_attribute("static_strides", static_strides);
         __b.build(true, false)
     }
 

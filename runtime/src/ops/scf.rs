@@ -867,9 +867,9 @@ impl<'a> ForallOp<'a> {
         dynamic_upper_bound: &[Value<'c, 'v>],
         dynamic_step: &[Value<'c, 'v>],
         outputs: &[Value<'c, 'v>],
-        static_lower_bound: Attribute<'c>,
-        static_upper_bound: Attribute<'c>,
-        static_step: Attribute<'c>,
+        static_lower_bound: &[i64],
+        static_upper_bound: &[i64],
+        static_step: &[i64],
         mapping: Option<Attribute<'c>>,
         region: Region<'c>,
     ) -> Operation<'c> {
@@ -879,9 +879,9 @@ impl<'a> ForallOp<'a> {
         __b.operands(dynamic_upper_bound);
         __b.operands(dynamic_step);
         __b.operands(outputs);
-        __b.attribute("staticLowerBound", static_lower_bound);
-        __b.attribute("staticUpperBound", static_upper_bound);
-        __b.attribute("staticStep", static_step);
+        __b.i64_array_attribute("staticLowerBound", static_lower_bound);
+        __b.i64_array_attribute("staticUpperBound", static_upper_bound);
+        __b.i64_array_attribute("staticStep", static_step);
         __b.optional_attribute("mapping", mapping);
         __b.region(region);
         __b.build(true, false)
@@ -1329,14 +1329,14 @@ impl<'a> IndexSwitchOp<'a> {
         location: impl Into<Location<'c>>,
         results: &[Type<'c>],
         arg: Value<'c, 'v>,
-        cases: Attribute<'c>,
+        cases: &[i64],
         default_region: Region<'c>,
         case_regions: Vec<Region<'c>>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("scf.index_switch", location.into());
         __b.results(results);
         __b.operand(arg);
-        __b.attribute("cases", cases);
+        __b.i64_array_attribute("cases", cases);
         __b.region(default_region);
         __b.regions(case_regions);
         __b.build(false, false)

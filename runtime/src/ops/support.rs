@@ -3,7 +3,11 @@
 //! lines to compile.
 
 use melior::ir::{
-    attribute::IntegerAttribute, operation::OperationBuilder, r#type::IntegerType, AttributeLike,
+    attribute::{
+        DenseI64ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute,
+        TypeAttribute,
+    },
+    operation::OperationBuilder, r#type::IntegerType, AttributeLike,
     Identifier, ValueLike,
 };
 use mlir_sys as sys;
@@ -322,6 +326,39 @@ impl<'c, 'v> Builder<'c, 'v> {
             let unit = Attribute::unit(self.context());
             self.attribute(name, unit);
         }
+    }
+
+    /// The string attribute `name`.
+    pub fn string_attribute(&mut self, name: &str, value: &str) {
+        let value = StringAttribute::new(self.context(), value);
+        self.attribute(name, value);
+    }
+
+    /// The flat symbol reference `@value` as attribute `name`.
+    pub fn symbol_attribute(&mut self, name: &str, value: &str) {
+        let value = FlatSymbolRefAttribute::new(self.context(), value);
+        self.attribute(name, value);
+    }
+
+    /// The type attribute `name`.
+    pub fn type_attribute(&mut self, name: &str, value: Type<'c>) {
+        self.attribute(name, TypeAttribute::new(value));
+    }
+
+    /// The `array<i64: ...>` attribute `name`.
+    pub fn i64_array_attribute(&mut self, name: &str, value: &[i64]) {
+        let value = DenseI64ArrayAttribute::new(self.context(), value);
+        self.attribute(name, value);
+    }
+
+    /// The integer attribute `name` of type `i{width}` (`index` for 0).
+    pub fn integer_attribute(&mut self, name: &str, width: u32, value: i64) {
+        let ty = if width == 0 {
+            Type::index(self.context())
+        } else {
+            IntegerType::new(self.context(), width).into()
+        };
+        self.attribute(name, IntegerAttribute::new(ty, value));
     }
 
     /// The enum attribute `name` when given.

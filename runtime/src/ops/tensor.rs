@@ -483,12 +483,12 @@ impl<'a> ConcatOp<'a> {
         location: impl Into<Location<'c>>,
         result: Type<'c>,
         inputs: &[Value<'c, 'v>],
-        dim: Attribute<'c>,
+        dim: i64,
     ) -> Operation<'c> {
         let mut __b = Builder::new("tensor.concat", location.into());
         __b.result(result);
         __b.operands(inputs);
-        __b.attribute("dim", dim);
+        __b.integer_attribute("dim", 64, dim);
         __b.build(false, false)
     }
 
@@ -909,14 +909,14 @@ impl<'a> ExpandShapeOp<'a> {
         src: Value<'c, 'v>,
         output_shape: &[Value<'c, 'v>],
         reassociation: Attribute<'c>,
-        static_output_shape: Attribute<'c>,
+        static_output_shape: &[i64],
     ) -> Operation<'c> {
         let mut __b = Builder::new("tensor.expand_shape", location.into());
         __b.result(result);
         __b.operand(src);
         __b.operands(output_shape);
         __b.attribute("reassociation", reassociation);
-        __b.attribute("static_output_shape", static_output_shape);
+        __b.i64_array_attribute("static_output_shape", static_output_shape);
         __b.build(false, false)
     }
 
@@ -1298,9 +1298,9 @@ impl<'a> ExtractSliceOp<'a> {
         offsets: &[Value<'c, 'v>],
         sizes: &[Value<'c, 'v>],
         strides: &[Value<'c, 'v>],
-        static_offsets: Attribute<'c>,
-        static_sizes: Attribute<'c>,
-        static_strides: Attribute<'c>,
+        static_offsets: &[i64],
+        static_sizes: &[i64],
+        static_strides: &[i64],
     ) -> Operation<'c> {
         let mut __b = Builder::new("tensor.extract_slice", location.into());
         __b.result(result);
@@ -1308,9 +1308,9 @@ impl<'a> ExtractSliceOp<'a> {
         __b.operands(offsets);
         __b.operands(sizes);
         __b.operands(strides);
-        __b.attribute("static_offsets", static_offsets);
-        __b.attribute("static_sizes", static_sizes);
-        __b.attribute("static_strides", static_strides);
+        __b.i64_array_attribute("static_offsets", static_offsets);
+        __b.i64_array_attribute("static_sizes", static_sizes);
+        __b.i64_array_attribute("static_strides", static_strides);
         __b.build(true, false)
     }
 
@@ -1697,14 +1697,14 @@ impl<'a> GatherOp<'a> {
         result: Type<'c>,
         source: Value<'c, 'v>,
         indices: Value<'c, 'v>,
-        gather_dims: Attribute<'c>,
+        gather_dims: &[i64],
         unique: bool,
     ) -> Operation<'c> {
         let mut __b = Builder::new("tensor.gather", location.into());
         __b.result(result);
         __b.operand(source);
         __b.operand(indices);
-        __b.attribute("gather_dims", gather_dims);
+        __b.i64_array_attribute("gather_dims", gather_dims);
         __b.unit_attribute("unique", unique);
         __b.build(false, false)
     }
@@ -2259,9 +2259,9 @@ impl<'a> InsertSliceOp<'a> {
         offsets: &[Value<'c, 'v>],
         sizes: &[Value<'c, 'v>],
         strides: &[Value<'c, 'v>],
-        static_offsets: Attribute<'c>,
-        static_sizes: Attribute<'c>,
-        static_strides: Attribute<'c>,
+        static_offsets: &[i64],
+        static_sizes: &[i64],
+        static_strides: &[i64],
     ) -> Operation<'c> {
         let mut __b = Builder::new("tensor.insert_slice", location.into());
         __b.result(result);
@@ -2270,9 +2270,9 @@ impl<'a> InsertSliceOp<'a> {
         __b.operands(offsets);
         __b.operands(sizes);
         __b.operands(strides);
-        __b.attribute("static_offsets", static_offsets);
-        __b.attribute("static_sizes", static_sizes);
-        __b.attribute("static_strides", static_strides);
+        __b.i64_array_attribute("static_offsets", static_offsets);
+        __b.i64_array_attribute("static_sizes", static_sizes);
+        __b.i64_array_attribute("static_strides", static_strides);
         __b.build(true, false)
     }
 
@@ -2574,8 +2574,8 @@ impl<'a> PadOp<'a> {
         source: Value<'c, 'v>,
         low: &[Value<'c, 'v>],
         high: &[Value<'c, 'v>],
-        static_low: Attribute<'c>,
-        static_high: Attribute<'c>,
+        static_low: &[i64],
+        static_high: &[i64],
         nofold: bool,
         region: Region<'c>,
     ) -> Operation<'c> {
@@ -2584,8 +2584,8 @@ impl<'a> PadOp<'a> {
         __b.operand(source);
         __b.operands(low);
         __b.operands(high);
-        __b.attribute("static_low", static_low);
-        __b.attribute("static_high", static_high);
+        __b.i64_array_attribute("static_low", static_low);
+        __b.i64_array_attribute("static_high", static_high);
         __b.unit_attribute("nofold", nofold);
         __b.region(region);
         __b.build(true, false)
@@ -2864,9 +2864,9 @@ impl<'a> ParallelInsertSliceOp<'a> {
         offsets: &[Value<'c, 'v>],
         sizes: &[Value<'c, 'v>],
         strides: &[Value<'c, 'v>],
-        static_offsets: Attribute<'c>,
-        static_sizes: Attribute<'c>,
-        static_strides: Attribute<'c>,
+        static_offsets: &[i64],
+        static_sizes: &[i64],
+        static_strides: &[i64],
     ) -> Operation<'c> {
         let mut __b = Builder::new("tensor.parallel_insert_slice", location.into());
         __b.operand(source);
@@ -2874,9 +2874,9 @@ impl<'a> ParallelInsertSliceOp<'a> {
         __b.operands(offsets);
         __b.operands(sizes);
         __b.operands(strides);
-        __b.attribute("static_offsets", static_offsets);
-        __b.attribute("static_sizes", static_sizes);
-        __b.attribute("static_strides", static_strides);
+        __b.i64_array_attribute("static_offsets", static_offsets);
+        __b.i64_array_attribute("static_sizes", static_sizes);
+        __b.i64_array_attribute("static_strides", static_strides);
         __b.build(true, false)
     }
 
@@ -3410,7 +3410,7 @@ impl<'a> ScatterOp<'a> {
         source: Value<'c, 'v>,
         dest: Value<'c, 'v>,
         indices: Value<'c, 'v>,
-        scatter_dims: Attribute<'c>,
+        scatter_dims: &[i64],
         unique: bool,
     ) -> Operation<'c> {
         let mut __b = Builder::new("tensor.scatter", location.into());
@@ -3418,7 +3418,7 @@ impl<'a> ScatterOp<'a> {
         __b.operand(source);
         __b.operand(dest);
         __b.operand(indices);
-        __b.attribute("scatter_dims", scatter_dims);
+        __b.i64_array_attribute("scatter_dims", scatter_dims);
         __b.unit_attribute("unique", unique);
         __b.build(false, false)
     }

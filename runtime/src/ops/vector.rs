@@ -736,14 +736,16 @@ impl<'a> CompressStoreOp<'a> {
         indices: &[Value<'c, 'v>],
         mask: Value<'c, 'v>,
         value_to_store: Value<'c, 'v>,
-        alignment: Option<Attribute<'c>>,
+        alignment: Option<i64>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("vector.compressstore", location.into());
         __b.operand(base);
         __b.operands(indices);
         __b.operand(mask);
         __b.operand(value_to_store);
-        __b.optional_attribute("alignment", alignment);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
         __b.build(false, false)
     }
 
@@ -890,11 +892,11 @@ impl<'a> ConstantMaskOp<'a> {
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         result: Type<'c>,
-        mask_dim_sizes: Attribute<'c>,
+        mask_dim_sizes: &[i64],
     ) -> Operation<'c> {
         let mut __b = Builder::new("vector.constant_mask", location.into());
         __b.result(result);
-        __b.attribute("mask_dim_sizes", mask_dim_sizes);
+        __b.i64_array_attribute("mask_dim_sizes", mask_dim_sizes);
         __b.build(false, false)
     }
 }
@@ -1614,7 +1616,7 @@ impl<'a> ExpandLoadOp<'a> {
         indices: &[Value<'c, 'v>],
         mask: Value<'c, 'v>,
         pass_thru: Value<'c, 'v>,
-        alignment: Option<Attribute<'c>>,
+        alignment: Option<i64>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("vector.expandload", location.into());
         __b.result(result);
@@ -1622,7 +1624,9 @@ impl<'a> ExpandLoadOp<'a> {
         __b.operands(indices);
         __b.operand(mask);
         __b.operand(pass_thru);
-        __b.optional_attribute("alignment", alignment);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
         __b.build(false, false)
     }
 
@@ -1778,12 +1782,12 @@ impl<'a> ExtractOp<'a> {
         location: impl Into<Location<'c>>,
         source: Value<'c, 'v>,
         dynamic_position: &[Value<'c, 'v>],
-        static_position: Attribute<'c>,
+        static_position: &[i64],
     ) -> Operation<'c> {
         let mut __b = Builder::new("vector.extract", location.into());
         __b.operand(source);
         __b.operands(dynamic_position);
-        __b.attribute("static_position", static_position);
+        __b.i64_array_attribute("static_position", static_position);
         __b.infer_results();
         __b.build(false, false)
     }
@@ -2463,7 +2467,7 @@ impl<'a> GatherOp<'a> {
         indices: Value<'c, 'v>,
         mask: Value<'c, 'v>,
         pass_thru: Value<'c, 'v>,
-        alignment: Option<Attribute<'c>>,
+        alignment: Option<i64>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("vector.gather", location.into());
         __b.result(result);
@@ -2472,7 +2476,9 @@ impl<'a> GatherOp<'a> {
         __b.operand(indices);
         __b.operand(mask);
         __b.operand(pass_thru);
-        __b.optional_attribute("alignment", alignment);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
         __b.build(false, false)
     }
 
@@ -2640,14 +2646,14 @@ impl<'a> InsertOp<'a> {
         value_to_store: Value<'c, 'v>,
         dest: Value<'c, 'v>,
         dynamic_position: &[Value<'c, 'v>],
-        static_position: Attribute<'c>,
+        static_position: &[i64],
     ) -> Operation<'c> {
         let mut __b = Builder::new("vector.insert", location.into());
         __b.result(result);
         __b.operand(value_to_store);
         __b.operand(dest);
         __b.operands(dynamic_position);
-        __b.attribute("static_position", static_position);
+        __b.i64_array_attribute("static_position", static_position);
         __b.build(false, false)
     }
 
@@ -3143,14 +3149,16 @@ impl<'a> LoadOp<'a> {
         base: Value<'c, 'v>,
         indices: &[Value<'c, 'v>],
         nontemporal: Option<Attribute<'c>>,
-        alignment: Option<Attribute<'c>>,
+        alignment: Option<i64>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("vector.load", location.into());
         __b.result(result);
         __b.operand(base);
         __b.operands(indices);
         __b.optional_attribute("nontemporal", nontemporal);
-        __b.optional_attribute("alignment", alignment);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
         __b.build(false, false)
     }
 
@@ -3541,7 +3549,7 @@ impl<'a> MaskedLoadOp<'a> {
         indices: &[Value<'c, 'v>],
         mask: Value<'c, 'v>,
         pass_thru: Value<'c, 'v>,
-        alignment: Option<Attribute<'c>>,
+        alignment: Option<i64>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("vector.maskedload", location.into());
         __b.result(result);
@@ -3549,7 +3557,9 @@ impl<'a> MaskedLoadOp<'a> {
         __b.operands(indices);
         __b.operand(mask);
         __b.operand(pass_thru);
-        __b.optional_attribute("alignment", alignment);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
         __b.build(false, false)
     }
 
@@ -3750,14 +3760,16 @@ impl<'a> MaskedStoreOp<'a> {
         indices: &[Value<'c, 'v>],
         mask: Value<'c, 'v>,
         value_to_store: Value<'c, 'v>,
-        alignment: Option<Attribute<'c>>,
+        alignment: Option<i64>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("vector.maskedstore", location.into());
         __b.operand(base);
         __b.operands(indices);
         __b.operand(mask);
         __b.operand(value_to_store);
-        __b.optional_attribute("alignment", alignment);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
         __b.build(false, false)
     }
 
@@ -3907,13 +3919,13 @@ impl<'a> MultiDimReductionOp<'a> {
         source: Value<'c, 'v>,
         acc: Value<'c, 'v>,
         kind: CombiningKind,
-        reduction_dims: Attribute<'c>,
+        reduction_dims: &[i64],
     ) -> Operation<'c> {
         let mut __b = Builder::new("vector.multi_reduction", location.into());
         __b.operand(source);
         __b.operand(acc);
         __b.enum_attribute("kind", Some(kind));
-        __b.attribute("reduction_dims", reduction_dims);
+        __b.i64_array_attribute("reduction_dims", reduction_dims);
         __b.infer_results();
         __b.build(false, false)
     }
@@ -4573,12 +4585,12 @@ impl<'a> ScalableExtractOp<'a> {
         location: impl Into<Location<'c>>,
         result: Type<'c>,
         source: Value<'c, 'v>,
-        pos: Attribute<'c>,
+        pos: i64,
     ) -> Operation<'c> {
         let mut __b = Builder::new("vector.scalable.extract", location.into());
         __b.result(result);
         __b.operand(source);
-        __b.attribute("pos", pos);
+        __b.integer_attribute("pos", 64, pos);
         __b.build(false, false)
     }
 
@@ -4719,13 +4731,13 @@ impl<'a> ScalableInsertOp<'a> {
         result: Type<'c>,
         value_to_store: Value<'c, 'v>,
         dest: Value<'c, 'v>,
-        pos: Attribute<'c>,
+        pos: i64,
     ) -> Operation<'c> {
         let mut __b = Builder::new("vector.scalable.insert", location.into());
         __b.result(result);
         __b.operand(value_to_store);
         __b.operand(dest);
-        __b.attribute("pos", pos);
+        __b.integer_attribute("pos", 64, pos);
         __b.build(false, false)
     }
 
@@ -4874,7 +4886,7 @@ impl<'a> ScanOp<'a> {
         source: Value<'c, 'v>,
         initial_value: Value<'c, 'v>,
         kind: CombiningKind,
-        reduction_dim: Attribute<'c>,
+        reduction_dim: i64,
         inclusive: Attribute<'c>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("vector.scan", location.into());
@@ -4883,7 +4895,7 @@ impl<'a> ScanOp<'a> {
         __b.operand(source);
         __b.operand(initial_value);
         __b.enum_attribute("kind", Some(kind));
-        __b.attribute("reduction_dim", reduction_dim);
+        __b.integer_attribute("reduction_dim", 64, reduction_dim);
         __b.attribute("inclusive", inclusive);
         __b.build(false, false)
     }
@@ -5119,7 +5131,7 @@ impl<'a> ScatterOp<'a> {
         indices: Value<'c, 'v>,
         mask: Value<'c, 'v>,
         value_to_store: Value<'c, 'v>,
-        alignment: Option<Attribute<'c>>,
+        alignment: Option<i64>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("vector.scatter", location.into());
         __b.optional_result(result);
@@ -5128,7 +5140,9 @@ impl<'a> ScatterOp<'a> {
         __b.operand(indices);
         __b.operand(mask);
         __b.operand(value_to_store);
-        __b.optional_attribute("alignment", alignment);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
         __b.build(false, false)
     }
 
@@ -5425,12 +5439,12 @@ impl<'a> ShuffleOp<'a> {
         location: impl Into<Location<'c>>,
         v1: Value<'c, 'v>,
         v2: Value<'c, 'v>,
-        mask: Attribute<'c>,
+        mask: &[i64],
     ) -> Operation<'c> {
         let mut __b = Builder::new("vector.shuffle", location.into());
         __b.operand(v1);
         __b.operand(v2);
-        __b.attribute("mask", mask);
+        __b.i64_array_attribute("mask", mask);
         __b.infer_results();
         __b.build(false, false)
     }
@@ -5704,14 +5718,16 @@ impl<'a> StoreOp<'a> {
         base: Value<'c, 'v>,
         indices: &[Value<'c, 'v>],
         nontemporal: Option<Attribute<'c>>,
-        alignment: Option<Attribute<'c>>,
+        alignment: Option<i64>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("vector.store", location.into());
         __b.operand(value_to_store);
         __b.operand(base);
         __b.operands(indices);
         __b.optional_attribute("nontemporal", nontemporal);
-        __b.optional_attribute("alignment", alignment);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
         __b.build(false, false)
     }
 
@@ -6752,12 +6768,12 @@ impl<'a> TransposeOp<'a> {
         location: impl Into<Location<'c>>,
         result: Type<'c>,
         vector: Value<'c, 'v>,
-        permutation: Attribute<'c>,
+        permutation: &[i64],
     ) -> Operation<'c> {
         let mut __b = Builder::new("vector.transpose", location.into());
         __b.result(result);
         __b.operand(vector);
-        __b.attribute("permutation", permutation);
+        __b.i64_array_attribute("permutation", permutation);
         __b.build(false, false)
     }
 
