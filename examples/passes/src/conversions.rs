@@ -13,15 +13,13 @@ use mlir_pass::{
         apply_partial_conversion, ConversionConfig, ConversionPattern, ConversionPatternRewriter,
         ConversionPatternSet, ConversionTarget, PatternRoot, TypeConversion, TypeConverter,
     },
-    ir::OperationExt,
+    ir::{OperationExt, TypeExt},
+    ops::{arith, func, vector},
     melior::ir::{
-        attribute::{
-            DenseElementsAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute, FloatAttribute,
-            StringAttribute, TypeAttribute,
-        },
-        operation::{OperationBuilder, OperationLike},
+        attribute::{DenseElementsAttribute, FloatAttribute},
+        operation::{OperationLike, OperationMutLike},
         r#type::FunctionType,
-        Attribute, BlockLike, Identifier, Location, Region, RegionLike, Type, TypeLike, Value,
+        Attribute, BlockLike, Location, Region, RegionLike, Type, TypeLike, Value,
         ValueLike,
     },
     mlir_pass,
@@ -207,18 +205,14 @@ impl MathToLibm {
         rewriter: &ConversionPatternRewriter<'_>,
     ) -> MatchResult {
         let context = rewriter.context();
-        let location = op.location_melior();
-        let (shape, element) = vector_shape(context, ty).ok_or(NoMatch)?;
+        let location = op.location();
+        // Scalable dimensions at their static size, as upstream reads them.
+        let shape = ty.shape().ok_or(NoMatch)?;
+        let element = ty.element_type_or_self();
         let zero =
             DenseElementsAttribute::new(ty, &[FloatAttribute::new(context, element, 0.0).into()])
                 .map_err(|_| NoMatch)?;
-        let constant = rewriter.create(
-            "arith.constant",
-            location,
-            &[],
-            &[ty],
-            &[(Identifier::new(context, "value"), zero.into())],
-        )?;
+        let constant = rewriter.insert_op(arith::ConstantOp::build(location, ty, zero.into()));
         let mut result: Value = constant.result(0)?.into();
         let count: i64 = shape.iter().product();
         // Row-major strides.
@@ -232,30 +226,26 @@ impl MathToLibm {
                 .zip(&shape)
                 .map(|(stride, size)| linear / stride % size)
                 .collect();
-            let position_attr: Attribute = DenseI64ArrayAttribute::new(context, &position).into();
-            let static_position = Identifier::new(context, "static_position");
             let mut scalars = Vec::with_capacity(operands.len());
             for operand in operands {
-                let extract = rewriter.create(
-                    "vector.extract",
-                    location,
-                    &[*operand],
-                    &[element],
-                    &[(static_position, position_attr)],
-                )?;
+                let extract =
+                    rewriter.insert_op(vector::ExtractOp::build(location, *operand, &[], &position));
                 scalars.push(extract.result(0)?.into());
             }
+            // The op's own kind, on the scalars (C++'s `rewriter.create<Op>`
+            // in a pattern templated on the op).
             let scalar = rewriter.create(self.root, location, &scalars, &[element], &[])?;
-            let insert = rewriter.create(
-                "vector.insert",
+            let insert = rewriter.insert_op(vector::InsertOp::build(
                 location,
-                &[scalar.result(0)?.into(), result],
-                &[ty],
-                &[(static_position, position_attr)],
-            )?;
+                ty,
+                scalar.result(0)?.into(),
+                result,
+                &[],
+                &position,
+            ));
             result = insert.result(0)?.into();
         }
-        rewriter.replace_op_with_values(op.melior(), &[result]);
+        rewriter.replace_op_with_values(op, &[result]);
         Ok(())
     }
 
@@ -268,22 +258,22 @@ impl MathToLibm {
         rewriter: &ConversionPatternRewriter<'_>,
     ) -> MatchResult {
         let context = rewriter.context();
-        let location = op.location_melior();
+        let location = op.location();
         let f32 = Type::float32(context);
         let mut extended = Vec::with_capacity(operands.len());
         for operand in operands {
-            let extf = rewriter.create("arith.extf", location, &[*operand], &[f32], &[])?;
+            let extf = rewriter.insert_op(arith::ExtFOp::build(location, f32, *operand, None));
             extended.push(extf.result(0)?.into());
         }
         let wide = rewriter.create(self.root, location, &extended, &[f32], &[])?;
-        let truncf = rewriter.create(
-            "arith.truncf",
+        let truncf = rewriter.insert_op(arith::TruncFOp::build(
             location,
-            &[wide.result(0)?.into()],
-            &[ty],
-            &[],
-        )?;
-        rewriter.replace_op_with_values(op.melior(), &[truncf.result(0)?.into()]);
+            ty,
+            wide.result(0)?.into(),
+            None,
+            None,
+        ));
+        rewriter.replace_op_with_values(op, &[truncf.result(0)?.into()]);
         Ok(())
     }
 
@@ -303,15 +293,7 @@ impl MathToLibm {
         };
         let table = nearest_symbol_table(op).ok_or(NoMatch)?;
         let body = table.region(0)?.first_block().ok_or(NoMatch)?;
-        let call = OperationBuilder::new("func.call", op.location_melior())
-            .add_attributes(&[(
-                Identifier::new(context, "callee"),
-                FlatSymbolRefAttribute::new(context, name).into(),
-            )])
-            .add_operands(operands)
-            .add_results(&[ty])
-            .build()
-            .map_err(|_| NoMatch)?;
+        let call = func::CallOp::build(op.location(), &[ty], operands, name, None, None, false);
         // `SymbolTable::lookupSymbolIn`: the first op of the body named so,
         // used when it is a symbol. Scanned once per table and name, then
         // remembered (see `Lookups`).
@@ -336,47 +318,26 @@ impl MathToLibm {
             let inputs: Vec<Type> = op.operands().map(|v| v.r#type()).collect();
             let function_type = FunctionType::new(context, &inputs, &[ty]);
             rewriter.set_insertion_point_to_start(body);
-            let declaration = OperationBuilder::new("func.func", Location::unknown(context))
-                .add_attributes(&[
-                    (
-                        Identifier::new(context, "sym_name"),
-                        StringAttribute::new(context, name).into(),
-                    ),
-                    (
-                        Identifier::new(context, "function_type"),
-                        TypeAttribute::new(function_type.into()).into(),
-                    ),
-                    (
-                        Identifier::new(context, "sym_visibility"),
-                        StringAttribute::new(context, "private").into(),
-                    ),
-                    (
-                        Identifier::new(context, "llvm.readnone"),
-                        Attribute::unit(context),
-                    ),
-                ])
-                .add_regions([Region::new()])
-                .build()
-                .map_err(|_| NoMatch)?;
+            let mut declaration = func::FuncOp::build(
+                Location::unknown(context),
+                name,
+                function_type.into(),
+                Some("private"),
+                None,
+                None,
+                false,
+                Region::new(),
+            );
+            // A discardable attribute, which upstream sets after building.
+            declaration.set_attribute("llvm.readnone", Attribute::unit(context));
             rewriter.insert(declaration);
-            rewriter.set_insertion_point_before(op.melior());
+            rewriter.set_insertion_point_before(op);
         }
         // The new declaration (at the top) is now the first op so named.
         self.lookups.lock().map_err(|_| NoMatch)?.insert(key, true);
         let call = rewriter.insert(call);
-        rewriter.replace_op_with_values(op.melior(), &[call.result(0)?.into()]);
+        rewriter.replace_op_with_values(op, &[call.result(0)?.into()]);
         Ok(())
-    }
-}
-
-/// The op's location, as melior's.
-trait LocationExt<'c> {
-    fn location_melior(&self) -> Location<'c>;
-}
-
-impl<'c> LocationExt<'c> for OperationRef<'c> {
-    fn location_melior(&self) -> Location<'c> {
-        self.melior().location()
     }
 }
 
@@ -394,75 +355,6 @@ fn nearest_symbol_table<'c>(
         current = candidate.parent_operation();
     }
     None
-}
-
-/// The shape (scalable dimensions at their static size, as upstream reads
-/// them) and element type of a vector type.
-fn vector_shape<'c>(
-    context: &'c mlir_pass::melior::Context,
-    ty: Type<'c>,
-) -> Option<(Vec<i64>, Type<'c>)> {
-    let (prefix, element, rest) = split_shaped(context, ty)?;
-    if rest != ">" {
-        return None;
-    }
-    let dims = prefix.strip_prefix("vector<")?;
-    let shape = dims
-        .split_terminator('x')
-        .map(|d| d.trim_matches(|c| c == '[' || c == ']').parse().ok())
-        .collect::<Option<Vec<i64>>>()?;
-    Some((shape, element))
-}
-
-/// Splits the printed form of a shaped type (`vector<2x[4]xf16>`,
-/// `tensor<?x3xbf16, #enc>`, `memref<4xf16, 1>`) into the text before the
-/// element type (`vector<2x[4]x`), the element type, and the text after it
-/// (`>`). `None` when the element type is not a plain identifier type.
-fn split_shaped<'c>(
-    context: &'c mlir_pass::melior::Context,
-    ty: Type<'c>,
-) -> Option<(String, Type<'c>, String)> {
-    let text = ty.to_string();
-    let open = text.find('<')? + 1;
-    let bytes = text.as_bytes();
-    let mut at = open;
-    // Dimensions: `4x`, `?x`, `[4]x`, `*x`.
-    loop {
-        let start = at;
-        let mut end = at;
-        if bytes.get(end) == Some(&b'[') {
-            end += 1;
-        }
-        let digits = end;
-        while bytes.get(end).is_some_and(u8::is_ascii_digit) {
-            end += 1;
-        }
-        if end == digits && matches!(bytes.get(end), Some(b'?' | b'*')) {
-            end += 1;
-        } else if end == digits {
-            break;
-        }
-        if bytes[start] == b'[' {
-            if bytes.get(end) != Some(&b']') {
-                return None;
-            }
-            end += 1;
-        }
-        if bytes.get(end) != Some(&b'x') {
-            break;
-        }
-        at = end + 1;
-    }
-    let element_end = at
-        + text[at..]
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(text.len() - at);
-    let element = Type::parse(context, &text[at..element_end])?;
-    Some((
-        text[..at].to_owned(),
-        element,
-        text[element_end..].to_owned(),
-    ))
 }
 
 // ---------------------------------------------------------------------------
@@ -577,23 +469,17 @@ impl MathExtendToSupportedTypes {
             if !ty.is_shaped() {
                 return TypeConversion::NotApplicable;
             }
-            let Some((before, element, after)) = split_shaped(context, ty) else {
-                return TypeConversion::NotApplicable;
-            };
+            let element = ty.element_type_or_self();
             if !element.is_float() || sources.iter().any(|s| *s == element.to_string()) {
                 return TypeConversion::NotApplicable;
             }
-            Type::parse(context, &format!("{before}{target_name}{after}"))
+            Type::parse(context, &target_name)
+                .and_then(|target| ty.with_element_type(target))
                 .map_or(TypeConversion::Failed, TypeConversion::to)
         });
         converter.add_target_materialization(|builder, ty, inputs, location| {
-            let fastmath = builder.parse_attribute(CONTRACT)?;
-            let extf = OperationBuilder::new("arith.extf", location)
-                .add_operands(inputs)
-                .add_results(&[ty])
-                .add_attributes(&[(Identifier::new(builder.context(), "fastmath"), fastmath)])
-                .build()
-                .ok()?;
+            let [input] = inputs else { return None };
+            let extf = arith::ExtFOp::build(location, ty, *input, Some(CONTRACT));
             builder.insert(extf).result(0).ok().map(Into::into)
         });
 
@@ -657,7 +543,7 @@ const COMMON_DIALECTS: &[&str] = &[
 ];
 
 /// `#arith.fastmath<contract>`, which upstream gives the casts it creates.
-const CONTRACT: &str = "#arith.fastmath<contract>";
+const CONTRACT: arith::FastMathFlags = arith::FastMathFlags::CONTRACT;
 
 /// Upstream's `ExtendToSupportedTypesRewritePattern`, on any op.
 struct ExtendToSupportedTypes;
@@ -686,14 +572,13 @@ impl ConversionPattern for ExtendToSupportedTypes {
                 results.push(result);
                 continue;
             }
-            let fastmath = rewriter.parse_attribute(CONTRACT).ok_or(NoMatch)?;
-            let truncf = rewriter.create(
-                "arith.truncf",
+            let truncf = rewriter.insert_op(arith::TruncFOp::build(
                 location,
-                &[result],
-                &[old.r#type()],
-                &[(Identifier::new(rewriter.context(), "fastmath"), fastmath)],
-            )?;
+                old.r#type(),
+                result,
+                None,
+                Some(CONTRACT),
+            ));
             results.push(truncf.result(0)?.into());
         }
         rewriter.replace_op_with_values(original, &results);
