@@ -120,7 +120,7 @@ def ident(name):
 
 def camel(symbol):
     parts = re.split(r"[^A-Za-z0-9]+", symbol)
-    out = "".join(p[:1].upper() + p[1:] for p in parts if p)
+    out = "".join(p.capitalize() if p.isupper() else p[:1].upper() + p[1:] for p in parts if p)
     if not out or out[0].isdigit():
         out = "V" + out
     return out
@@ -351,6 +351,7 @@ class Gen:
         trait_text = " ".join(str(t.get("trait", "")) for _, t in traits)
 
         operands, attributes, results, regions, successors = [], [], [], [], []
+        properties = []
         unsupported = []
         args = r["arguments"]["args"]
         n_operands = sum(1 for a, _ in args if "TypeConstraint" in self.sc(self.unwrap_arg(a["def"])))
@@ -374,7 +375,7 @@ class Gen:
                 inner = br.get("baseType", {}) or {}
                 inner = inner.get("def") if isinstance(inner, dict) else None
                 constraint = TYPES.get(inner if arity != "Single" else base)
-                operands.append(dict(name=name, arity=arity, summary=clean(br.get("summary")), constraint=constraint, nested=nested))
+                operands.append(dict(index=i, name=name, arity=arity, summary=clean(br.get("summary")), constraint=constraint, nested=nested))
             elif "Attr" in sc:
                 optional = "OptionalAttr" in sc or br.get("isOptional") == 1
                 default = "DefaultValuedAttr" in sc or "DefaultValuedOptionalAttr" in sc
@@ -401,6 +402,7 @@ class Gen:
                     kind = "attr"
                 attributes.append(
                     dict(
+                        index=i,
                         name=name,
                         optional=optional or default,
                         default=default,
@@ -412,10 +414,9 @@ class Gen:
                     )
                 )
             elif "Property" in sc:
-                attributes.append(
-                    dict(name=name, optional=True, default=True, kind="attr", enum=None,
-                         summary=clean(br.get("summary")) or "a property", constraint=None)
-                )
+                # Properties without an attribute form are out of the C API's
+                # reach (`getAttr` does not see them): neither read nor set.
+                properties.append(name)
             else:
                 raise SystemExit(f"{def_name}: argument {name} of unknown kind {sc}")
         n_results = len(r["results"]["args"])
@@ -475,7 +476,7 @@ class Gen:
                  description=clean(r.get("description")), operands=operands, attributes=attributes,
                  results=results, regions=regions, successors=successors,
                  traits=[TRAITS[n] for n, _ in traits if n in TRAITS], operand_layout=operand_layout,
-                 result_layout=result_layout, infer=infer, unsupported=unsupported,
+                 result_layout=result_layout, infer=infer, unsupported=unsupported, properties=properties,
                  segments=("AttrSizedOperandSegments" in trait_names, "AttrSizedResultSegments" in trait_names))
         )
 
@@ -486,6 +487,10 @@ class Gen:
         o.append(doc(f"`{op['full']}`: {summary}."))
         if op["description"]:
             o.append("///\n" + doc(markdown(op["description"])))
+        if op["properties"]:
+            names = ", ".join(f"`{p}`" for p in op["properties"])
+            o.append("///\n" + doc(f"Its properties ({names}) are neither read nor set by this handle: "
+                                   "MLIR's C API does not reach properties; `build` leaves them at their default."))
         o.append("#[derive(Clone, Copy)]\n")
         o.append(f"pub struct {s}<'a> {{\n    op: OperationRef<'a>,\n}}\n\n")
         o.append(f"impl<'a> Op<'a> for {s}<'a> {{\n")
@@ -617,6 +622,36 @@ class Gen:
             o.append("}\n\n")
         return "".join(o)
 
+    def attribute_param(self, p, rn, params, body, docs):
+        key = rs_str(p["name"])
+        if p["kind"] == "unit":
+            params.append(f"{rn}: bool")
+            body.append(f"b.unit_attribute({key}, {rn});")
+            return
+        if p["kind"] in TYPED or p["kind"] == "int":
+            ty, call = TYPED.get(p["kind"], ("i64", "integer_attribute"))
+            extra = f", {INTEGERS[p['root']]}" if p["kind"] == "int" else ""
+            if p["optional"]:
+                params.append(f"{rn}: Option<{ty}>")
+                body.append(f"if let Some(value) = {rn} {{ b.{call}({key}{extra}, value); }}")
+            else:
+                params.append(f"{rn}: {ty}")
+                body.append(f"b.{call}({key}{extra}, {rn});")
+            return
+        ty = p["enum"][0] if p["kind"] == "enum" else "Attribute<'c>"
+        if p["optional"]:
+            params.append(f"{rn}: Option<{ty}>")
+            call = "enum_attribute" if p["kind"] == "enum" else "optional_attribute"
+            body.append(f"b.{call}({key}, {rn});")
+            if p["default"]:
+                docs.append(f"- `{p['rust']}`: `None` leaves MLIR's default")
+        else:
+            params.append(f"{rn}: {ty}")
+            if p["kind"] == "enum":
+                body.append(f"b.enum_attribute({key}, Some({rn}));")
+            else:
+                body.append(f"b.attribute({key}, {rn});")
+
     def builder(self, op):
         params, body, docs = [], [], []
         loc = "location"
@@ -630,8 +665,12 @@ class Gen:
                 params.append(f"{rn}: {ty}")
                 body.append(f"b.{call}({rn});")
                 docs.append(f"- `{p['rust']}`: the type{'s' if p['arity'] == 'Variadic' else ''} of the result `{p['name']}`")
-        for p in op["operands"]:
+        arguments = sorted(op["operands"] + op["attributes"], key=lambda p: p["index"])
+        for p in arguments:
             rn = ident(p["rust"])
+            if "arity" not in p:
+                self.attribute_param(p, rn, params, body, docs)
+                continue
             if p.get("nested"):
                 params.append(f"{rn}: &[&[Value<'c, 'v>]]")
                 body.append(f"b.nested_operands({rs_str(p['nested'])}, {rn});")
@@ -641,36 +680,6 @@ class Gen:
             call = {"Single": "operand", "Optional": "optional_operand", "Variadic": "operands"}[p["arity"]]
             params.append(f"{rn}: {ty}")
             body.append(f"b.{call}({rn});")
-        for p in op["attributes"]:
-            rn = ident(p["rust"])
-            key = rs_str(p["name"])
-            if p["kind"] == "unit":
-                params.append(f"{rn}: bool")
-                body.append(f"b.unit_attribute({key}, {rn});")
-                continue
-            if p["kind"] in TYPED or p["kind"] == "int":
-                ty, call = TYPED.get(p["kind"], ("i64", "integer_attribute"))
-                extra = f", {INTEGERS[p['root']]}" if p["kind"] == "int" else ""
-                if p["optional"]:
-                    params.append(f"{rn}: Option<{ty}>")
-                    body.append(f"if let Some(value) = {rn} {{ b.{call}({key}{extra}, value); }}")
-                else:
-                    params.append(f"{rn}: {ty}")
-                    body.append(f"b.{call}({key}{extra}, {rn});")
-                continue
-            ty = p["enum"][0] if p["kind"] == "enum" else "Attribute<'c>"
-            if p["optional"]:
-                params.append(f"{rn}: Option<{ty}>")
-                call = "enum_attribute" if p["kind"] == "enum" else "optional_attribute"
-                body.append(f"b.{call}({key}, {rn});")
-                if p["default"]:
-                    docs.append(f"- `{p['rust']}`: `None` leaves MLIR's default")
-            else:
-                params.append(f"{rn}: {ty}")
-                if p["kind"] == "enum":
-                    body.append(f"b.enum_attribute({key}, Some({rn}));")
-                else:
-                    body.append(f"b.attribute({key}, {rn});")
         for p in op["regions"]:
             rn = ident(p["rust"])
             if p["variadic"]:

@@ -19,6 +19,8 @@ mod ports;
 mod conversions;
 #[path = "ir/optimize.rs"]
 mod optimize;
+#[path = "ir/upstream_ops.rs"]
+mod upstream_ops;
 
 mod common;
 

@@ -8,6 +8,7 @@ use mlir_pass::{
         ConversionConfig, ConversionPattern, ConversionPatternRewriter, ConversionPatternSet,
         ConversionTarget, PatternRoot, TypeConversion, TypeConverter,
     },
+    dialect::{Op, OpConversionPattern},
     ir::{OperationExt, OperationMutExt},
     melior::ir::{
         attribute::TypeAttribute,
@@ -16,6 +17,7 @@ use mlir_pass::{
         RegionLike, Type, TypeLike, Value, ValueLike,
     },
     mlir_pass,
+    ops::arith,
     rewrite::{MatchResult, NoMatch},
     OperationRef, Pass, PassError,
 };
@@ -176,25 +178,24 @@ impl Pass for ConvWiden {
 /// function has one, and the IR must be left as it was.
 struct AddToSub;
 
-impl ConversionPattern for AddToSub {
-    fn root(&self) -> PatternRoot<'_> {
-        PatternRoot::Op("arith.addi")
-    }
+/// A typed upstream root (`OpConversionPattern` on `arith::AddIOp`) with
+/// ODS's adaptor and a typed builder.
+impl OpConversionPattern for AddToSub {
+    type Op<'a> = arith::AddIOp<'a>;
 
-    fn match_and_rewrite(
+    fn match_and_rewrite<'a>(
         &self,
-        op: OperationRef<'_>,
+        op: arith::AddIOp<'a>,
         operands: &[Value<'_, '_>],
         rewriter: &ConversionPatternRewriter<'_>,
     ) -> MatchResult {
-        let op = op.melior();
-        let sub = rewriter.create(
-            "arith.subi",
+        let operands = op.adaptor(operands);
+        let sub = rewriter.insert_op(arith::SubIOp::build(
             op.location(),
-            operands,
-            &[op.result(0)?.r#type()],
-            &[],
-        )?;
+            operands.lhs(),
+            operands.rhs(),
+            op.overflow_flags(),
+        ));
         rewriter.replace_op_with_operation(op, sub);
         Ok(())
     }
@@ -695,7 +696,7 @@ impl ConversionPattern for CreateTypo {
         rewriter: &ConversionPatternRewriter<'_>,
     ) -> MatchResult {
         let ty = op.melior().result(0)?.r#type();
-        let new = rewriter.create("arith.mulii", op.melior().location(), operands, &[ty], &[])?;
+        let new = rewriter.create("arith.mulii", op.location(), operands, &[ty], &[])?;
         rewriter.replace_op_with_values(op, &[new.result(0)?.into()]);
         Ok(())
     }

@@ -14,15 +14,14 @@ use mlir_pass::{
         ConversionPatternSet, ConversionTarget, PatternRoot, TypeConversion, TypeConverter,
     },
     ir::{OperationExt, TypeExt},
-    ops::{arith, func, vector},
     melior::ir::{
         attribute::{DenseElementsAttribute, FloatAttribute},
         operation::{OperationLike, OperationMutLike},
         r#type::FunctionType,
-        Attribute, BlockLike, Location, Region, RegionLike, Type, TypeLike, Value,
-        ValueLike,
+        Attribute, BlockLike, Location, Region, RegionLike, Type, TypeLike, Value, ValueLike,
     },
     mlir_pass,
+    ops::{arith, func, vector},
     rewrite::{MatchResult, NoMatch},
     ContextRef, OperationRef, Pass, PassError,
 };
@@ -228,8 +227,12 @@ impl MathToLibm {
                 .collect();
             let mut scalars = Vec::with_capacity(operands.len());
             for operand in operands {
-                let extract =
-                    rewriter.insert_op(vector::ExtractOp::build(location, *operand, &[], &position));
+                let extract = rewriter.insert_op(vector::ExtractOp::build(
+                    location,
+                    *operand,
+                    &[],
+                    &position,
+                ));
                 scalars.push(extract.result(0)?.into());
             }
             // The op's own kind, on the scalars (C++'s `rewriter.create<Op>`
@@ -293,7 +296,7 @@ impl MathToLibm {
         };
         let table = nearest_symbol_table(op).ok_or(NoMatch)?;
         let body = table.region(0)?.first_block().ok_or(NoMatch)?;
-        let call = func::CallOp::build(op.location(), &[ty], operands, name, None, None, false);
+        let call = func::CallOp::build(op.location(), &[ty], name, operands, None, None, false);
         // `SymbolTable::lookupSymbolIn`: the first op of the body named so,
         // used when it is a symbol. Scanned once per table and name, then
         // remembered (see `Lookups`).

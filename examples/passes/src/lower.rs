@@ -5,20 +5,17 @@
 
 use mlir_pass::{
     conversion::{
-        apply_full_conversion, ConversionConfig, ConversionPattern, ConversionPatternRewriter,
-        ConversionPatternSet, ConversionTarget, LlvmTypeConverter, PatternRoot,
+        apply_full_conversion, ConversionConfig, ConversionPatternRewriter, ConversionPatternSet,
+        ConversionTarget, LlvmTypeConverter,
     },
+    dialect::{Op, OpConversionPattern},
     ir::OperationExt,
-    melior::{
-        dialect::func,
-        ir::{
-            attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
-            operation::OperationLike,
-            r#type::FunctionType,
-            BlockLike, Identifier, Region, RegionLike, Type, TypeLike, Value, ValueLike,
-        },
+    melior::ir::{
+        operation::OperationLike, r#type::FunctionType, BlockLike, Region, RegionLike, Type,
+        TypeLike, Value, ValueLike,
     },
     mlir_pass,
+    ops::{func, math},
     rewrite::{MatchResult, NoMatch},
     OperationRef, Pass, PassError,
 };
@@ -75,19 +72,16 @@ impl Pass for ExampleLowerToLlvm {
 #[derive(Debug)]
 pub struct ErfToLibm;
 
-impl ConversionPattern for ErfToLibm {
-    fn root(&self) -> PatternRoot<'_> {
-        PatternRoot::Op("math.erf")
-    }
+impl OpConversionPattern for ErfToLibm {
+    type Op<'a> = math::ErfOp<'a>;
 
-    fn match_and_rewrite(
+    fn match_and_rewrite<'a>(
         &self,
-        op: OperationRef<'_>,
+        erf: math::ErfOp<'a>,
         operands: &[Value<'_, '_>],
         rewriter: &ConversionPatternRewriter<'_>,
     ) -> MatchResult {
-        let erf = op.melior();
-        let operand = *operands.first().ok_or(NoMatch)?;
+        let operand = erf.adaptor(operands).operand();
         let ty = operand.r#type();
         let callee = if ty.is_f64() {
             "erf"
@@ -97,7 +91,7 @@ impl ConversionPattern for ErfToLibm {
             return Err(rewriter.notify_match_failure("not a scalar f32 or f64"));
         };
         // The module the function is declared in.
-        let mut module = erf.parent_operation().ok_or(NoMatch)?;
+        let mut module = erf.operation().melior().parent_operation().ok_or(NoMatch)?;
         while module.name().as_string_ref().as_str() != Ok("builtin.module") {
             module = module.parent_operation().ok_or(NoMatch)?;
         }
@@ -112,25 +106,26 @@ impl ConversionPattern for ErfToLibm {
         if !declared {
             let function_type: Type<'_> = FunctionType::new(context, &[ty], &[ty]).into();
             rewriter.set_insertion_point_to_start(body);
-            rewriter.insert(func::func(
-                context,
-                StringAttribute::new(context, callee),
-                TypeAttribute::new(function_type),
-                Region::new(),
-                &[(
-                    Identifier::new(context, "sym_visibility"),
-                    StringAttribute::new(context, "private").into(),
-                )],
+            rewriter.insert_op(func::FuncOp::build(
                 erf.location(),
+                callee,
+                function_type,
+                Some("private"),
+                None,
+                None,
+                false,
+                Region::new(),
             ));
             rewriter.set_insertion_point_before(erf);
         }
-        let call = rewriter.insert(func::call(
-            context,
-            FlatSymbolRefAttribute::new(context, callee),
-            &[operand],
-            &[ty],
+        let call = rewriter.insert_op(func::CallOp::build(
             erf.location(),
+            &[ty],
+            callee,
+            &[operand],
+            None,
+            None,
+            false,
         ));
         rewriter.replace_op_with_operation(erf, call);
         Ok(())

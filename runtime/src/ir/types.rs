@@ -161,8 +161,7 @@ pub fn scalable_vector_type<'c>(
     scalable: &[bool],
     element: Type<'c>,
 ) -> Option<Type<'c>> {
-    if shape.len() != scalable.len() || shape.iter().any(|d| *d <= 0) || !vector_element(element)
-    {
+    if shape.len() != scalable.len() || shape.iter().any(|d| *d <= 0) || !vector_element(element) {
         return None;
     }
     // SAFETY: a valid element type; the checked getter returns null instead
@@ -248,7 +247,10 @@ mod tests {
             Some(parse("vector<2x[4]xf32>"))
         );
         assert_eq!(vector_type(&[0], f32), None);
-        assert_eq!(vector_type(&[], f32).map(|t| t.to_string()).as_deref(), Some("vector<f32>"));
+        assert_eq!(
+            vector_type(&[], f32).map(|t| t.to_string()).as_deref(),
+            Some("vector<f32>")
+        );
         assert_eq!(scalable_vector_type(&[2], &[], f32), None);
         let tensor_type = parse("tensor<?x3xi64>");
         assert_eq!(vector_type(&[2], tensor_type), None);
@@ -256,10 +258,17 @@ mod tests {
             ("vector<2x[4]xf16>", "vector<2x[4]xf32>"),
             ("tensor<?x3xf16, \"enc\">", "tensor<?x3xf32, \"enc\">"),
             ("tensor<*xf16>", "tensor<*xf32>"),
-            ("memref<4x?xf16, strided<[?, 1]>, 1>", "memref<4x?xf32, strided<[?, 1]>, 1>"),
+            (
+                "memref<4x?xf16, strided<[?, 1]>, 1>",
+                "memref<4x?xf32, strided<[?, 1]>, 1>",
+            ),
             ("memref<*xf16, 2>", "memref<*xf32, 2>"),
         ] {
-            assert_eq!(parse(from).with_element_type(f32), Some(parse(to)), "{from}");
+            assert_eq!(
+                parse(from).with_element_type(f32),
+                Some(parse(to)),
+                "{from}"
+            );
         }
         assert_eq!(f16.with_element_type(f32), None);
         assert_eq!(parse("vector<4xf16>").with_element_type(tensor_type), None);

@@ -110,13 +110,13 @@ impl<'a> AffineApplyOp<'a> {
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         result: Type<'c>,
-        map_operands: &[Value<'c, 'v>],
         map: Attribute<'c>,
+        map_operands: &[Value<'c, 'v>],
     ) -> Operation<'c> {
         let mut __b = Builder::new("affine.apply", location.into());
         __b.result(result);
-        __b.operands(map_operands);
         __b.attribute("map", map);
+        __b.operands(map_operands);
         __b.build(false, false)
     }
 
@@ -941,6 +941,8 @@ impl<'o, 'c, 'v> AffineIfOpAdaptor<'o, 'c, 'v> {
 /// #map = affine_map<()[s0, s1, s2] -> (s0 * 15 + s1 * 5 + s2)>
 /// %linear_index = affine.apply #map()[%index_0, %index_1, %index_2]
 /// ```
+///
+/// Its properties (`disjoint`) are neither read nor set by this handle: MLIR's C API does not reach properties; `build` leaves them at their default.
 #[derive(Clone, Copy)]
 pub struct AffineLinearizeIndexOp<'a> {
     op: OperationRef<'a>,
@@ -976,7 +978,7 @@ static AFFINELINEARIZEINDEXOP: OpDefinition = OpDefinition {
     description: "The `affine.linearize_index` operation takes a sequence of index values and a\nbasis of the same length and linearizes the indices using that basis.\n\nThat is, for indices `%idx_0` to `%idx_{N-1}` and basis elements `b_0`\n(or `b_1`) up to `b_{N-1}` it computes\n\n```\nsum(i = 0 to N-1) %idx_i * product(j = i + 1 to N-1) B_j\n```\n\nIn other words, `%0 = affine.linearize_index [%z, %y, %x] by (Z, Y, X)`\ngives `%0 = %x + %y * X + %z * X * Y`, or `%0 = %x + X * (%y + Y * (%z))`.\n\nThe basis may either have `N` or `N-1` elements, where `N` is the number of\ninputs to linearize_index. If `N` inputs are provided, the first one is not used\nin computation, but may be used during analysis or canonicalization as a bound\non `%idx_0`.\n\nIf all `N` basis elements are provided, the linearize_index operation is said to\n\"have an outer bound\".\n\nAs a convenience, and for symmetry with `getPaddedBasis()`, if the first\nelement of a set of `OpFoldResult`s passed to the builders of this operation is\n`nullptr`, that element is ignored.\n\nIf the `disjoint` property is present, this is an optimization hint that,\nfor all `i`, `0 <= %idx_i < B_i` - that is, no index affects any other index,\nexcept that `%idx_0` may be negative to make the index as a whole negative.\nIn addition, `disjoint` is an assertion that all bases elements are non-negative.\n\nNote that the outputs of `affine.delinearize_index` are, by definition, `disjoint`.\n\nAs with other affine ops, undefined behavior occurs if the linearization\ncomputation overflows in the signed sense.\n\nExample:\n\n```mlir\n%linear_index = affine.linearize_index [%index_0, %index_1, %index_2] by (2, 3, 5) : index\n// Same effect\n%linear_index = affine.linearize_index [%index_0, %index_1, %index_2] by (3, 5) : index\n```\n\nIn the above example, `%linear_index` conceptually holds the following:\n\n```mlir\n#map = affine_map<()[s0, s1, s2] -> (s0 * 15 + s1 * 5 + s2)>\n%linear_index = affine.apply #map()[%index_0, %index_1, %index_2]\n```",
     operands: &[OperandDef { name: "multi_index", arity: Arity::Variadic, constraint: TypeConstraint::Index }, OperandDef { name: "dynamic_basis", arity: Arity::Variadic, constraint: TypeConstraint::Index }],
     results: &[ResultDef { name: "linear_index", arity: Arity::Single, constraint: TypeConstraint::Index }],
-    attributes: &[AttributeDef { name: "static_basis", constraint: AttrConstraint::Custom { description: "i64 dense array attribute", predicate: attribute_checked_by_mlir }, optional: false, default: None }, AttributeDef { name: "disjoint", constraint: AttrConstraint::Custom { description: "unit property", predicate: attribute_checked_by_mlir }, optional: true, default: None }],
+    attributes: &[AttributeDef { name: "static_basis", constraint: AttrConstraint::Custom { description: "i64 dense array attribute", predicate: attribute_checked_by_mlir }, optional: false, default: None }],
     regions: &[],
     successors: &[],
     traits: &[Trait::AlwaysSpeculatable, Trait::NoMemoryEffect, Trait::AttrSizedOperandSegments],
@@ -1030,16 +1032,10 @@ impl<'a> AffineLinearizeIndexOp<'a> {
         attribute(self.op, "static_basis")
     }
 
-    /// The attribute `disjoint`: unit property.
-    pub fn disjoint(&self) -> Option<Attribute<'a>> {
-        attribute(self.op, "disjoint")
-    }
-
     /// Builds a `affine.linearize_index` at `location`, not inserted anywhere (C++'s
     /// `AffineLinearizeIndexOp::build`); insert it with a rewriter (`insert_op`) or in a block.
     ///
     /// - `linear_index`: the type of the result `linear_index`
-    /// - `disjoint`: `None` leaves MLIR's default
     #[allow(clippy::too_many_arguments)]
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
@@ -1047,14 +1043,12 @@ impl<'a> AffineLinearizeIndexOp<'a> {
         multi_index: &[Value<'c, 'v>],
         dynamic_basis: &[Value<'c, 'v>],
         static_basis: &[i64],
-        disjoint: Option<Attribute<'c>>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("affine.linearize_index", location.into());
         __b.result(linear_index);
         __b.operands(multi_index);
         __b.operands(dynamic_basis);
         __b.i64_array_attribute("static_basis", static_basis);
-        __b.optional_attribute("disjoint", disjoint);
         __b.build(true, false)
     }
 
@@ -1356,13 +1350,13 @@ impl<'a> AffineMaxOp<'a> {
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         result: Type<'c>,
-        operands: &[Value<'c, 'v>],
         map: Attribute<'c>,
+        operands: &[Value<'c, 'v>],
     ) -> Operation<'c> {
         let mut __b = Builder::new("affine.max", location.into());
         __b.result(result);
-        __b.operands(operands);
         __b.attribute("map", map);
+        __b.operands(operands);
         __b.build(false, false)
     }
 
@@ -1501,13 +1495,13 @@ impl<'a> AffineMinOp<'a> {
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         result: Type<'c>,
-        operands: &[Value<'c, 'v>],
         map: Attribute<'c>,
+        operands: &[Value<'c, 'v>],
     ) -> Operation<'c> {
         let mut __b = Builder::new("affine.min", location.into());
         __b.result(result);
-        __b.operands(operands);
         __b.attribute("map", map);
+        __b.operands(operands);
         __b.build(false, false)
     }
 
@@ -1729,24 +1723,24 @@ impl<'a> AffineParallelOp<'a> {
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         results: &[Type<'c>],
-        map_operands: &[Value<'c, 'v>],
         reductions: Attribute<'c>,
         lower_bounds_map: Attribute<'c>,
         lower_bounds_groups: Attribute<'c>,
         upper_bounds_map: Attribute<'c>,
         upper_bounds_groups: Attribute<'c>,
         steps: Attribute<'c>,
+        map_operands: &[Value<'c, 'v>],
         region: Region<'c>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("affine.parallel", location.into());
         __b.results(results);
-        __b.operands(map_operands);
         __b.attribute("reductions", reductions);
         __b.attribute("lowerBoundsMap", lower_bounds_map);
         __b.attribute("lowerBoundsGroups", lower_bounds_groups);
         __b.attribute("upperBoundsMap", upper_bounds_map);
         __b.attribute("upperBoundsGroups", upper_bounds_groups);
         __b.attribute("steps", steps);
+        __b.operands(map_operands);
         __b.region(region);
         __b.build(false, false)
     }

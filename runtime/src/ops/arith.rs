@@ -174,33 +174,33 @@ pub enum CmpFPredicate {
     /// `false` (0).
     AlwaysFalse,
     /// `oeq` (1).
-    OEQ,
+    Oeq,
     /// `ogt` (2).
-    OGT,
+    Ogt,
     /// `oge` (3).
-    OGE,
+    Oge,
     /// `olt` (4).
-    OLT,
+    Olt,
     /// `ole` (5).
-    OLE,
+    Ole,
     /// `one` (6).
-    ONE,
+    One,
     /// `ord` (7).
-    ORD,
+    Ord,
     /// `ueq` (8).
-    UEQ,
+    Ueq,
     /// `ugt` (9).
-    UGT,
+    Ugt,
     /// `uge` (10).
-    UGE,
+    Uge,
     /// `ult` (11).
-    ULT,
+    Ult,
     /// `ule` (12).
-    ULE,
+    Ule,
     /// `une` (13).
-    UNE,
+    Une,
     /// `uno` (14).
-    UNO,
+    Uno,
     /// `true` (15).
     AlwaysTrue,
 }
@@ -210,20 +210,20 @@ impl CmpFPredicate {
     pub fn value(self) -> i64 {
         match self {
             Self::AlwaysFalse => 0,
-            Self::OEQ => 1,
-            Self::OGT => 2,
-            Self::OGE => 3,
-            Self::OLT => 4,
-            Self::OLE => 5,
-            Self::ONE => 6,
-            Self::ORD => 7,
-            Self::UEQ => 8,
-            Self::UGT => 9,
-            Self::UGE => 10,
-            Self::ULT => 11,
-            Self::ULE => 12,
-            Self::UNE => 13,
-            Self::UNO => 14,
+            Self::Oeq => 1,
+            Self::Ogt => 2,
+            Self::Oge => 3,
+            Self::Olt => 4,
+            Self::Ole => 5,
+            Self::One => 6,
+            Self::Ord => 7,
+            Self::Ueq => 8,
+            Self::Ugt => 9,
+            Self::Uge => 10,
+            Self::Ult => 11,
+            Self::Ule => 12,
+            Self::Une => 13,
+            Self::Uno => 14,
             Self::AlwaysTrue => 15,
         }
     }
@@ -232,20 +232,20 @@ impl CmpFPredicate {
     pub fn keyword(self) -> &'static str {
         match self {
             Self::AlwaysFalse => "false",
-            Self::OEQ => "oeq",
-            Self::OGT => "ogt",
-            Self::OGE => "oge",
-            Self::OLT => "olt",
-            Self::OLE => "ole",
-            Self::ONE => "one",
-            Self::ORD => "ord",
-            Self::UEQ => "ueq",
-            Self::UGT => "ugt",
-            Self::UGE => "uge",
-            Self::ULT => "ult",
-            Self::ULE => "ule",
-            Self::UNE => "une",
-            Self::UNO => "uno",
+            Self::Oeq => "oeq",
+            Self::Ogt => "ogt",
+            Self::Oge => "oge",
+            Self::Olt => "olt",
+            Self::Ole => "ole",
+            Self::One => "one",
+            Self::Ord => "ord",
+            Self::Ueq => "ueq",
+            Self::Ugt => "ugt",
+            Self::Uge => "uge",
+            Self::Ult => "ult",
+            Self::Ule => "ule",
+            Self::Une => "une",
+            Self::Uno => "uno",
             Self::AlwaysTrue => "true",
         }
     }
@@ -254,20 +254,20 @@ impl CmpFPredicate {
     pub fn from_value(value: i64) -> Option<Self> {
         match value {
             0 => Some(Self::AlwaysFalse),
-            1 => Some(Self::OEQ),
-            2 => Some(Self::OGT),
-            3 => Some(Self::OGE),
-            4 => Some(Self::OLT),
-            5 => Some(Self::OLE),
-            6 => Some(Self::ONE),
-            7 => Some(Self::ORD),
-            8 => Some(Self::UEQ),
-            9 => Some(Self::UGT),
-            10 => Some(Self::UGE),
-            11 => Some(Self::ULT),
-            12 => Some(Self::ULE),
-            13 => Some(Self::UNE),
-            14 => Some(Self::UNO),
+            1 => Some(Self::Oeq),
+            2 => Some(Self::Ogt),
+            3 => Some(Self::Oge),
+            4 => Some(Self::Olt),
+            5 => Some(Self::Ole),
+            6 => Some(Self::One),
+            7 => Some(Self::Ord),
+            8 => Some(Self::Ueq),
+            9 => Some(Self::Ugt),
+            10 => Some(Self::Uge),
+            11 => Some(Self::Ult),
+            12 => Some(Self::Ule),
+            13 => Some(Self::Une),
+            14 => Some(Self::Uno),
             15 => Some(Self::AlwaysTrue),
             _ => None,
         }
@@ -277,20 +277,20 @@ impl CmpFPredicate {
     pub fn from_keyword(keyword: &str) -> Option<Self> {
         match keyword {
             "false" => Some(Self::AlwaysFalse),
-            "oeq" => Some(Self::OEQ),
-            "ogt" => Some(Self::OGT),
-            "oge" => Some(Self::OGE),
-            "olt" => Some(Self::OLT),
-            "ole" => Some(Self::OLE),
-            "one" => Some(Self::ONE),
-            "ord" => Some(Self::ORD),
-            "ueq" => Some(Self::UEQ),
-            "ugt" => Some(Self::UGT),
-            "uge" => Some(Self::UGE),
-            "ult" => Some(Self::ULT),
-            "ule" => Some(Self::ULE),
-            "une" => Some(Self::UNE),
-            "uno" => Some(Self::UNO),
+            "oeq" => Some(Self::Oeq),
+            "ogt" => Some(Self::Ogt),
+            "oge" => Some(Self::Oge),
+            "olt" => Some(Self::Olt),
+            "ole" => Some(Self::Ole),
+            "one" => Some(Self::One),
+            "ord" => Some(Self::Ord),
+            "ueq" => Some(Self::Ueq),
+            "ugt" => Some(Self::Ugt),
+            "uge" => Some(Self::Uge),
+            "ult" => Some(Self::Ult),
+            "ule" => Some(Self::Ule),
+            "une" => Some(Self::Une),
+            "uno" => Some(Self::Uno),
             "true" => Some(Self::AlwaysTrue),
             _ => None,
         }
@@ -302,20 +302,20 @@ impl CmpFPredicate {
     pub(super) fn test_cases() -> Vec<Self> {
         vec![
             Self::AlwaysFalse,
-            Self::OEQ,
-            Self::OGT,
-            Self::OGE,
-            Self::OLT,
-            Self::OLE,
-            Self::ONE,
-            Self::ORD,
-            Self::UEQ,
-            Self::UGT,
-            Self::UGE,
-            Self::ULT,
-            Self::ULE,
-            Self::UNE,
-            Self::UNO,
+            Self::Oeq,
+            Self::Ogt,
+            Self::Oge,
+            Self::Olt,
+            Self::Ole,
+            Self::One,
+            Self::Ord,
+            Self::Ueq,
+            Self::Ugt,
+            Self::Uge,
+            Self::Ult,
+            Self::Ule,
+            Self::Une,
+            Self::Uno,
             Self::AlwaysTrue,
         ]
     }
@@ -1743,16 +1743,16 @@ impl<'a> CmpFOp<'a> {
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         result: Type<'c>,
+        predicate: CmpFPredicate,
         lhs: Value<'c, 'v>,
         rhs: Value<'c, 'v>,
-        predicate: CmpFPredicate,
         fastmath: Option<FastMathFlags>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("arith.cmpf", location.into());
         __b.result(result);
+        __b.enum_attribute("predicate", Some(predicate));
         __b.operand(lhs);
         __b.operand(rhs);
-        __b.enum_attribute("predicate", Some(predicate));
         __b.enum_attribute("fastmath", fastmath);
         __b.build(false, false)
     }
@@ -1927,15 +1927,15 @@ impl<'a> CmpIOp<'a> {
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         result: Type<'c>,
+        predicate: CmpIPredicate,
         lhs: Value<'c, 'v>,
         rhs: Value<'c, 'v>,
-        predicate: CmpIPredicate,
     ) -> Operation<'c> {
         let mut __b = Builder::new("arith.cmpi", location.into());
         __b.result(result);
+        __b.enum_attribute("predicate", Some(predicate));
         __b.operand(lhs);
         __b.operand(rhs);
-        __b.enum_attribute("predicate", Some(predicate));
         __b.build(false, false)
     }
 

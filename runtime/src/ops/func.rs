@@ -288,16 +288,16 @@ impl<'a> CallOp<'a> {
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         results: &[Type<'c>],
-        operands: &[Value<'c, 'v>],
         callee: &str,
+        operands: &[Value<'c, 'v>],
         arg_attrs: Option<Attribute<'c>>,
         res_attrs: Option<Attribute<'c>>,
         no_inline: bool,
     ) -> Operation<'c> {
         let mut __b = Builder::new("func.call", location.into());
         __b.results(results);
-        __b.operands(operands);
         __b.symbol_attribute("callee", callee);
+        __b.operands(operands);
         __b.optional_attribute("arg_attrs", arg_attrs);
         __b.optional_attribute("res_attrs", res_attrs);
         __b.unit_attribute("no_inline", no_inline);

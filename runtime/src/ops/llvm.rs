@@ -10,33 +10,33 @@ use super::support::*;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AsmDialect {
     /// `att` (0).
-    ADATT,
+    AdAtt,
     /// `intel` (1).
-    ADIntel,
+    AdIntel,
 }
 
 impl AsmDialect {
     /// Its value in MLIR.
     pub fn value(self) -> i64 {
         match self {
-            Self::ADATT => 0,
-            Self::ADIntel => 1,
+            Self::AdAtt => 0,
+            Self::AdIntel => 1,
         }
     }
 
     /// Its keyword in MLIR's syntax.
     pub fn keyword(self) -> &'static str {
         match self {
-            Self::ADATT => "att",
-            Self::ADIntel => "intel",
+            Self::AdAtt => "att",
+            Self::AdIntel => "intel",
         }
     }
 
     /// The case of value `value`.
     pub fn from_value(value: i64) -> Option<Self> {
         match value {
-            0 => Some(Self::ADATT),
-            1 => Some(Self::ADIntel),
+            0 => Some(Self::AdAtt),
+            1 => Some(Self::AdIntel),
             _ => None,
         }
     }
@@ -44,8 +44,8 @@ impl AsmDialect {
     /// The case of keyword `keyword`.
     pub fn from_keyword(keyword: &str) -> Option<Self> {
         match keyword {
-            "att" => Some(Self::ADATT),
-            "intel" => Some(Self::ADIntel),
+            "att" => Some(Self::AdAtt),
+            "intel" => Some(Self::AdIntel),
             _ => None,
         }
     }
@@ -54,7 +54,7 @@ impl AsmDialect {
 #[cfg(test)]
 impl AsmDialect {
     pub(super) fn test_cases() -> Vec<Self> {
-        vec![Self::ADATT, Self::ADIntel]
+        vec![Self::AdAtt, Self::AdIntel]
     }
 }
 
@@ -1109,6 +1109,8 @@ impl<'o, 'c, 'v> AShrOpAdaptor<'o, 'c, 'v> {
 }
 
 /// `llvm.add`: add.
+///
+/// Its properties (`overflowFlags`) are neither read nor set by this handle: MLIR's C API does not reach properties; `build` leaves them at their default.
 #[derive(Clone, Copy)]
 pub struct AddOp<'a> {
     op: OperationRef<'a>,
@@ -1168,15 +1170,7 @@ static ADDOP: OpDefinition = OpDefinition {
             predicate: checked_by_mlir,
         },
     }],
-    attributes: &[AttributeDef {
-        name: "overflowFlags",
-        constraint: AttrConstraint::Custom {
-            description: "LLVM integer overflow flags",
-            predicate: attribute_checked_by_mlir,
-        },
-        optional: true,
-        default: None,
-    }],
+    attributes: &[],
     regions: &[],
     successors: &[],
     traits: &[
@@ -1211,27 +1205,19 @@ impl<'a> AddOp<'a> {
         result(self.op, 0, "result `res`")
     }
 
-    /// The attribute `overflowFlags`: LLVM integer overflow flags.
-    pub fn overflow_flags(&self) -> Option<Attribute<'a>> {
-        attribute(self.op, "overflowFlags")
-    }
-
     /// Builds a `llvm.add` at `location`, not inserted anywhere (C++'s
     /// `AddOp::build`); insert it with a rewriter (`insert_op`) or in a block.
     ///
-    /// - `overflow_flags`: `None` leaves MLIR's default
     /// The results take the type of the first operand (`SameOperandsAndResultType`).
     #[allow(clippy::too_many_arguments)]
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         lhs: Value<'c, 'v>,
         rhs: Value<'c, 'v>,
-        overflow_flags: Option<Attribute<'c>>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.add", location.into());
         __b.operand(lhs);
         __b.operand(rhs);
-        __b.optional_attribute("overflowFlags", overflow_flags);
         __b.results_like_operand(0, 1);
         __b.build(false, false)
     }
@@ -2386,9 +2372,9 @@ impl<'a> AtomicRMWOp<'a> {
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         res: Type<'c>,
+        bin_op: AtomicBinOp,
         ptr: Value<'c, 'v>,
         val: Value<'c, 'v>,
-        bin_op: AtomicBinOp,
         ordering: AtomicOrdering,
         syncscope: Option<&str>,
         alignment: Option<i64>,
@@ -2400,9 +2386,9 @@ impl<'a> AtomicRMWOp<'a> {
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.atomicrmw", location.into());
         __b.result(res);
+        __b.enum_attribute("bin_op", Some(bin_op));
         __b.operand(ptr);
         __b.operand(val);
-        __b.enum_attribute("bin_op", Some(bin_op));
         __b.enum_attribute("ordering", Some(ordering));
         if let Some(value) = syncscope {
             __b.string_attribute("syncscope", value);
@@ -3021,16 +3007,16 @@ impl<'a> CallIntrinsicOp<'a> {
     /// `CallIntrinsicOp::build`); insert it with a rewriter (`insert_op`) or in a block.
     ///
     /// - `results`: the type of the result `results`
-    /// - `op_bundle_operands`: one list of values a group (its sizes go to `op_bundle_sizes`)
     /// - `fastmath_flags`: `None` leaves MLIR's default
+    /// - `op_bundle_operands`: one list of values a group (its sizes go to `op_bundle_sizes`)
     #[allow(clippy::too_many_arguments)]
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         results: Option<Type<'c>>,
-        args: &[Value<'c, 'v>],
-        op_bundle_operands: &[&[Value<'c, 'v>]],
         intrin: &str,
+        args: &[Value<'c, 'v>],
         fastmath_flags: Option<FastmathFlags>,
+        op_bundle_operands: &[&[Value<'c, 'v>]],
         op_bundle_sizes: Attribute<'c>,
         op_bundle_tags: Option<Attribute<'c>>,
         arg_attrs: Option<Attribute<'c>>,
@@ -3038,10 +3024,10 @@ impl<'a> CallIntrinsicOp<'a> {
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.call_intrinsic", location.into());
         __b.optional_result(results);
-        __b.operands(args);
-        __b.nested_operands("op_bundle_sizes", op_bundle_operands);
         __b.string_attribute("intrin", intrin);
+        __b.operands(args);
         __b.enum_attribute("fastmathFlags", fastmath_flags);
+        __b.nested_operands("op_bundle_sizes", op_bundle_operands);
         __b.attribute("op_bundle_sizes", op_bundle_sizes);
         __b.optional_attribute("op_bundle_tags", op_bundle_tags);
         __b.optional_attribute("arg_attrs", arg_attrs);
@@ -3338,18 +3324,17 @@ impl<'a> CallOp<'a> {
     /// `CallOp::build`); insert it with a rewriter (`insert_op`) or in a block.
     ///
     /// - `result`: the type of the result `result`
-    /// - `op_bundle_operands`: one list of values a group (its sizes go to `op_bundle_sizes`)
     /// - `fastmath_flags`: `None` leaves MLIR's default
     /// - `c_conv`: `None` leaves MLIR's default
     /// - `tail_call_kind`: `None` leaves MLIR's default
+    /// - `op_bundle_operands`: one list of values a group (its sizes go to `op_bundle_sizes`)
     #[allow(clippy::too_many_arguments)]
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         result: Option<Type<'c>>,
-        callee_operands: &[Value<'c, 'v>],
-        op_bundle_operands: &[&[Value<'c, 'v>]],
         var_callee_type: Option<Type<'c>>,
         callee: Option<&str>,
+        callee_operands: &[Value<'c, 'v>],
         fastmath_flags: Option<FastmathFlags>,
         c_conv: Option<Attribute<'c>>,
         tail_call_kind: Option<Attribute<'c>>,
@@ -3357,6 +3342,7 @@ impl<'a> CallOp<'a> {
         convergent: bool,
         no_unwind: bool,
         will_return: bool,
+        op_bundle_operands: &[&[Value<'c, 'v>]],
         op_bundle_sizes: Attribute<'c>,
         op_bundle_tags: Option<Attribute<'c>>,
         arg_attrs: Option<Attribute<'c>>,
@@ -3371,14 +3357,13 @@ impl<'a> CallOp<'a> {
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.call", location.into());
         __b.optional_result(result);
-        __b.operands(callee_operands);
-        __b.nested_operands("op_bundle_sizes", op_bundle_operands);
         if let Some(value) = var_callee_type {
             __b.type_attribute("var_callee_type", value);
         }
         if let Some(value) = callee {
             __b.symbol_attribute("callee", value);
         }
+        __b.operands(callee_operands);
         __b.enum_attribute("fastmathFlags", fastmath_flags);
         __b.optional_attribute("CConv", c_conv);
         __b.optional_attribute("TailCallKind", tail_call_kind);
@@ -3386,6 +3371,7 @@ impl<'a> CallOp<'a> {
         __b.unit_attribute("convergent", convergent);
         __b.unit_attribute("no_unwind", no_unwind);
         __b.unit_attribute("will_return", will_return);
+        __b.nested_operands("op_bundle_sizes", op_bundle_operands);
         __b.attribute("op_bundle_sizes", op_bundle_sizes);
         __b.optional_attribute("op_bundle_tags", op_bundle_tags);
         __b.optional_attribute("arg_attrs", arg_attrs);
@@ -4554,16 +4540,16 @@ impl<'a> FCmpOp<'a> {
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         res: Type<'c>,
+        predicate: FCmpPredicate,
         lhs: Value<'c, 'v>,
         rhs: Value<'c, 'v>,
-        predicate: FCmpPredicate,
         fastmath_flags: Option<FastmathFlags>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.fcmp", location.into());
         __b.result(res);
+        __b.enum_attribute("predicate", Some(predicate));
         __b.operand(lhs);
         __b.operand(rhs);
-        __b.enum_attribute("predicate", Some(predicate));
         __b.enum_attribute("fastmathFlags", fastmath_flags);
         __b.build(false, false)
     }
@@ -5863,6 +5849,8 @@ impl<'o, 'c, 'v> FreezeOpAdaptor<'o, 'c, 'v> {
 /// %0 = llvm.getelementptr %1[0, 1]
 ///    : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(i32, f32)>
 /// ```
+///
+/// Its properties (`noWrapFlags`) are neither read nor set by this handle: MLIR's C API does not reach properties; `build` leaves them at their default.
 #[derive(Clone, Copy)]
 pub struct GEPOp<'a> {
     op: OperationRef<'a>,
@@ -5896,7 +5884,7 @@ static GEPOP: OpDefinition = OpDefinition {
     description: "This operation mirrors LLVM IRs 'getelementptr' operation that is used to\nperform pointer arithmetic.\n\nLike in LLVM IR, it is possible to use both constants as well as SSA values\nas indices. In the case of indexing within a structure, it is required to\neither use constant indices directly, or supply a constant SSA value.\n\nThe no-wrap flags can be used to specify the low-level pointer arithmetic\noverflow behavior that LLVM uses after lowering the operation to LLVM IR.\nValid options include 'inbounds' (pointer arithmetic must be within object\nbounds), 'nusw' (no unsigned signed wrap), and 'nuw' (no unsigned wrap).\nNote that 'inbounds' implies 'nusw' which is ensured by the enum\ndefinition. The flags can be set individually or in combination.\n\nExamples:\n\n```mlir\n// GEP with an SSA value offset\n%0 = llvm.getelementptr %1[%2] : (!llvm.ptr, i64) -> !llvm.ptr, f32\n\n// GEP with a constant offset and the inbounds attribute set\n%0 = llvm.getelementptr inbounds %1[3] : (!llvm.ptr) -> !llvm.ptr, f32\n\n// GEP with constant offsets into a structure\n%0 = llvm.getelementptr %1[0, 1]\n   : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(i32, f32)>\n```",
     operands: &[OperandDef { name: "base", arity: Arity::Single, constraint: TypeConstraint::Custom { description: "LLVM pointer type or LLVM dialect-compatible vector of LLVM pointer type", predicate: checked_by_mlir } }, OperandDef { name: "dynamicIndices", arity: Arity::Variadic, constraint: TypeConstraint::Custom { description: "variadic of signless integer or LLVM dialect-compatible vector of signless integer", predicate: checked_by_mlir } }],
     results: &[ResultDef { name: "res", arity: Arity::Single, constraint: TypeConstraint::Custom { description: "LLVM pointer type or LLVM dialect-compatible vector of LLVM pointer type", predicate: checked_by_mlir } }],
-    attributes: &[AttributeDef { name: "rawConstantIndices", constraint: AttrConstraint::Custom { description: "i32 dense array attribute", predicate: attribute_checked_by_mlir }, optional: false, default: None }, AttributeDef { name: "elem_type", constraint: AttrConstraint::Type, optional: false, default: None }, AttributeDef { name: "noWrapFlags", constraint: AttrConstraint::Custom { description: "::mlir::LLVM::GEPNoWrapFlags", predicate: attribute_checked_by_mlir }, optional: true, default: None }],
+    attributes: &[AttributeDef { name: "rawConstantIndices", constraint: AttrConstraint::Custom { description: "i32 dense array attribute", predicate: attribute_checked_by_mlir }, optional: false, default: None }, AttributeDef { name: "elem_type", constraint: AttrConstraint::Type, optional: false, default: None }],
     regions: &[],
     successors: &[],
     traits: &[Trait::AlwaysSpeculatable, Trait::NoMemoryEffect],
@@ -5945,16 +5933,10 @@ impl<'a> GEPOp<'a> {
         attribute(self.op, "elem_type")
     }
 
-    /// The attribute `noWrapFlags`: ::mlir::LLVM::GEPNoWrapFlags.
-    pub fn no_wrap_flags(&self) -> Option<Attribute<'a>> {
-        attribute(self.op, "noWrapFlags")
-    }
-
     /// Builds a `llvm.getelementptr` at `location`, not inserted anywhere (C++'s
     /// `GEPOp::build`); insert it with a rewriter (`insert_op`) or in a block.
     ///
     /// - `res`: the type of the result `res`
-    /// - `no_wrap_flags`: `None` leaves MLIR's default
     #[allow(clippy::too_many_arguments)]
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
@@ -5963,7 +5945,6 @@ impl<'a> GEPOp<'a> {
         dynamic_indices: &[Value<'c, 'v>],
         raw_constant_indices: Attribute<'c>,
         elem_type: Type<'c>,
-        no_wrap_flags: Option<Attribute<'c>>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.getelementptr", location.into());
         __b.result(res);
@@ -5971,7 +5952,6 @@ impl<'a> GEPOp<'a> {
         __b.operands(dynamic_indices);
         __b.attribute("rawConstantIndices", raw_constant_indices);
         __b.type_attribute("elem_type", elem_type);
-        __b.optional_attribute("noWrapFlags", no_wrap_flags);
         __b.build(false, false)
     }
 
@@ -6577,15 +6557,15 @@ impl<'a> ICmpOp<'a> {
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         res: Type<'c>,
+        predicate: ICmpPredicate,
         lhs: Value<'c, 'v>,
         rhs: Value<'c, 'v>,
-        predicate: ICmpPredicate,
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.icmp", location.into());
         __b.result(res);
+        __b.enum_attribute("predicate", Some(predicate));
         __b.operand(lhs);
         __b.operand(rhs);
-        __b.enum_attribute("predicate", Some(predicate));
         __b.build(false, false)
     }
 
@@ -7881,22 +7861,22 @@ impl<'a> InvokeOp<'a> {
     /// `InvokeOp::build`); insert it with a rewriter (`insert_op`) or in a block.
     ///
     /// - `result`: the type of the result `result`
-    /// - `op_bundle_operands`: one list of values a group (its sizes go to `op_bundle_sizes`)
     /// - `c_conv`: `None` leaves MLIR's default
+    /// - `op_bundle_operands`: one list of values a group (its sizes go to `op_bundle_sizes`)
     #[allow(clippy::too_many_arguments)]
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         result: Option<Type<'c>>,
-        callee_operands: &[Value<'c, 'v>],
-        normal_dest_operands: &[Value<'c, 'v>],
-        unwind_dest_operands: &[Value<'c, 'v>],
-        op_bundle_operands: &[&[Value<'c, 'v>]],
         var_callee_type: Option<Type<'c>>,
         callee: Option<&str>,
+        callee_operands: &[Value<'c, 'v>],
         arg_attrs: Option<Attribute<'c>>,
         res_attrs: Option<Attribute<'c>>,
+        normal_dest_operands: &[Value<'c, 'v>],
+        unwind_dest_operands: &[Value<'c, 'v>],
         branch_weights: Option<Attribute<'c>>,
         c_conv: Option<Attribute<'c>>,
+        op_bundle_operands: &[&[Value<'c, 'v>]],
         op_bundle_sizes: Attribute<'c>,
         op_bundle_tags: Option<Attribute<'c>>,
         normal_dest: &'v Block<'c>,
@@ -7904,20 +7884,20 @@ impl<'a> InvokeOp<'a> {
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.invoke", location.into());
         __b.optional_result(result);
-        __b.operands(callee_operands);
-        __b.operands(normal_dest_operands);
-        __b.operands(unwind_dest_operands);
-        __b.nested_operands("op_bundle_sizes", op_bundle_operands);
         if let Some(value) = var_callee_type {
             __b.type_attribute("var_callee_type", value);
         }
         if let Some(value) = callee {
             __b.symbol_attribute("callee", value);
         }
+        __b.operands(callee_operands);
         __b.optional_attribute("arg_attrs", arg_attrs);
         __b.optional_attribute("res_attrs", res_attrs);
+        __b.operands(normal_dest_operands);
+        __b.operands(unwind_dest_operands);
         __b.optional_attribute("branch_weights", branch_weights);
         __b.optional_attribute("CConv", c_conv);
+        __b.nested_operands("op_bundle_sizes", op_bundle_operands);
         __b.attribute("op_bundle_sizes", op_bundle_sizes);
         __b.optional_attribute("op_bundle_tags", op_bundle_tags);
         __b.successor(normal_dest);
@@ -8752,13 +8732,13 @@ impl<'a> LandingpadOp<'a> {
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         res: Type<'c>,
-        operands: &[Value<'c, 'v>],
         cleanup: bool,
+        operands: &[Value<'c, 'v>],
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.landingpad", location.into());
         __b.result(res);
-        __b.operands(operands);
         __b.unit_attribute("cleanup", cleanup);
+        __b.operands(operands);
         __b.build(false, false)
     }
 
@@ -9169,6 +9149,8 @@ impl<'a> ModuleFlagsOp<'a> {
 }
 
 /// `llvm.mul`: mul.
+///
+/// Its properties (`overflowFlags`) are neither read nor set by this handle: MLIR's C API does not reach properties; `build` leaves them at their default.
 #[derive(Clone, Copy)]
 pub struct MulOp<'a> {
     op: OperationRef<'a>,
@@ -9228,15 +9210,7 @@ static MULOP: OpDefinition = OpDefinition {
             predicate: checked_by_mlir,
         },
     }],
-    attributes: &[AttributeDef {
-        name: "overflowFlags",
-        constraint: AttrConstraint::Custom {
-            description: "LLVM integer overflow flags",
-            predicate: attribute_checked_by_mlir,
-        },
-        optional: true,
-        default: None,
-    }],
+    attributes: &[],
     regions: &[],
     successors: &[],
     traits: &[
@@ -9271,27 +9245,19 @@ impl<'a> MulOp<'a> {
         result(self.op, 0, "result `res`")
     }
 
-    /// The attribute `overflowFlags`: LLVM integer overflow flags.
-    pub fn overflow_flags(&self) -> Option<Attribute<'a>> {
-        attribute(self.op, "overflowFlags")
-    }
-
     /// Builds a `llvm.mul` at `location`, not inserted anywhere (C++'s
     /// `MulOp::build`); insert it with a rewriter (`insert_op`) or in a block.
     ///
-    /// - `overflow_flags`: `None` leaves MLIR's default
     /// The results take the type of the first operand (`SameOperandsAndResultType`).
     #[allow(clippy::too_many_arguments)]
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         lhs: Value<'c, 'v>,
         rhs: Value<'c, 'v>,
-        overflow_flags: Option<Attribute<'c>>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.mul", location.into());
         __b.operand(lhs);
         __b.operand(rhs);
-        __b.optional_attribute("overflowFlags", overflow_flags);
         __b.results_like_operand(0, 1);
         __b.build(false, false)
     }
@@ -10642,6 +10608,8 @@ impl<'o, 'c, 'v> SelectOpAdaptor<'o, 'c, 'v> {
 }
 
 /// `llvm.shl`: shl.
+///
+/// Its properties (`overflowFlags`) are neither read nor set by this handle: MLIR's C API does not reach properties; `build` leaves them at their default.
 #[derive(Clone, Copy)]
 pub struct ShlOp<'a> {
     op: OperationRef<'a>,
@@ -10701,15 +10669,7 @@ static SHLOP: OpDefinition = OpDefinition {
             predicate: checked_by_mlir,
         },
     }],
-    attributes: &[AttributeDef {
-        name: "overflowFlags",
-        constraint: AttrConstraint::Custom {
-            description: "LLVM integer overflow flags",
-            predicate: attribute_checked_by_mlir,
-        },
-        optional: true,
-        default: None,
-    }],
+    attributes: &[],
     regions: &[],
     successors: &[],
     traits: &[
@@ -10743,27 +10703,19 @@ impl<'a> ShlOp<'a> {
         result(self.op, 0, "result `res`")
     }
 
-    /// The attribute `overflowFlags`: LLVM integer overflow flags.
-    pub fn overflow_flags(&self) -> Option<Attribute<'a>> {
-        attribute(self.op, "overflowFlags")
-    }
-
     /// Builds a `llvm.shl` at `location`, not inserted anywhere (C++'s
     /// `ShlOp::build`); insert it with a rewriter (`insert_op`) or in a block.
     ///
-    /// - `overflow_flags`: `None` leaves MLIR's default
     /// The results take the type of the first operand (`SameOperandsAndResultType`).
     #[allow(clippy::too_many_arguments)]
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         lhs: Value<'c, 'v>,
         rhs: Value<'c, 'v>,
-        overflow_flags: Option<Attribute<'c>>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.shl", location.into());
         __b.operand(lhs);
         __b.operand(rhs);
-        __b.optional_attribute("overflowFlags", overflow_flags);
         __b.results_like_operand(0, 1);
         __b.build(false, false)
     }
@@ -11159,6 +11111,8 @@ impl<'o, 'c, 'v> StoreOpAdaptor<'o, 'c, 'v> {
 }
 
 /// `llvm.sub`: sub.
+///
+/// Its properties (`overflowFlags`) are neither read nor set by this handle: MLIR's C API does not reach properties; `build` leaves them at their default.
 #[derive(Clone, Copy)]
 pub struct SubOp<'a> {
     op: OperationRef<'a>,
@@ -11218,15 +11172,7 @@ static SUBOP: OpDefinition = OpDefinition {
             predicate: checked_by_mlir,
         },
     }],
-    attributes: &[AttributeDef {
-        name: "overflowFlags",
-        constraint: AttrConstraint::Custom {
-            description: "LLVM integer overflow flags",
-            predicate: attribute_checked_by_mlir,
-        },
-        optional: true,
-        default: None,
-    }],
+    attributes: &[],
     regions: &[],
     successors: &[],
     traits: &[
@@ -11260,27 +11206,19 @@ impl<'a> SubOp<'a> {
         result(self.op, 0, "result `res`")
     }
 
-    /// The attribute `overflowFlags`: LLVM integer overflow flags.
-    pub fn overflow_flags(&self) -> Option<Attribute<'a>> {
-        attribute(self.op, "overflowFlags")
-    }
-
     /// Builds a `llvm.sub` at `location`, not inserted anywhere (C++'s
     /// `SubOp::build`); insert it with a rewriter (`insert_op`) or in a block.
     ///
-    /// - `overflow_flags`: `None` leaves MLIR's default
     /// The results take the type of the first operand (`SameOperandsAndResultType`).
     #[allow(clippy::too_many_arguments)]
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         lhs: Value<'c, 'v>,
         rhs: Value<'c, 'v>,
-        overflow_flags: Option<Attribute<'c>>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.sub", location.into());
         __b.operand(lhs);
         __b.operand(rhs);
-        __b.optional_attribute("overflowFlags", overflow_flags);
         __b.results_like_operand(0, 1);
         __b.build(false, false)
     }
@@ -11576,6 +11514,8 @@ impl<'o, 'c, 'v> SwitchOpAdaptor<'o, 'c, 'v> {
 }
 
 /// `llvm.trunc`: trunc.
+///
+/// Its properties (`overflowFlags`) are neither read nor set by this handle: MLIR's C API does not reach properties; `build` leaves them at their default.
 #[derive(Clone, Copy)]
 pub struct TruncOp<'a> {
     op: OperationRef<'a>,
@@ -11623,15 +11563,7 @@ static TRUNCOP: OpDefinition = OpDefinition {
             predicate: checked_by_mlir,
         },
     }],
-    attributes: &[AttributeDef {
-        name: "overflowFlags",
-        constraint: AttrConstraint::Custom {
-            description: "LLVM integer overflow flags",
-            predicate: attribute_checked_by_mlir,
-        },
-        optional: true,
-        default: None,
-    }],
+    attributes: &[],
     regions: &[],
     successors: &[],
     traits: &[Trait::AlwaysSpeculatable, Trait::NoMemoryEffect],
@@ -11655,27 +11587,19 @@ impl<'a> TruncOp<'a> {
         result(self.op, 0, "result `res`")
     }
 
-    /// The attribute `overflowFlags`: LLVM integer overflow flags.
-    pub fn overflow_flags(&self) -> Option<Attribute<'a>> {
-        attribute(self.op, "overflowFlags")
-    }
-
     /// Builds a `llvm.trunc` at `location`, not inserted anywhere (C++'s
     /// `TruncOp::build`); insert it with a rewriter (`insert_op`) or in a block.
     ///
     /// - `res`: the type of the result `res`
-    /// - `overflow_flags`: `None` leaves MLIR's default
     #[allow(clippy::too_many_arguments)]
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         res: Type<'c>,
         arg: Value<'c, 'v>,
-        overflow_flags: Option<Attribute<'c>>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.trunc", location.into());
         __b.result(res);
         __b.operand(arg);
-        __b.optional_attribute("overflowFlags", overflow_flags);
         __b.build(false, false)
     }
 

@@ -236,17 +236,17 @@ impl<'a> AtomicRMWOp<'a> {
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         result: Type<'c>,
+        kind: super::arith::AtomicRMWKind,
         value: Value<'c, 'v>,
         memref: Value<'c, 'v>,
         indices: &[Value<'c, 'v>],
-        kind: super::arith::AtomicRMWKind,
     ) -> Operation<'c> {
         let mut __b = Builder::new("memref.atomic_rmw", location.into());
         __b.result(result);
+        __b.enum_attribute("kind", Some(kind));
         __b.operand(value);
         __b.operand(memref);
         __b.operands(indices);
-        __b.enum_attribute("kind", Some(kind));
         __b.build(false, false)
     }
 
@@ -2618,15 +2618,15 @@ impl<'a> ExpandShapeOp<'a> {
         location: impl Into<Location<'c>>,
         result: Type<'c>,
         src: Value<'c, 'v>,
-        output_shape: &[Value<'c, 'v>],
         reassociation: Attribute<'c>,
+        output_shape: &[Value<'c, 'v>],
         static_output_shape: &[i64],
     ) -> Operation<'c> {
         let mut __b = Builder::new("memref.expand_shape", location.into());
         __b.result(result);
         __b.operand(src);
-        __b.operands(output_shape);
         __b.attribute("reassociation", reassociation);
+        __b.operands(output_shape);
         __b.i64_array_attribute("static_output_shape", static_output_shape);
         __b.build(false, false)
     }

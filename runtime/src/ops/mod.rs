@@ -111,7 +111,10 @@ mod tests {
             }
         }
         assert!(unknown.is_empty(), "not registered: {unknown:?}");
-        assert!(not_inferring.is_empty(), "no InferTypeOpInterface: {not_inferring:?}");
+        assert!(
+            not_inferring.is_empty(),
+            "no InferTypeOpInterface: {not_inferring:?}"
+        );
         assert_eq!(tables.iter().map(|t| t.len()).sum::<usize>(), 304);
     }
 

@@ -866,10 +866,10 @@ impl<'a> ForallOp<'a> {
         dynamic_lower_bound: &[Value<'c, 'v>],
         dynamic_upper_bound: &[Value<'c, 'v>],
         dynamic_step: &[Value<'c, 'v>],
-        outputs: &[Value<'c, 'v>],
         static_lower_bound: &[i64],
         static_upper_bound: &[i64],
         static_step: &[i64],
+        outputs: &[Value<'c, 'v>],
         mapping: Option<Attribute<'c>>,
         region: Region<'c>,
     ) -> Operation<'c> {
@@ -878,10 +878,10 @@ impl<'a> ForallOp<'a> {
         __b.operands(dynamic_lower_bound);
         __b.operands(dynamic_upper_bound);
         __b.operands(dynamic_step);
-        __b.operands(outputs);
         __b.i64_array_attribute("staticLowerBound", static_lower_bound);
         __b.i64_array_attribute("staticUpperBound", static_upper_bound);
         __b.i64_array_attribute("staticStep", static_step);
+        __b.operands(outputs);
         __b.optional_attribute("mapping", mapping);
         __b.region(region);
         __b.build(true, false)

@@ -7,8 +7,9 @@ use melior::ir::{
         DenseI64ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute,
         TypeAttribute,
     },
-    operation::OperationBuilder, r#type::IntegerType, AttributeLike,
-    Identifier, ValueLike,
+    operation::OperationBuilder,
+    r#type::IntegerType,
+    AttributeLike, Identifier, ValueLike,
 };
 use mlir_sys as sys;
 
@@ -69,10 +70,8 @@ fn segment(op: OperationRef<'_>, attribute: &str, i: usize) -> usize {
     // SAFETY: a valid op; the attribute is only read when it is a dense
     // i32 array long enough.
     unsafe {
-        let attr = sys::mlirOperationGetAttributeByName(
-            op.raw(),
-            crate::ffi::string_ref(attribute),
-        );
+        let attr =
+            sys::mlirOperationGetAttributeByName(op.raw(), crate::ffi::string_ref(attribute));
         if attr.ptr.is_null()
             || !sys::mlirAttributeIsADenseI32Array(attr)
             || sys::mlirDenseArrayGetNumElements(attr) <= i as isize
@@ -151,10 +150,7 @@ pub fn region<'a>(op: OperationRef<'a>, index: usize, what: &str) -> melior::ir:
 pub fn attribute<'a>(op: OperationRef<'a>, name: &str) -> Option<Attribute<'a>> {
     // SAFETY: a valid op; the attribute lives in its context.
     unsafe {
-        let raw = sys::mlirOperationGetAttributeByName(
-            op.raw(),
-            crate::ffi::string_ref(name),
-        );
+        let raw = sys::mlirOperationGetAttributeByName(op.raw(), crate::ffi::string_ref(name));
         (!raw.ptr.is_null()).then(|| Attribute::from_raw(raw))
     }
 }
@@ -187,7 +183,9 @@ pub fn integer_enum<'c>(context: &'c Context, width: u32, value: i64) -> Attribu
 
 /// The value of an integer enum attribute.
 pub fn integer_enum_value(attribute: Attribute<'_>) -> Option<i64> {
-    IntegerAttribute::try_from(attribute).ok().map(|a| a.value())
+    IntegerAttribute::try_from(attribute)
+        .ok()
+        .map(|a| a.value())
 }
 
 /// The dialect attribute `#name<text>` (ODS's `EnumAttr` storage, such as
@@ -221,6 +219,7 @@ pub fn dialect_enum_keywords(attribute: Attribute<'_>, name: &str) -> Option<Vec
 pub struct Builder<'c, 'v> {
     name: &'static str,
     location: Location<'c>,
+    context: sys::MlirContext,
     operands: Vec<Value<'c, 'v>>,
     operand_sizes: Vec<i32>,
     results: Vec<Type<'c>>,
@@ -237,6 +236,8 @@ impl<'c, 'v> Builder<'c, 'v> {
         Self {
             name,
             location,
+            // SAFETY: a valid location.
+            context: unsafe { sys::mlirLocationGetContext(location.to_raw()) },
             operands: Vec::new(),
             operand_sizes: Vec::new(),
             results: Vec::new(),
@@ -248,10 +249,23 @@ impl<'c, 'v> Builder<'c, 'v> {
         }
     }
 
-    /// The context of the op's location.
-    pub fn context(&self) -> &'c Context {
-        // SAFETY: the location's context lives for 'c.
-        unsafe { self.location.context().to_ref() }
+    /// The context of the op's location, to build attributes in (borrowed
+    /// from the builder, which holds the raw context).
+    pub fn context(&self) -> &Context {
+        crate::ffi::context_from_raw(&self.context)
+    }
+
+    /// The attribute `name`, from a raw attribute of the op's context.
+    fn push(&mut self, name: &str, raw: sys::MlirAttribute) {
+        // SAFETY: a valid context; the identifier and the attribute live as
+        // long as it does, 'c.
+        unsafe {
+            let id = Identifier::from_raw(sys::mlirIdentifierGet(
+                self.context,
+                crate::ffi::string_ref(name),
+            ));
+            self.attributes.push((id, Attribute::from_raw(raw)));
+        }
     }
 
     /// A single operand.
@@ -306,15 +320,12 @@ impl<'c, 'v> Builder<'c, 'v> {
     }
 
     /// The attribute `name`.
-    pub fn attribute(&mut self, name: &str, value: impl AttributeLike<'c>) {
-        let id = Identifier::new(self.context(), name);
-        // SAFETY: an attribute of the op's context.
-        let value = unsafe { Attribute::from_raw(value.to_raw()) };
-        self.attributes.push((id, value));
+    pub fn attribute<'x>(&mut self, name: &str, value: impl AttributeLike<'x>) {
+        self.push(name, value.to_raw());
     }
 
     /// The attribute `name` when given.
-    pub fn optional_attribute(&mut self, name: &str, value: Option<impl AttributeLike<'c>>) {
+    pub fn optional_attribute<'x>(&mut self, name: &str, value: Option<impl AttributeLike<'x>>) {
         if let Some(value) = value {
             self.attribute(name, value);
         }
@@ -323,21 +334,21 @@ impl<'c, 'v> Builder<'c, 'v> {
     /// The unit attribute `name` when `set`.
     pub fn unit_attribute(&mut self, name: &str, set: bool) {
         if set {
-            let unit = Attribute::unit(self.context());
-            self.attribute(name, unit);
+            let unit = Attribute::unit(self.context()).to_raw();
+            self.push(name, unit);
         }
     }
 
     /// The string attribute `name`.
     pub fn string_attribute(&mut self, name: &str, value: &str) {
-        let value = StringAttribute::new(self.context(), value);
-        self.attribute(name, value);
+        let value = StringAttribute::new(self.context(), value).to_raw();
+        self.push(name, value);
     }
 
     /// The flat symbol reference `@value` as attribute `name`.
     pub fn symbol_attribute(&mut self, name: &str, value: &str) {
-        let value = FlatSymbolRefAttribute::new(self.context(), value);
-        self.attribute(name, value);
+        let value = FlatSymbolRefAttribute::new(self.context(), value).to_raw();
+        self.push(name, value);
     }
 
     /// The type attribute `name`.
@@ -347,8 +358,8 @@ impl<'c, 'v> Builder<'c, 'v> {
 
     /// The `array<i64: ...>` attribute `name`.
     pub fn i64_array_attribute(&mut self, name: &str, value: &[i64]) {
-        let value = DenseI64ArrayAttribute::new(self.context(), value);
-        self.attribute(name, value);
+        let value = DenseI64ArrayAttribute::new(self.context(), value).to_raw();
+        self.push(name, value);
     }
 
     /// The integer attribute `name` of type `i{width}` (`index` for 0).
@@ -358,14 +369,15 @@ impl<'c, 'v> Builder<'c, 'v> {
         } else {
             IntegerType::new(self.context(), width).into()
         };
-        self.attribute(name, IntegerAttribute::new(ty, value));
+        let value = IntegerAttribute::new(ty, value).to_raw();
+        self.push(name, value);
     }
 
     /// The enum attribute `name` when given.
     pub fn enum_attribute(&mut self, name: &str, value: Option<impl EnumAttribute>) {
         if let Some(value) = value {
-            let attribute = value.attribute(self.context());
-            self.attribute(name, attribute);
+            let attribute = value.attribute(self.context()).to_raw();
+            self.push(name, attribute);
         }
     }
 
@@ -398,7 +410,7 @@ impl<'c, 'v> Builder<'c, 'v> {
         }
         self.operand_sizes.push(lengths.iter().sum());
         let attribute = self.dense_i32(&lengths);
-        self.attribute(sizes, attribute);
+        self.push(sizes, attribute.to_raw());
     }
 
     fn dense_i32(&self, values: &[i32]) -> Attribute<'c> {
@@ -414,16 +426,33 @@ impl<'c, 'v> Builder<'c, 'v> {
 
     /// The op, with `operandSegmentSizes` and `resultSegmentSizes` when
     /// `operand_segments` and `result_segments` say its kind has them.
+    ///
+    /// # Panics
+    /// When the op's dialect is not loaded in the context (where C++'s
+    /// `OpBuilder::create` asserts): an op built then would be an
+    /// unregistered op, which MLIR corrupts when the dialect loads later.
+    #[track_caller]
     pub fn build(mut self, operand_segments: bool, result_segments: bool) -> Operation<'c> {
-        for (wanted, name, sizes) in [
-            (operand_segments, "operandSegmentSizes", &self.operand_sizes),
-            (result_segments, "resultSegmentSizes", &self.result_sizes),
-        ] {
-            if wanted {
-                let attribute = self.dense_i32(sizes);
-                let id = Identifier::new(self.context(), name);
-                self.attributes.push((id, attribute));
-            }
+        // SAFETY: a valid context; MLIR reads the name.
+        let known = unsafe {
+            sys::mlirContextIsRegisteredOperation(self.context, crate::ffi::string_ref(self.name))
+        };
+        if !known {
+            let namespace = self.name.split('.').next().unwrap_or(self.name);
+            panic!(
+                "cannot build '{}': the '{namespace}' dialect is not loaded in this context \
+                 (a pass declares it in `dialects = [...]`; elsewhere, load it first, as C++ \
+                 must with `getOrLoadDialect`)",
+                self.name
+            );
+        }
+        if operand_segments {
+            let sizes = self.dense_i32(&self.operand_sizes).to_raw();
+            self.push("operandSegmentSizes", sizes);
+        }
+        if result_segments {
+            let sizes = self.dense_i32(&self.result_sizes).to_raw();
+            self.push("resultSegmentSizes", sizes);
         }
         let mut builder = OperationBuilder::new(self.name, self.location)
             .add_operands(&self.operands)

@@ -482,13 +482,13 @@ impl<'a> ConcatOp<'a> {
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         result: Type<'c>,
-        inputs: &[Value<'c, 'v>],
         dim: i64,
+        inputs: &[Value<'c, 'v>],
     ) -> Operation<'c> {
         let mut __b = Builder::new("tensor.concat", location.into());
         __b.result(result);
-        __b.operands(inputs);
         __b.integer_attribute("dim", 64, dim);
+        __b.operands(inputs);
         __b.build(false, false)
     }
 
@@ -907,15 +907,15 @@ impl<'a> ExpandShapeOp<'a> {
         location: impl Into<Location<'c>>,
         result: Type<'c>,
         src: Value<'c, 'v>,
-        output_shape: &[Value<'c, 'v>],
         reassociation: Attribute<'c>,
+        output_shape: &[Value<'c, 'v>],
         static_output_shape: &[i64],
     ) -> Operation<'c> {
         let mut __b = Builder::new("tensor.expand_shape", location.into());
         __b.result(result);
         __b.operand(src);
-        __b.operands(output_shape);
         __b.attribute("reassociation", reassociation);
+        __b.operands(output_shape);
         __b.i64_array_attribute("static_output_shape", static_output_shape);
         __b.build(false, false)
     }

@@ -10,88 +10,88 @@ use super::support::*;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CombiningKind {
     /// `add` (0).
-    ADD,
+    Add,
     /// `mul` (1).
-    MUL,
+    Mul,
     /// `minui` (2).
-    MINUI,
+    Minui,
     /// `minsi` (3).
-    MINSI,
+    Minsi,
     /// `minnumf` (4).
-    MINNUMF,
+    Minnumf,
     /// `maxui` (5).
-    MAXUI,
+    Maxui,
     /// `maxsi` (6).
-    MAXSI,
+    Maxsi,
     /// `maxnumf` (7).
-    MAXNUMF,
+    Maxnumf,
     /// `and` (8).
-    AND,
+    And,
     /// `or` (9).
-    OR,
+    Or,
     /// `xor` (10).
-    XOR,
+    Xor,
     /// `maximumf` (12).
-    MAXIMUMF,
+    Maximumf,
     /// `minimumf` (11).
-    MINIMUMF,
+    Minimumf,
 }
 
 impl CombiningKind {
     /// Its value in MLIR.
     pub fn value(self) -> i64 {
         match self {
-            Self::ADD => 0,
-            Self::MUL => 1,
-            Self::MINUI => 2,
-            Self::MINSI => 3,
-            Self::MINNUMF => 4,
-            Self::MAXUI => 5,
-            Self::MAXSI => 6,
-            Self::MAXNUMF => 7,
-            Self::AND => 8,
-            Self::OR => 9,
-            Self::XOR => 10,
-            Self::MAXIMUMF => 12,
-            Self::MINIMUMF => 11,
+            Self::Add => 0,
+            Self::Mul => 1,
+            Self::Minui => 2,
+            Self::Minsi => 3,
+            Self::Minnumf => 4,
+            Self::Maxui => 5,
+            Self::Maxsi => 6,
+            Self::Maxnumf => 7,
+            Self::And => 8,
+            Self::Or => 9,
+            Self::Xor => 10,
+            Self::Maximumf => 12,
+            Self::Minimumf => 11,
         }
     }
 
     /// Its keyword in MLIR's syntax.
     pub fn keyword(self) -> &'static str {
         match self {
-            Self::ADD => "add",
-            Self::MUL => "mul",
-            Self::MINUI => "minui",
-            Self::MINSI => "minsi",
-            Self::MINNUMF => "minnumf",
-            Self::MAXUI => "maxui",
-            Self::MAXSI => "maxsi",
-            Self::MAXNUMF => "maxnumf",
-            Self::AND => "and",
-            Self::OR => "or",
-            Self::XOR => "xor",
-            Self::MAXIMUMF => "maximumf",
-            Self::MINIMUMF => "minimumf",
+            Self::Add => "add",
+            Self::Mul => "mul",
+            Self::Minui => "minui",
+            Self::Minsi => "minsi",
+            Self::Minnumf => "minnumf",
+            Self::Maxui => "maxui",
+            Self::Maxsi => "maxsi",
+            Self::Maxnumf => "maxnumf",
+            Self::And => "and",
+            Self::Or => "or",
+            Self::Xor => "xor",
+            Self::Maximumf => "maximumf",
+            Self::Minimumf => "minimumf",
         }
     }
 
     /// The case of value `value`.
     pub fn from_value(value: i64) -> Option<Self> {
         match value {
-            0 => Some(Self::ADD),
-            1 => Some(Self::MUL),
-            2 => Some(Self::MINUI),
-            3 => Some(Self::MINSI),
-            4 => Some(Self::MINNUMF),
-            5 => Some(Self::MAXUI),
-            6 => Some(Self::MAXSI),
-            7 => Some(Self::MAXNUMF),
-            8 => Some(Self::AND),
-            9 => Some(Self::OR),
-            10 => Some(Self::XOR),
-            12 => Some(Self::MAXIMUMF),
-            11 => Some(Self::MINIMUMF),
+            0 => Some(Self::Add),
+            1 => Some(Self::Mul),
+            2 => Some(Self::Minui),
+            3 => Some(Self::Minsi),
+            4 => Some(Self::Minnumf),
+            5 => Some(Self::Maxui),
+            6 => Some(Self::Maxsi),
+            7 => Some(Self::Maxnumf),
+            8 => Some(Self::And),
+            9 => Some(Self::Or),
+            10 => Some(Self::Xor),
+            12 => Some(Self::Maximumf),
+            11 => Some(Self::Minimumf),
             _ => None,
         }
     }
@@ -99,19 +99,19 @@ impl CombiningKind {
     /// The case of keyword `keyword`.
     pub fn from_keyword(keyword: &str) -> Option<Self> {
         match keyword {
-            "add" => Some(Self::ADD),
-            "mul" => Some(Self::MUL),
-            "minui" => Some(Self::MINUI),
-            "minsi" => Some(Self::MINSI),
-            "minnumf" => Some(Self::MINNUMF),
-            "maxui" => Some(Self::MAXUI),
-            "maxsi" => Some(Self::MAXSI),
-            "maxnumf" => Some(Self::MAXNUMF),
-            "and" => Some(Self::AND),
-            "or" => Some(Self::OR),
-            "xor" => Some(Self::XOR),
-            "maximumf" => Some(Self::MAXIMUMF),
-            "minimumf" => Some(Self::MINIMUMF),
+            "add" => Some(Self::Add),
+            "mul" => Some(Self::Mul),
+            "minui" => Some(Self::Minui),
+            "minsi" => Some(Self::Minsi),
+            "minnumf" => Some(Self::Minnumf),
+            "maxui" => Some(Self::Maxui),
+            "maxsi" => Some(Self::Maxsi),
+            "maxnumf" => Some(Self::Maxnumf),
+            "and" => Some(Self::And),
+            "or" => Some(Self::Or),
+            "xor" => Some(Self::Xor),
+            "maximumf" => Some(Self::Maximumf),
+            "minimumf" => Some(Self::Minimumf),
             _ => None,
         }
     }
@@ -121,19 +121,19 @@ impl CombiningKind {
 impl CombiningKind {
     pub(super) fn test_cases() -> Vec<Self> {
         vec![
-            Self::ADD,
-            Self::MUL,
-            Self::MINUI,
-            Self::MINSI,
-            Self::MINNUMF,
-            Self::MAXUI,
-            Self::MAXSI,
-            Self::MAXNUMF,
-            Self::AND,
-            Self::OR,
-            Self::XOR,
-            Self::MAXIMUMF,
-            Self::MINIMUMF,
+            Self::Add,
+            Self::Mul,
+            Self::Minui,
+            Self::Minsi,
+            Self::Minnumf,
+            Self::Maxui,
+            Self::Maxsi,
+            Self::Maxnumf,
+            Self::And,
+            Self::Or,
+            Self::Xor,
+            Self::Maximumf,
+            Self::Minimumf,
         ]
     }
 }
@@ -3916,15 +3916,15 @@ impl<'a> MultiDimReductionOp<'a> {
     #[allow(clippy::too_many_arguments)]
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
+        kind: CombiningKind,
         source: Value<'c, 'v>,
         acc: Value<'c, 'v>,
-        kind: CombiningKind,
         reduction_dims: &[i64],
     ) -> Operation<'c> {
         let mut __b = Builder::new("vector.multi_reduction", location.into());
+        __b.enum_attribute("kind", Some(kind));
         __b.operand(source);
         __b.operand(acc);
-        __b.enum_attribute("kind", Some(kind));
         __b.i64_array_attribute("reduction_dims", reduction_dims);
         __b.infer_results();
         __b.build(false, false)
@@ -4442,16 +4442,16 @@ impl<'a> ReductionOp<'a> {
     pub fn build<'c, 'v>(
         location: impl Into<Location<'c>>,
         dest: Type<'c>,
+        kind: CombiningKind,
         vector: Value<'c, 'v>,
         acc: Option<Value<'c, 'v>>,
-        kind: CombiningKind,
         fastmath: Option<super::arith::FastMathFlags>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("vector.reduction", location.into());
         __b.result(dest);
+        __b.enum_attribute("kind", Some(kind));
         __b.operand(vector);
         __b.optional_operand(acc);
-        __b.enum_attribute("kind", Some(kind));
         __b.enum_attribute("fastmath", fastmath);
         __b.build(false, false)
     }
@@ -4883,18 +4883,18 @@ impl<'a> ScanOp<'a> {
         location: impl Into<Location<'c>>,
         dest: Type<'c>,
         accumulated_value: Type<'c>,
+        kind: CombiningKind,
         source: Value<'c, 'v>,
         initial_value: Value<'c, 'v>,
-        kind: CombiningKind,
         reduction_dim: i64,
         inclusive: Attribute<'c>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("vector.scan", location.into());
         __b.result(dest);
         __b.result(accumulated_value);
+        __b.enum_attribute("kind", Some(kind));
         __b.operand(source);
         __b.operand(initial_value);
-        __b.enum_attribute("kind", Some(kind));
         __b.integer_attribute("reduction_dim", 64, reduction_dim);
         __b.attribute("inclusive", inclusive);
         __b.build(false, false)
@@ -6247,18 +6247,18 @@ impl<'a> TransferReadOp<'a> {
         vector: Type<'c>,
         base: Value<'c, 'v>,
         indices: &[Value<'c, 'v>],
+        permutation_map: Attribute<'c>,
         padding: Value<'c, 'v>,
         mask: Option<Value<'c, 'v>>,
-        permutation_map: Attribute<'c>,
         in_bounds: Attribute<'c>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("vector.transfer_read", location.into());
         __b.result(vector);
         __b.operand(base);
         __b.operands(indices);
+        __b.attribute("permutation_map", permutation_map);
         __b.operand(padding);
         __b.optional_operand(mask);
-        __b.attribute("permutation_map", permutation_map);
         __b.attribute("in_bounds", in_bounds);
         __b.build(true, false)
     }
@@ -6586,8 +6586,8 @@ impl<'a> TransferWriteOp<'a> {
         value_to_store: Value<'c, 'v>,
         base: Value<'c, 'v>,
         indices: &[Value<'c, 'v>],
-        mask: Option<Value<'c, 'v>>,
         permutation_map: Attribute<'c>,
+        mask: Option<Value<'c, 'v>>,
         in_bounds: Attribute<'c>,
     ) -> Operation<'c> {
         let mut __b = Builder::new("vector.transfer_write", location.into());
@@ -6595,8 +6595,8 @@ impl<'a> TransferWriteOp<'a> {
         __b.operand(value_to_store);
         __b.operand(base);
         __b.operands(indices);
-        __b.optional_operand(mask);
         __b.attribute("permutation_map", permutation_map);
+        __b.optional_operand(mask);
         __b.attribute("in_bounds", in_bounds);
         __b.build(true, false)
     }
