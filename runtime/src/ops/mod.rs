@@ -31,7 +31,7 @@
 //!         let flags = op.fastmath();
 //!         let mul = rewriter.insert_op(arith::MulFOp::build(op.location(), operands.a(), operands.b(), flags));
 //!         let add = rewriter.insert_op(arith::AddFOp::build(op.location(), mul.result(0)?.into(), operands.c(), flags));
-//!         rewriter.replace_op_with_values(op, &[add.result(0)?.into()]);
+//!         rewriter.replace_op_with_operation(op, add);
 //!         Ok(())
 //!     }
 //! }
@@ -39,10 +39,14 @@
 //!
 //! What MLIR's C++ checks, the handles do not repeat: `build` makes the op
 //! as MLIR's generic builder does, and MLIR's verifier checks its
-//! constraints (the definitions' constraints carry ODS's summaries, and
-//! accept every type: MLIR checks them). Ops with a variadic group of
-//! variadic groups (`cf.switch`'s case operands, `llvm.call`'s operand
-//! bundles) have accessors but no `build`.
+//! constraints (the definitions' constraints carry ODS's summaries and
+//! accept every type: MLIR checks them). `build` panics, with a message,
+//! when the op's dialect is not loaded in the context (where C++ asserts).
+//! A variadic group of variadic groups (`cf.switch`'s case operands,
+//! `llvm.call`'s operand bundles) is one `&[&[Value]]` argument, read back
+//! flattened. Properties with no attribute form (seven in these dialects,
+//! such as `llvm.add`'s overflow flags) are out of the C API's reach: the
+//! handles neither read nor set them.
 
 mod support;
 
