@@ -171,7 +171,6 @@ class Gen:
         # `arith::FastMathFlags`, as in C++).
         self.shared = shared_enums
         self.ops = []
-        self.skipped = []
 
     def rec(self, name):
         return self.d[name]
@@ -352,7 +351,6 @@ class Gen:
 
         operands, attributes, results, regions, successors = [], [], [], [], []
         properties = []
-        unsupported = []
         args = r["arguments"]["args"]
         n_operands = sum(1 for a, _ in args if "TypeConstraint" in self.sc(self.unwrap_arg(a["def"])))
         for i, (a, name) in enumerate(args):
@@ -476,7 +474,7 @@ class Gen:
                  description=clean(r.get("description")), operands=operands, attributes=attributes,
                  results=results, regions=regions, successors=successors,
                  traits=[TRAITS[n] for n, _ in traits if n in TRAITS], operand_layout=operand_layout,
-                 result_layout=result_layout, infer=infer, unsupported=unsupported, properties=properties,
+                 result_layout=result_layout, infer=infer, properties=properties,
                  segments=("AttrSizedOperandSegments" in trait_names, "AttrSizedResultSegments" in trait_names))
         )
 
@@ -590,10 +588,7 @@ class Gen:
                 o.append(f"    pub fn {rn}(&self) -> RegionRef<'a, 'a> {{\n        region(self.op, {i}, {rs_str('region `' + p['name'] + '`')})\n    }}\n\n")
 
         # The builder.
-        if op["unsupported"]:
-            o.append(f"    // No `build`: {'; '.join(op['unsupported'])} (build it with melior's OperationBuilder).\n")
-        else:
-            o.append(self.builder(op))
+        o.append(self.builder(op))
         # The adaptor.
         if op["operands"]:
             o.append(f"    /// The operands of this op's kind by name, read from `operands` rather than from\n")
@@ -730,8 +725,6 @@ class Gen:
             f"//! `scripts/gen-upstream-ops.py` from MLIR 22's `mlir/Dialect/{td}`\n",
             "//! (do not edit: rerun the script).\n",
         ]
-        if self.skipped:
-            out.append("//!\n//! Not generated: " + ", ".join(self.skipped) + ".\n")
         out.append("\n#![allow(missing_docs, dead_code, rustdoc::all, clippy::all)]\n\n")
         out.append("use super::support::*;\n\n")
         for name in sorted(self.enums):
