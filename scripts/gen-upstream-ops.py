@@ -660,7 +660,11 @@ class Gen:
                 params.append(f"{rn}: {ty}")
                 body.append(f"b.{call}({rn});")
                 docs.append(f"- `{p['rust']}`: the type{'s' if p['arity'] == 'Variadic' else ''} of the result `{p['name']}`")
-        arguments = sorted(op["operands"] + op["attributes"], key=lambda p: p["index"])
+        # The sizes attribute of a variadic of variadics is set from its
+        # groups, not given.
+        nested = {p["nested"] for p in op["operands"] if p.get("nested")}
+        attributes = [p for p in op["attributes"] if p["name"] not in nested]
+        arguments = sorted(op["operands"] + attributes, key=lambda p: p["index"])
         for p in arguments:
             rn = ident(p["rust"])
             if "arity" not in p:

@@ -61,6 +61,7 @@ mlir::ConversionTarget::DynamicLegalityCallbackFn
 legalityFn(MlirPassBridgeLegalityCallback callback,
            std::shared_ptr<Callback> held) {
   return [callback, held](mlir::Operation *op) -> std::optional<bool> {
+    mlir_pass_bridge::ConvertedOpScope scope(op);
     switch (callback(wrap(op), held->userData)) {
     case MlirPassBridgeAnswerLegal:
       return true;
@@ -191,12 +192,17 @@ bool mlirPassBridgeConversionTargetMarkRecursivelyLegal(
   });
 }
 
+MlirOperation mlirPassBridgeConvertedOp(void) noexcept {
+  return wrap(mlir_pass_bridge::convertedOp);
+}
+
 bool mlirPassBridgeConversionTargetSetTypeLegality(
     MlirPassBridgeConversionTarget *target, MlirStringRef name, bool dialect,
     MlirPassBridgeTypeConverter *converter) noexcept {
   return guarded(false, [&] {
     const mlir::TypeConverter *types = converter->converter.get();
     auto legal = [types](mlir::Operation *op) -> std::optional<bool> {
+      mlir_pass_bridge::ConvertedOpScope scope(op);
       return types->isLegal(op);
     };
     if (dialect)

@@ -61,6 +61,7 @@ public:
   llvm::LogicalResult
   matchAndRewrite(mlir::Operation *op, llvm::ArrayRef<mlir::Value> operands,
                   mlir::ConversionPatternRewriter &rewriter) const override {
+    mlir_pass_bridge::ConvertedOpScope scope(op);
     llvm::SmallVector<MlirValue, 4> raw;
     raw.reserve(operands.size());
     for (mlir::Value value : operands)

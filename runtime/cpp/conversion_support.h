@@ -36,5 +36,26 @@ struct MlirPassBridgeSignatureConversion {
   llvm::SmallVector<bool> mapped;
 };
 
+namespace mlir_pass_bridge {
+
+/// The op whose legality or conversion this thread is deciding: a type
+/// conversion that panics meanwhile is reported at it.
+inline thread_local mlir::Operation *convertedOp = nullptr;
+
+/// Sets `convertedOp` for a scope (nested scopes restore the outer op).
+class ConvertedOpScope {
+public:
+  explicit ConvertedOpScope(mlir::Operation *op) : saved(convertedOp) {
+    convertedOp = op;
+  }
+  ~ConvertedOpScope() { convertedOp = saved; }
+  ConvertedOpScope(const ConvertedOpScope &) = delete;
+  ConvertedOpScope &operator=(const ConvertedOpScope &) = delete;
+
+private:
+  mlir::Operation *saved;
+};
+
+} // namespace mlir_pass_bridge
 
 #endif // MLIR_PASS_BRIDGE_CONVERSION_SUPPORT_H

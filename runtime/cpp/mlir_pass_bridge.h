@@ -752,6 +752,11 @@ bool mlirPassBridgeConversionTargetSetTypeLegality(
     MlirPassBridgeConversionTarget *target, MlirStringRef name, bool dialect,
     MlirPassBridgeTypeConverter *converter) MLIR_PASS_BRIDGE_NOEXCEPT;
 
+/// The op whose legality or conversion this thread is deciding (in a
+/// legality rule, a type-legality rule or a Rust conversion pattern), or
+/// null: where a type conversion's panic is reported.
+MlirOperation mlirPassBridgeConvertedOp(void) MLIR_PASS_BRIDGE_NOEXCEPT;
+
 /// `ConversionTarget::isLegal`: legal (also when recursively legal),
 /// illegal, or undecided (no rule for the op).
 MlirPassBridgeLegalityAnswer

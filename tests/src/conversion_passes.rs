@@ -351,7 +351,8 @@ impl Pass for ConvPanic {
         let mut converter = TypeConverter::new();
         let site = self.site.clone();
         converter.add_conversion(move |ty, context| {
-            if site == "type" && ty.is_integer() {
+            if matches!(site.as_str(), "type" | "type-legal" | "legality-types") && ty.is_integer()
+            {
                 panic!("type conversion exploded");
             }
             if (site == "target" || site == "no-materialization") && ty.is_integer() {
@@ -378,12 +379,22 @@ impl Pass for ConvPanic {
         });
         let mut target = ConversionTarget::new(op.context());
         let site = self.site.clone();
-        target.add_dynamically_legal_op("arith.addi", move |op| {
-            if site == "legality" {
-                panic!("legality exploded");
-            }
-            op.melior().bool_attr("new") == Some(true)
-        });
+        if site == "type-legal" {
+            // The converter decides `arith.addi`'s legality (and panics).
+            target.add_type_legal_op("arith.addi", &converter);
+        } else {
+            let converter = converter.clone();
+            target.add_dynamically_legal_op("arith.addi", move |op| {
+                if site == "legality" {
+                    panic!("legality exploded");
+                }
+                if site == "legality-types" {
+                    // A legality rule that asks the converter about the op.
+                    return converter.is_legal_op(op);
+                }
+                op.melior().bool_attr("new") == Some(true)
+            });
+        }
         target
             .add_legal_dialect("func")
             .add_legal_op("arith.trunci");

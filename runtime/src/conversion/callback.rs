@@ -142,10 +142,16 @@ where
             MlirPassBridgeConversionOutcome::MlirPassBridgeConversionFailed
         }
         Err(panic) => {
+            // At the op being converted, when a legality rule or a pattern
+            // is deciding one (else at the op the conversion runs on).
+            // SAFETY: the op is live while its rule or pattern runs.
+            let op = unsafe { bridge::mlirPassBridgeConvertedOp() };
+            let location =
+                (!op.ptr.is_null()).then(|| unsafe { sys::mlirOperationGetLocation(op) });
             report_panic(
                 CallbackSite::TypeConversion,
                 &format!("the type conversion panicked on '{ty}': {panic}"),
-                None,
+                location,
             );
             MlirPassBridgeConversionOutcome::MlirPassBridgeConversionFailed
         }

@@ -587,7 +587,6 @@ impl<'a> SwitchOp<'a> {
         default_operands: &[Value<'c, 'v>],
         case_operands: &[&[Value<'c, 'v>]],
         case_values: Option<Attribute<'c>>,
-        case_operand_segments: Attribute<'c>,
         default_destination: &'v Block<'c>,
         case_destinations: &[&'v Block<'c>],
     ) -> Operation<'c> {
@@ -596,7 +595,6 @@ impl<'a> SwitchOp<'a> {
         __b.operands(default_operands);
         __b.nested_operands("case_operand_segments", case_operands);
         __b.optional_attribute("case_values", case_values);
-        __b.attribute("case_operand_segments", case_operand_segments);
         __b.successor(default_destination);
         __b.successors(case_destinations);
         __b.build(true, false)

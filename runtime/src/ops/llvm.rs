@@ -3017,7 +3017,6 @@ impl<'a> CallIntrinsicOp<'a> {
         args: &[Value<'c, 'v>],
         fastmath_flags: Option<FastmathFlags>,
         op_bundle_operands: &[&[Value<'c, 'v>]],
-        op_bundle_sizes: Attribute<'c>,
         op_bundle_tags: Option<Attribute<'c>>,
         arg_attrs: Option<Attribute<'c>>,
         res_attrs: Option<Attribute<'c>>,
@@ -3028,7 +3027,6 @@ impl<'a> CallIntrinsicOp<'a> {
         __b.operands(args);
         __b.enum_attribute("fastmathFlags", fastmath_flags);
         __b.nested_operands("op_bundle_sizes", op_bundle_operands);
-        __b.attribute("op_bundle_sizes", op_bundle_sizes);
         __b.optional_attribute("op_bundle_tags", op_bundle_tags);
         __b.optional_attribute("arg_attrs", arg_attrs);
         __b.optional_attribute("res_attrs", res_attrs);
@@ -3343,7 +3341,6 @@ impl<'a> CallOp<'a> {
         no_unwind: bool,
         will_return: bool,
         op_bundle_operands: &[&[Value<'c, 'v>]],
-        op_bundle_sizes: Attribute<'c>,
         op_bundle_tags: Option<Attribute<'c>>,
         arg_attrs: Option<Attribute<'c>>,
         res_attrs: Option<Attribute<'c>>,
@@ -3372,7 +3369,6 @@ impl<'a> CallOp<'a> {
         __b.unit_attribute("no_unwind", no_unwind);
         __b.unit_attribute("will_return", will_return);
         __b.nested_operands("op_bundle_sizes", op_bundle_operands);
-        __b.attribute("op_bundle_sizes", op_bundle_sizes);
         __b.optional_attribute("op_bundle_tags", op_bundle_tags);
         __b.optional_attribute("arg_attrs", arg_attrs);
         __b.optional_attribute("res_attrs", res_attrs);
@@ -6881,13 +6877,11 @@ impl<'a> IndirectBrOp<'a> {
         location: impl Into<Location<'c>>,
         addr: Value<'c, 'v>,
         succ_operands: &[&[Value<'c, 'v>]],
-        indbr_operand_segments: Attribute<'c>,
         successors: &[&'v Block<'c>],
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.indirectbr", location.into());
         __b.operand(addr);
         __b.nested_operands("indbr_operand_segments", succ_operands);
-        __b.attribute("indbr_operand_segments", indbr_operand_segments);
         __b.successors(successors);
         __b.build(false, false)
     }
@@ -7877,7 +7871,6 @@ impl<'a> InvokeOp<'a> {
         branch_weights: Option<Attribute<'c>>,
         c_conv: Option<Attribute<'c>>,
         op_bundle_operands: &[&[Value<'c, 'v>]],
-        op_bundle_sizes: Attribute<'c>,
         op_bundle_tags: Option<Attribute<'c>>,
         normal_dest: &'v Block<'c>,
         unwind_dest: &'v Block<'c>,
@@ -7898,7 +7891,6 @@ impl<'a> InvokeOp<'a> {
         __b.optional_attribute("branch_weights", branch_weights);
         __b.optional_attribute("CConv", c_conv);
         __b.nested_operands("op_bundle_sizes", op_bundle_operands);
-        __b.attribute("op_bundle_sizes", op_bundle_sizes);
         __b.optional_attribute("op_bundle_tags", op_bundle_tags);
         __b.successor(normal_dest);
         __b.successor(unwind_dest);
@@ -11436,7 +11428,6 @@ impl<'a> SwitchOp<'a> {
         default_operands: &[Value<'c, 'v>],
         case_operands: &[&[Value<'c, 'v>]],
         case_values: Option<Attribute<'c>>,
-        case_operand_segments: Attribute<'c>,
         branch_weights: Option<Attribute<'c>>,
         default_destination: &'v Block<'c>,
         case_destinations: &[&'v Block<'c>],
@@ -11446,7 +11437,6 @@ impl<'a> SwitchOp<'a> {
         __b.operands(default_operands);
         __b.nested_operands("case_operand_segments", case_operands);
         __b.optional_attribute("case_values", case_values);
-        __b.attribute("case_operand_segments", case_operand_segments);
         __b.optional_attribute("branch_weights", branch_weights);
         __b.successor(default_destination);
         __b.successors(case_destinations);

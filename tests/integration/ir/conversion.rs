@@ -285,6 +285,25 @@ fn a_panic_anywhere_in_a_conversion_is_a_diagnostic_naming_it() {
     }
 }
 
+/// A type conversion that panics while a legality rule or a type-legality
+/// rule decides an op is reported at that op (`arith.addi`, column 37),
+/// not at the op the conversion runs on (`func.func`, column 1).
+#[test]
+fn a_panicking_type_conversion_is_reported_at_the_op_being_converted() {
+    for site in ["type-legal", "legality-types"] {
+        let pipeline = format!("builtin.module(func.func(test-conv-panic{{site={site}}}))");
+        let errors = errors(run(&pipeline, ADD));
+        let error = errors
+            .iter()
+            .find(|e| e.contains("the type conversion panicked on 'i32': type conversion exploded"))
+            .unwrap_or_else(|| panic!("{site}: {errors:?}"));
+        assert!(
+            error.starts_with("input.mlir:1:37: error:"),
+            "{site}: {error}"
+        );
+    }
+}
+
 #[test]
 fn the_conversion_rewriter_refuses_erasing_the_root_or_a_wrong_replacement_count() {
     let errors_root = errors(run(

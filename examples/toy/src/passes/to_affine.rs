@@ -10,16 +10,15 @@ use mlir_pass::conversion::{
 use mlir_pass::dialect::{Op, OpConversionPattern};
 use mlir_pass::melior::{
     ir::{
-        attribute::{
-            AttributeLike, FloatAttribute, IntegerAttribute, StringAttribute, TypeAttribute,
-        },
-        operation::{OperationBuilder, OperationLike, OperationMutLike},
+        attribute::{AttributeLike, FloatAttribute},
+        operation::{OperationLike, OperationMutLike},
         r#type::{FunctionType, MemRefType},
-        Attribute, Block, BlockLike, Identifier, Location, Operation, Region, RegionLike, Type,
-        TypeLike, Value, ValueLike,
+        Attribute, Block, BlockLike, Location, Operation, Region, RegionLike, Type, TypeLike,
+        Value, ValueLike,
     },
     Context,
 };
+use mlir_pass::ops::{affine, arith, func, memref};
 use mlir_pass::rewrite::{MatchResult, NoMatch};
 use mlir_pass::{mlir_pass, OperationRef, Pass, PassError};
 
@@ -97,10 +96,6 @@ fn parse<'r>(
     rewriter.parse_attribute(text).ok_or(NoMatch)
 }
 
-fn id<'c>(context: &'c Context, name: &str) -> Identifier<'c> {
-    Identifier::new(context, name)
-}
-
 /// Allocates a buffer of `ty` at the start of `op`'s block and frees it
 /// before the block's terminator (upstream's `insertAllocAndDealloc`);
 /// leaves the insertion point before `op`.
@@ -109,25 +104,17 @@ fn alloc_and_dealloc<'r>(
     op: OperationRef<'r>,
     ty: MemRefType<'r>,
 ) -> Result<Value<'r, 'r>, NoMatch> {
-    let context = rewriter.context();
-    let location = op.melior().location();
+    let location = op.location();
     let block = op.melior().block().ok_or(NoMatch)?;
     let terminator = block.terminator().ok_or_else(|| {
         rewriter.notify_match_failure("expects the op's block to have a terminator")
     })?;
     rewriter.set_insertion_point_to_start(block);
-    let segments = parse(rewriter, "array<i32: 0, 0>")?;
-    let alloc = rewriter.create(
-        "memref.alloc",
-        location,
-        &[],
-        &[ty.into()],
-        &[(id(context, "operandSegmentSizes"), segments)],
-    )?;
+    let alloc = rewriter.insert_op(memref::AllocOp::build(location, ty.into(), &[], &[], None));
     let buffer: Value<'r, 'r> = alloc.result(0).map_err(|_| NoMatch)?.into();
     rewriter.set_insertion_point_before(terminator);
-    rewriter.create("memref.dealloc", location, &[buffer], &[], &[])?;
-    rewriter.set_insertion_point_before(op.melior());
+    rewriter.insert_op(memref::DeallocOp::build(location, buffer));
+    rewriter.set_insertion_point_before(op);
     Ok(buffer)
 }
 
@@ -169,37 +156,30 @@ fn insert_loop_nest<'r>(
         innermost.append_operation(op);
     }
     let zero = parse(rewriter, "affine_map<() -> (0)>")?;
-    let segments = parse(rewriter, "array<i32: 0, 0, 0>")?;
-    let step = IntegerAttribute::new(index, 1).into();
     let mut inner: Option<Operation<'r>> = None;
     let mut blocks = blocks;
     while let Some(block) = blocks.pop() {
         if let Some(op) = inner.take() {
             block.append_operation(op);
         }
-        block.append_operation(
-            OperationBuilder::new("affine.yield", location)
-                .build()
-                .map_err(|_| NoMatch)?,
-        );
+        block.append_operation(affine::AffineYieldOp::build(location, &[]));
         let region = Region::new();
         region.append_block(block);
         let upper = parse(
             rewriter,
             &format!("affine_map<() -> ({})>", dims[blocks.len()]),
         )?;
-        inner = Some(
-            OperationBuilder::new("affine.for", location)
-                .add_attributes(&[
-                    (id(context, "lowerBoundMap"), zero),
-                    (id(context, "upperBoundMap"), upper),
-                    (id(context, "step"), step),
-                    (id(context, "operandSegmentSizes"), segments),
-                ])
-                .add_regions([region])
-                .build()
-                .map_err(|_| NoMatch)?,
-        );
+        inner = Some(affine::AffineForOp::build(
+            location,
+            &[],
+            &[],
+            &[],
+            &[],
+            zero,
+            upper,
+            1,
+            region,
+        ));
     }
     if let Some(op) = inner {
         rewriter.insert_op(op);
@@ -214,33 +194,8 @@ fn affine_load<'c>(
     map: Attribute<'c>,
     memref: Value<'c, '_>,
     indices: &[Value<'c, '_>],
-) -> Result<Operation<'c>, NoMatch> {
-    let mut operands = vec![memref];
-    operands.extend_from_slice(indices);
-    OperationBuilder::new("affine.load", location)
-        .add_operands(&operands)
-        .add_attributes(&[(id(context, "map"), map)])
-        .add_results(&[Type::float64(context)])
-        .build()
-        .map_err(|_| NoMatch)
-}
-
-/// `affine.store %value, %memref[indices]`.
-fn affine_store<'c>(
-    context: &'c Context,
-    location: Location<'c>,
-    map: Attribute<'c>,
-    value: Value<'c, '_>,
-    memref: Value<'c, '_>,
-    indices: &[Value<'c, '_>],
-) -> Result<Operation<'c>, NoMatch> {
-    let mut operands = vec![value, memref];
-    operands.extend_from_slice(indices);
-    OperationBuilder::new("affine.store", location)
-        .add_operands(&operands)
-        .add_attributes(&[(id(context, "map"), map)])
-        .build()
-        .map_err(|_| NoMatch)
+) -> Operation<'c> {
+    affine::AffineLoadOp::build(location, Type::float64(context), memref, indices, map)
 }
 
 /// The first result of an op being built.
@@ -277,15 +232,11 @@ impl OpConversionPattern for ConstantLowering {
                 rest /= d;
             }
             let element = value.f64_element(position as usize).map_err(|_| NoMatch)?;
-            let constant = OperationBuilder::new("arith.constant", location)
-                .add_attributes(&[(
-                    id(context, "value"),
-                    FloatAttribute::new(context, f64_type, element).into(),
-                )])
-                .add_results(&[f64_type])
-                .build()
-                .map_err(|_| NoMatch)?;
-            let constant = rewriter.insert_op(constant);
+            let constant = rewriter.insert_op(arith::ConstantOp::build(
+                location,
+                f64_type,
+                FloatAttribute::new(context, f64_type, element).into(),
+            ));
             let map = parse(
                 rewriter,
                 &format!(
@@ -298,7 +249,13 @@ impl OpConversionPattern for ConstantLowering {
                 ),
             )?;
             let cst = constant.result(0).map_err(|_| NoMatch)?.into();
-            rewriter.insert_op(affine_store(context, location, map, cst, buffer, &[])?);
+            rewriter.insert_op(affine::AffineStoreOp::build(
+                location,
+                cst,
+                buffer,
+                &[],
+                map,
+            ));
         }
         rewriter.replace_op_with_values(op, &[buffer]);
         Ok(())
@@ -306,10 +263,10 @@ impl OpConversionPattern for ConstantLowering {
 }
 
 /// An elementwise op to a loop nest over the result's buffer: load both
-/// operands, combine with `arith` (`arith.addf`, `arith.mulf`), store.
+/// operands, `combine` them (`arith.addf`, `arith.mulf`), store.
 fn lower_binary(
     op: OperationRef<'_>,
-    arith: &str,
+    combine: for<'c> fn(Location<'c>, Value<'c, '_>, Value<'c, '_>) -> Operation<'c>,
     operands: &[Value<'_, '_>],
     rewriter: &ConversionPatternRewriter<'_>,
 ) -> MatchResult {
@@ -324,14 +281,10 @@ fn lower_binary(
     let location = op.melior().location();
     let map = parse(rewriter, &identity_map(shape.len()))?;
     insert_loop_nest(rewriter, location, &shape, |ivs| {
-        let l = affine_load(context, location, map, lhs, ivs)?;
-        let r = affine_load(context, location, map, rhs, ivs)?;
-        let combined = OperationBuilder::new(arith, location)
-            .add_operands(&[result(&l)?, result(&r)?])
-            .add_results(&[Type::float64(context)])
-            .build()
-            .map_err(|_| NoMatch)?;
-        let store = affine_store(context, location, map, result(&combined)?, buffer, ivs)?;
+        let l = affine_load(context, location, map, lhs, ivs);
+        let r = affine_load(context, location, map, rhs, ivs);
+        let combined = combine(location, result(&l)?, result(&r)?);
+        let store = affine::AffineStoreOp::build(location, result(&combined)?, buffer, ivs, map);
         Ok(vec![l, r, combined, store])
     })?;
     rewriter.replace_op_with_values(op.melior(), &[buffer]);
@@ -350,7 +303,12 @@ impl OpConversionPattern for AddLowering {
         operands: &[Value<'_, '_>],
         rewriter: &ConversionPatternRewriter<'_>,
     ) -> MatchResult {
-        lower_binary(op.operation(), "arith.addf", operands, rewriter)
+        lower_binary(
+            op.operation(),
+            |location, lhs, rhs| arith::AddFOp::build(location, lhs, rhs, None),
+            operands,
+            rewriter,
+        )
     }
 }
 
@@ -366,7 +324,12 @@ impl OpConversionPattern for MulLowering {
         operands: &[Value<'_, '_>],
         rewriter: &ConversionPatternRewriter<'_>,
     ) -> MatchResult {
-        lower_binary(op.operation(), "arith.mulf", operands, rewriter)
+        lower_binary(
+            op.operation(),
+            |location, lhs, rhs| arith::MulFOp::build(location, lhs, rhs, None),
+            operands,
+            rewriter,
+        )
     }
 }
 
@@ -395,8 +358,8 @@ impl OpConversionPattern for TransposeLowering {
         let map = parse(rewriter, &identity_map(shape.len()))?;
         insert_loop_nest(rewriter, location, &shape, |ivs| {
             let reversed: Vec<Value<'_, '_>> = ivs.iter().rev().copied().collect();
-            let load = affine_load(context, location, map, input, &reversed)?;
-            let store = affine_store(context, location, map, result(&load)?, buffer, ivs)?;
+            let load = affine_load(context, location, map, input, &reversed);
+            let store = affine::AffineStoreOp::build(location, result(&load)?, buffer, ivs, map);
             Ok(vec![load, store])
         })?;
         rewriter.replace_op_with_values(op, &[buffer]);
@@ -433,21 +396,16 @@ impl OpConversionPattern for FuncLowering {
         // A placeholder block to inline the body before, erased after.
         let region = Region::new();
         region.append_block(Block::new(&[]));
-        let func = OperationBuilder::new("func.func", location)
-            .add_attributes(&[
-                (
-                    id(context, "sym_name"),
-                    StringAttribute::new(context, name).into(),
-                ),
-                (
-                    id(context, "function_type"),
-                    TypeAttribute::new(FunctionType::new(context, &[], &[]).into()).into(),
-                ),
-            ])
-            .add_regions([region])
-            .build()
-            .map_err(|_| NoMatch)?;
-        let func = rewriter.insert(func);
+        let func = rewriter.insert_op(func::FuncOp::build(
+            location,
+            name,
+            FunctionType::new(context, &[], &[]).into(),
+            None,
+            None,
+            None,
+            false,
+            region,
+        ));
         let body = op.operation().melior().region(0).map_err(|_| NoMatch)?;
         let target = func.region(0).map_err(|_| NoMatch)?;
         let placeholder = target.first_block().ok_or(NoMatch)?;
@@ -473,8 +431,7 @@ impl OpConversionPattern for ReturnLowering {
         if !op.input().is_empty() {
             return Err(rewriter.notify_match_failure("expects 'main' to return no value"));
         }
-        let location = op.operation().melior().location();
-        rewriter.create("func.return", location, &[], &[], &[])?;
+        rewriter.insert_op(func::ReturnOp::build(op.location(), &[]));
         rewriter.erase_op(op);
         Ok(())
     }

@@ -7,13 +7,12 @@ use mlir_pass::ir::{OperationExt, WalkOrder};
 use mlir_pass::melior::ir::operation::WalkResult;
 use mlir_pass::melior::{
     ir::{
-        attribute::{FlatSymbolRefAttribute, IntegerAttribute, TypeAttribute},
-        operation::{OperationBuilder, OperationLike},
-        Attribute, Block, BlockLike, Identifier, Location, Operation, Region, RegionLike, Type,
-        TypeLike, Value, ValueLike,
+        attribute::IntegerAttribute, operation::OperationLike, Block, BlockLike, Location,
+        Operation, Region, RegionLike, Type, TypeLike, Value, ValueLike,
     },
     Context,
 };
+use mlir_pass::ops::{arith, llvm, memref, scf};
 use mlir_pass::rewrite::{
     walk_and_apply_patterns, MatchResult, NoMatch, PatternRewriter, PatternSet,
 };
@@ -100,33 +99,16 @@ fn body_ops<'c, 'a>(
     std::iter::successors(block.first_operation(), |op| op.next_in_block())
 }
 
-fn id<'c>(context: &'c Context, name: &str) -> Identifier<'c> {
-    Identifier::new(context, name)
-}
-
 /// `arith.constant <value> : index`.
 fn index_constant<'c>(context: &'c Context, location: Location<'c>, value: i64) -> Operation<'c> {
     let index = Type::index(context);
-    OperationBuilder::new("arith.constant", location)
-        .add_attributes(&[(
-            id(context, "value"),
-            IntegerAttribute::new(index, value).into(),
-        )])
-        .add_results(&[index])
-        .build()
-        .expect("a valid arith.constant")
+    arith::ConstantOp::build(location, index, IntegerAttribute::new(index, value).into())
 }
 
 /// `llvm.mlir.addressof @name : !llvm.ptr`.
 fn address_of<'c>(context: &'c Context, location: Location<'c>, name: &str) -> Operation<'c> {
-    OperationBuilder::new("llvm.mlir.addressof", location)
-        .add_attributes(&[(
-            id(context, "global_name"),
-            FlatSymbolRefAttribute::new(context, name).into(),
-        )])
-        .add_results(&[Type::parse(context, "!llvm.ptr").expect("the llvm dialect is loaded")])
-        .build()
-        .expect("a valid llvm.mlir.addressof")
+    let ptr = Type::parse(context, "!llvm.ptr").expect("the llvm dialect is loaded");
+    llvm::AddressOfOp::build(location, ptr, name)
 }
 
 /// `llvm.call @printf(args) vararg(!llvm.func<i32 (ptr, ...)>)`.
@@ -136,26 +118,32 @@ fn printf<'c>(
     args: &[Value<'c, '_>],
 ) -> Operation<'c> {
     let callee_type = Type::parse(context, "!llvm.func<i32 (ptr, ...)>").expect("a valid type");
-    let segments = Attribute::parse(context, &format!("array<i32: {}, 0>", args.len()))
-        .expect("a valid array");
-    let bundles = Attribute::parse(context, "array<i32>").expect("a valid array");
-    OperationBuilder::new("llvm.call", location)
-        .add_operands(args)
-        .add_attributes(&[
-            (
-                id(context, "callee"),
-                FlatSymbolRefAttribute::new(context, "printf").into(),
-            ),
-            (
-                id(context, "var_callee_type"),
-                TypeAttribute::new(callee_type).into(),
-            ),
-            (id(context, "operandSegmentSizes"), segments),
-            (id(context, "op_bundle_sizes"), bundles),
-        ])
-        .add_results(&[Type::parse(context, "i32").expect("i32")])
-        .build()
-        .expect("a valid llvm.call")
+    let i32 = Type::parse(context, "i32").expect("i32");
+    llvm::CallOp::build(
+        location,
+        Some(i32),
+        Some(callee_type),
+        Some("printf"),
+        args,
+        None,
+        None,
+        None,
+        None,
+        false,
+        false,
+        false,
+        &[],
+        None,
+        None,
+        None,
+        false,
+        false,
+        false,
+        None,
+        None,
+        None,
+        None,
+    )
 }
 
 /// `toy.print %buffer` to nested `scf.for` loops that print each element
@@ -198,13 +186,7 @@ impl OpRewritePattern for PrintLowering {
             .iter()
             .map(|b| b.argument(0).map(Into::into).map_err(|_| NoMatch))
             .collect::<Result<_, _>>()?;
-        let mut operands = vec![input];
-        operands.extend_from_slice(&ivs);
-        let load = OperationBuilder::new("memref.load", location)
-            .add_operands(&operands)
-            .add_results(&[Type::float64(context)])
-            .build()
-            .map_err(|_| NoMatch)?;
+        let load = memref::LoadOp::build(location, Type::float64(context), input, &ivs, None, None);
         let element: Value<'_, '_> = load.result(0).map_err(|_| NoMatch)?.into();
         let call = printf(context, location, &[format, element]);
         let innermost: Vec<Operation<'_>> = vec![load, call];
@@ -236,20 +218,19 @@ impl OpRewritePattern for PrintLowering {
             if level + 1 != depth {
                 block.append_operation(printf(context, location, &[newline]));
             }
-            block.append_operation(
-                OperationBuilder::new("scf.yield", location)
-                    .build()
-                    .map_err(|_| NoMatch)?,
-            );
+            block.append_operation(scf::YieldOp::build(location, &[]));
             let region = Region::new();
             region.append_block(block);
-            inner = Some(
-                OperationBuilder::new("scf.for", location)
-                    .add_operands(&[zero, bounds[level], one])
-                    .add_regions([region])
-                    .build()
-                    .map_err(|_| NoMatch)?,
-            );
+            inner = Some(scf::ForOp::build(
+                location,
+                &[],
+                zero,
+                bounds[level],
+                one,
+                &[],
+                false,
+                region,
+            ));
         }
         match (inner, pending) {
             (Some(loops), _) => {
