@@ -11,7 +11,7 @@ use mlir_pass::{
     dialect::{Op, OpConversionPattern},
     ir::{OperationExt, OperationMutExt},
     melior::ir::{
-        attribute::TypeAttribute,
+        attribute::{IntegerAttribute, TypeAttribute},
         operation::{OperationBuilder, OperationLike, OperationMutLike},
         r#type::IntegerType,
         RegionLike, Type, TypeLike, Value, ValueLike,
@@ -727,4 +727,103 @@ impl Pass for ConvCreateTypo {
             .try_freeze()?;
         apply_partial_conversion(op, &target, &patterns, &ConversionConfig::default())
     }
+}
+
+/// A partial conversion of `arith.addi` that fails after its pattern has
+/// changed the IR (option `case`: `materialization`, `type-mismatch`,
+/// `erase-used`): the Rust twin of `test-cpp-conv-failure`
+/// (`cpp/conversion_twin.cpp`), for comparing the IR each leaves.
+#[mlir_pass(argument = "test-rust-conv-failure", op = "func.func", dialects = [arith])]
+#[derive(Clone, Debug, Default)]
+pub struct ConvFailure {
+    /// How the conversion fails.
+    #[option(default = "materialization")]
+    pub case: String,
+}
+
+/// [`ConvFailure`]'s pattern.
+struct FailingAdd(String);
+
+impl OpConversionPattern for FailingAdd {
+    type Op<'a> = arith::AddIOp<'a>;
+
+    fn match_and_rewrite<'a>(
+        &self,
+        op: arith::AddIOp<'a>,
+        operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult {
+        let i64 = IntegerType::new(rewriter.context(), 64).into();
+        match self.0.as_str() {
+            "materialization" => {
+                // i64 from i32 operands: not what `arith::AddIOp::build`
+                // (same type as its operands) makes, so by name.
+                let operands = op.adaptor(operands);
+                let add = rewriter.create(
+                    "arith.addi",
+                    op.location(),
+                    &[operands.lhs(), operands.rhs()],
+                    &[i64],
+                    &[],
+                )?;
+                rewriter.modify_op_in_place(add, |mut add| add.set_bool_attr("new", true));
+                rewriter.replace_op_with_operation(op, add);
+            }
+            "type-mismatch" => {
+                let zero = rewriter.insert_op(arith::ConstantOp::build(
+                    op.location(),
+                    i64,
+                    IntegerAttribute::new(i64, 0).into(),
+                ));
+                rewriter.replace_op_with_operation(op, zero);
+            }
+            _ => rewriter.erase_op(op),
+        }
+        Ok(())
+    }
+}
+
+impl Pass for ConvFailure {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let mut converter = TypeConverter::new();
+        converter
+            .add_identity_conversion()
+            .add_conversion(|ty, context| {
+                if ty.is_integer() {
+                    TypeConversion::to(IntegerType::new(context, 64).into())
+                } else {
+                    TypeConversion::NotApplicable
+                }
+            })
+            .add_source_materialization(|_, _, _, _| None)
+            .add_target_materialization(|_, _, _, _| None);
+        let mut target = ConversionTarget::new(op.context());
+        target
+            .add_legal_dialect("func")
+            .add_legal_op("arith.constant")
+            .add_dynamically_legal_op("arith.addi", |op| op.melior().attribute("new").is_ok());
+        let pattern = FailingAdd(self.case.clone());
+        let patterns = if self.case == "materialization" {
+            ConversionPatternSet::builder(op.context()).add_with_converter(pattern, &converter)
+        } else {
+            ConversionPatternSet::builder(op.context()).add(pattern)
+        };
+        apply_partial_conversion(
+            op,
+            &target,
+            &patterns.freeze(),
+            &ConversionConfig::default(),
+        )
+    }
+}
+
+unsafe extern "C" {
+    fn mlirPassTestsRegisterCppConvFailure();
+}
+
+/// Registers the C++ twin `test-cpp-conv-failure`, once.
+pub fn register_cpp_conv_failure() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    // SAFETY: registration only; `Once` serialises it.
+    ONCE.call_once(|| unsafe { mlirPassTestsRegisterCppConvFailure() });
 }

@@ -87,7 +87,10 @@ impl ConversionConfig {
 /// # Errors
 /// An illegal op could not be converted: MLIR has reported it at the op
 /// ("failed to legalize operation '...' that was explicitly marked
-/// illegal"), and, with rollback allowed, the IR is as it was before. Or a
+/// illegal"), and, with rollback allowed, the IR is as it was before. Or
+/// the casts MLIR inserted could not be legalized ("failed to legalize
+/// unresolved materialization"): the changes stay, with the casts, as for a
+/// C++ conversion (see the module docs). Or a
 /// pattern, a type conversion, a materialization or a legality closure
 /// panicked or made a change the rewriter refused (reported at its op); or
 /// the set, the target and the op are of different contexts; or `op`

@@ -87,9 +87,15 @@
 //! `run` (cheap), or share them between clones.
 //!
 //! # Changes go through the rewriter
-//! MLIR's conversion driver undoes what a failing pattern did, and a failed
-//! partial conversion leaves the IR as it was, only for changes made
-//! through the [`ConversionPatternRewriter`] (and the [`Materializer`]).
+//! MLIR's conversion driver undoes what a failing pattern did, and a
+//! partial conversion that fails to legalize an op leaves the IR as it was,
+//! only for changes made through the [`ConversionPatternRewriter`] (and the
+//! [`Materializer`]). A conversion that fails later, while MLIR legalizes
+//! the casts it inserted ("failed to legalize unresolved materialization":
+//! a materialization that returned nothing, a value replaced by one of
+//! another type with no converter, an erased op whose result is still
+//! used), keeps the changes and the `builtin.unrealized_conversion_cast`
+//! ops, as MLIR 22's driver does for a C++ conversion.
 //! Build ops with `rewriter.insert(..)`, and replace, erase and modify ops
 //! with the rewriter's methods. The op a pattern gets can be changed
 //! through [`OperationRef::melior_mut`](crate::OperationRef::melior_mut)
