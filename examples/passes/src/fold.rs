@@ -2,18 +2,16 @@
 //! patterns applied by MLIR's greedy driver.
 
 use mlir_pass::{
+    dialect::{Op, OpRewritePattern},
     ir::ValueExt,
-    melior::{
-        dialect::arith,
-        ir::{
-            attribute::IntegerAttribute, operation::OperationLike, r#type::IntegerType, Type,
-            TypeLike, Value, ValueLike,
-        },
+    melior::ir::{
+        attribute::IntegerAttribute, operation::OperationLike, r#type::IntegerType, Type, TypeLike,
+        Value, ValueLike,
     },
     mlir_pass,
+    ops::arith,
     rewrite::{
         GreedyConfig, MatchResult, NoMatch, PatternPass, PatternRewriter, PatternSetBuilder,
-        RewritePattern,
     },
     OperationRef,
 };
@@ -80,70 +78,58 @@ fn replace_with_zero(op: OperationRef<'_>, rewriter: &PatternRewriter<'_>) -> Ma
     let ty = op.result(0)?.r#type();
     supported_width(ty).ok_or(NoMatch)?;
     rewriter.set_insertion_point_before(op);
-    let zero = rewriter.insert(arith::constant(
-        rewriter.context(),
+    let zero = rewriter.insert(arith::ConstantOp::build(
+        op.location(),
+        ty,
         IntegerAttribute::new(ty, 0).into(),
-        op.melior().location(),
     ));
     rewriter.replace_op_with_values(op, &[zero.result(0)?.into()]);
-    Ok(())
-}
-
-/// Replaces `op` by the value `with`.
-fn replace_with(
-    op: OperationRef<'_>,
-    rewriter: &PatternRewriter<'_>,
-    with: Value<'_, '_>,
-) -> MatchResult {
-    rewriter.replace_op_with_values(op, &[with]);
     Ok(())
 }
 
 /// `x + 0` and `0 + x` become `x`.
 struct AddZero;
 
-impl RewritePattern for AddZero {
-    fn root(&self) -> &str {
-        "arith.addi"
-    }
+impl OpRewritePattern for AddZero {
+    type Op<'a> = arith::AddIOp<'a>;
 
-    fn match_and_rewrite(
+    fn match_and_rewrite<'a>(
         &self,
-        op: OperationRef<'_>,
+        op: arith::AddIOp<'a>,
         rewriter: &PatternRewriter<'_>,
     ) -> MatchResult {
-        let (lhs, rhs) = (op.operand(0)?, op.operand(1)?);
+        let (lhs, rhs) = (op.lhs(), op.rhs());
         match (constant_of(lhs), constant_of(rhs)) {
-            (_, Some(0)) => replace_with(op, rewriter, lhs),
-            (Some(0), _) => replace_with(op, rewriter, rhs),
-            _ => Err(NoMatch),
+            (_, Some(0)) => rewriter.replace_op_with_values(op, &[lhs]),
+            (Some(0), _) => rewriter.replace_op_with_values(op, &[rhs]),
+            _ => return Err(NoMatch),
         }
+        Ok(())
     }
 }
 
 /// `x - 0` becomes `x`; `x - x` becomes `0`.
 struct SubIdentities;
 
-impl RewritePattern for SubIdentities {
-    fn root(&self) -> &str {
-        "arith.subi"
-    }
+impl OpRewritePattern for SubIdentities {
+    type Op<'a> = arith::SubIOp<'a>;
 
     fn generated_ops(&self) -> Vec<String> {
-        vec!["arith.constant".to_owned()]
+        vec![arith::ConstantOp::operation_name()]
     }
 
-    fn match_and_rewrite(
+    fn match_and_rewrite<'a>(
         &self,
-        op: OperationRef<'_>,
+        op: arith::SubIOp<'a>,
         rewriter: &PatternRewriter<'_>,
     ) -> MatchResult {
-        let (lhs, rhs) = (op.operand(0)?, op.operand(1)?);
+        let (lhs, rhs) = (op.lhs(), op.rhs());
         if constant_of(rhs) == Some(0) {
-            return replace_with(op, rewriter, lhs);
+            rewriter.replace_op_with_values(op, &[lhs]);
+            return Ok(());
         }
         if lhs == rhs {
-            return replace_with_zero(op, rewriter);
+            return replace_with_zero(op.operation(), rewriter);
         }
         Err(NoMatch)
     }
@@ -152,23 +138,23 @@ impl RewritePattern for SubIdentities {
 /// `x * 1` and `1 * x` become `x`; `x * 0` and `0 * x` become `0`.
 struct MulIdentities;
 
-impl RewritePattern for MulIdentities {
-    fn root(&self) -> &str {
-        "arith.muli"
-    }
+impl OpRewritePattern for MulIdentities {
+    type Op<'a> = arith::MulIOp<'a>;
 
-    fn match_and_rewrite(
+    fn match_and_rewrite<'a>(
         &self,
-        op: OperationRef<'_>,
+        op: arith::MulIOp<'a>,
         rewriter: &PatternRewriter<'_>,
     ) -> MatchResult {
-        let (lhs, rhs) = (op.operand(0)?, op.operand(1)?);
-        match (constant_of(lhs), constant_of(rhs)) {
-            (_, Some(0)) => replace_with(op, rewriter, rhs),
-            (Some(0), _) => replace_with(op, rewriter, lhs),
-            (_, Some(1)) => replace_with(op, rewriter, lhs),
-            (Some(1), _) => replace_with(op, rewriter, rhs),
-            _ => Err(NoMatch),
-        }
+        let (lhs, rhs) = (op.lhs(), op.rhs());
+        let with = match (constant_of(lhs), constant_of(rhs)) {
+            (_, Some(0)) => rhs,
+            (Some(0), _) => lhs,
+            (_, Some(1)) => lhs,
+            (Some(1), _) => rhs,
+            _ => return Err(NoMatch),
+        };
+        rewriter.replace_op_with_values(op, &[with]);
+        Ok(())
     }
 }
