@@ -701,6 +701,14 @@ class Gen:
         elif op["infer"] == "interface":
             body.append("b.infer_results();")
             docs.append("MLIR infers the result types (the op's `InferTypeOpInterface`).")
+        seg_o, seg_r = op["segments"]
+        segments = f"{str(seg_o).lower()}, {str(seg_r).lower()}"
+
+        def fill(o):
+            o.append(f"        let mut __b = Builder::new({rs_str(op['full'])}, {loc}.into());\n")
+            for line in body:
+                o.append(f"        {line.replace('b.', '__b.', 1)}\n")
+
         o = [f"    /// Builds a `{op['full']}` at `{loc}`, not inserted anywhere (C++'s\n"]
         o.append(f"    /// `{op['struct']}::build`); insert it with a rewriter (`insert_op`) or in a block.\n")
         if docs:
@@ -708,15 +716,27 @@ class Gen:
         o.append("    #[allow(clippy::too_many_arguments)]\n")
         sig = ", ".join([f"{loc}: impl Into<Location<'c>>"] + params)
         o.append(f"    pub fn build<'c, 'v>({sig}) -> Operation<'c> {{\n")
-        seg_o, seg_r = op["segments"]
-        finish = f"build({str(seg_o).lower()}, {str(seg_r).lower()})"
         if body:
-            o.append(f"        let mut __b = Builder::new({rs_str(op['full'])}, {loc}.into());\n")
-            for line in body:
-                o.append(f"        {line.replace('b.', '__b.', 1)}\n")
-            o.append(f"        __b.{finish}\n    }}\n\n")
+            fill(o)
+            o.append(f"        #[allow(unused_mut)]\n        __b.build({segments})\n    }}\n\n")
         else:
-            o.append(f"        Builder::new({rs_str(op['full'])}, {loc}.into()).{finish}\n    }}\n\n")
+            o.append(f"        Builder::new({rs_str(op['full'])}, {loc}.into()).build({segments})\n    }}\n\n")
+        if op["regions"] or op["successors"]:
+            return "".join(o)
+        # `create`: built and inserted in one call (C++'s `OpTy::create`).
+        names = {p["rust"] for p in op["operands"] + op["attributes"] + op["results"]}
+        builder = "op_builder" if "builder" in names else "builder"
+        o.append(f"    /// Builds a `{op['full']}` and inserts it at `{builder}`'s insertion point, in one\n")
+        o.append(f"    /// call into MLIR (C++'s `{op['struct']}::create({builder}, {loc}, ...)`), with the\n")
+        o.append("    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is\n")
+        o.append("    /// not loaded, or its result types cannot be inferred): reported as an error of\n")
+        o.append("    /// the pattern, which then fails.\n")
+        o.append("    #[allow(clippy::too_many_arguments)]\n")
+        sig = ", ".join([f"{builder}: &'r (impl OpBuilder + ?Sized)", f"{loc}: impl Into<Location<'c>>"] + params)
+        o.append(f"    pub fn create<'r, 'c, 'v>({sig}) -> Result<{op['struct']}<'r>, NoMatch> {{\n")
+        fill(o)
+        o.append(f"        #[allow(unused_mut)]\n        let __op = __b.create({builder}, {segments}).ok_or(NoMatch)?;\n")
+        o.append(f"        Ok({op['struct']} {{ op: __op }})\n    }}\n\n")
         return "".join(o)
 
     @property

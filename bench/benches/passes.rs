@@ -13,8 +13,8 @@ use mlir_pass_bench::{
     mlirBenchCreateCppEffectQueries, mlirBenchCreateCppEmpty, mlirBenchCreateCppFoldIdentities,
     mlirBenchCreateCppSubToAdd, mlirBenchCreateCppWalkCount, mlirPassBenchLoadOdsDialect,
     module_text, subtraction_module_text, symbol_module_text, RustDominanceQueries,
-    RustEffectQueries, RustEmpty, RustHeavy, RustSafeWalkCount, RustSubToAdd, RustWalkCount,
-    QUERY_ROUNDS,
+    RustEffectQueries, RustEmpty, RustHeavy, RustSafeWalkCount, RustSubToAdd, RustTypedSubToAdd,
+    RustWalkCount, QUERY_ROUNDS,
 };
 use mlir_pass_example_passes::FoldArithIdentities;
 
@@ -456,6 +456,25 @@ fn main() {
                     add_raw(pm, unsafe { mlirBenchCreateCppSubToAdd() })
                 }),
                 func_pm(&context, |pm| pm.add_pass(RustSubToAdd).unwrap()),
+            ];
+            let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
+            r.print_pair_row(&format!("{ops}"));
+        }
+    }
+
+    if want("conversion-typed") {
+        // (1g') The same with typed ops (`mlir_pass::ops`): a typed root, the
+        // adaptor and typed builders inserted by `insert_op`.
+        println!("\n## 1g'. The same conversion with typed ops: Rust (`bench-rust-typed-sub-to-add`) vs C++, partial conversion, one thread\n");
+        println!("| ops | C++ | Rust | Rust / C++ | rounds |");
+        println!("| --- | --- | --- | --- | --- |");
+        for &ops in s.fold_sizes {
+            let source = subtraction_module_text(ops / 10, 10);
+            let mut pms = [
+                func_pm(&context, |pm| {
+                    add_raw(pm, unsafe { mlirBenchCreateCppSubToAdd() })
+                }),
+                func_pm(&context, |pm| pm.add_pass(RustTypedSubToAdd).unwrap()),
             ];
             let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
             r.print_pair_row(&format!("{ops}"));

@@ -13,10 +13,12 @@ use mlir_pass::{
         apply_partial_conversion, ConversionConfig, ConversionPattern, ConversionPatternRewriter,
         ConversionPatternSet, ConversionTarget, PatternRoot,
     },
+    dialect::{Op, OpConversionPattern},
     melior::ir::{
         attribute::IntegerAttribute, operation::OperationLike, Identifier, Value, ValueLike,
     },
     mlir_pass,
+    ops::arith,
     rewrite::MatchResult,
     sys, OperationRef, Pass, PassError,
 };
@@ -392,6 +394,54 @@ impl Pass for RustSubToAdd {
             .add_illegal_op("arith.subi");
         let patterns = ConversionPatternSet::builder(op.context())
             .add(SubToAdd)
+            .freeze();
+        apply_partial_conversion(op, &target, &patterns, &ConversionConfig::default())
+    }
+}
+
+/// [`SubToAdd`] with typed ops: rooted at `arith::SubIOp`, creating with
+/// `mlir_pass::ops`' `create`, as the C++ twin does with `create<Op>`.
+struct TypedSubToAdd;
+
+impl OpConversionPattern for TypedSubToAdd {
+    type Op<'a> = arith::SubIOp<'a>;
+
+    fn match_and_rewrite<'a>(
+        &self,
+        op: arith::SubIOp<'a>,
+        operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+    ) -> MatchResult {
+        let operands = op.adaptor(operands);
+        let (location, ty) = (op.location(), operands.lhs().r#type());
+        let minus_one = arith::ConstantOp::create(
+            rewriter,
+            location,
+            ty,
+            IntegerAttribute::new(ty, -1).into(),
+        )?;
+        let negated =
+            arith::MulIOp::create(rewriter, location, operands.rhs(), minus_one.result(), None)?;
+        let sum =
+            arith::AddIOp::create(rewriter, location, operands.lhs(), negated.result(), None)?;
+        rewriter.replace_op_with_operation(op, sum);
+        Ok(())
+    }
+}
+
+/// [`RustSubToAdd`] with the typed pattern ([`TypedSubToAdd`]).
+#[mlir_pass(argument = "bench-rust-typed-sub-to-add", op = "func.func", dialects = [arith])]
+#[derive(Clone, Default)]
+pub struct RustTypedSubToAdd;
+
+impl Pass for RustTypedSubToAdd {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        let mut target = ConversionTarget::new(op.context());
+        target
+            .add_legal_dialect("arith")
+            .add_illegal_op("arith.subi");
+        let patterns = ConversionPatternSet::builder(op.context())
+            .add(TypedSubToAdd)
             .freeze();
         apply_partial_conversion(op, &target, &patterns, &ConversionConfig::default())
     }

@@ -752,6 +752,19 @@ bool mlirPassBridgeConversionTargetSetTypeLegality(
     MlirPassBridgeConversionTarget *target, MlirStringRef name, bool dialect,
     MlirPassBridgeTypeConverter *converter) MLIR_PASS_BRIDGE_NOEXCEPT;
 
+/// Builds an op of a registered kind and inserts it at `rewriter`'s
+/// insertion point (C++'s `OpTy::create(rewriter, ...)`, for the typed
+/// handles of `mlir_pass::ops`): attributes by name, result types given or,
+/// with `inferResults`, inferred by the op's `InferTypeOpInterface`. Null
+/// when the name is not a registered op (its dialect is not loaded), when
+/// the types cannot be inferred, or on an exception.
+MlirOperation mlirPassBridgeRewriterCreateTyped(
+    MlirRewriterBase rewriter, MlirStringRef name, MlirLocation location,
+    intptr_t numOperands, const MlirValue *operands, intptr_t numResults,
+    const MlirType *results, intptr_t numAttributes,
+    const MlirStringRef *attributeNames, const MlirAttribute *attributes,
+    bool inferResults) MLIR_PASS_BRIDGE_NOEXCEPT;
+
 /// The op whose legality or conversion this thread is deciding (in a
 /// legality rule, a type-legality rule or a Rust conversion pattern), or
 /// null: where a type conversion's panic is reported.

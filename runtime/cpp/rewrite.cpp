@@ -7,6 +7,7 @@
 
 #include "mlir/CAPI/Rewrite.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 
 using mlir_pass_bridge::guarded;
 
@@ -112,6 +113,62 @@ MlirOperation mlirPassBridgeRewriterCreate(
     for (intptr_t i = 0; i < numAttributes; ++i)
       state.attributes.append(unwrap(attributes[i].name),
                               unwrap(attributes[i].attribute));
+    return wrap(unwrap(rewriter)->create(state));
+  });
+}
+
+MlirOperation mlirPassBridgeRewriterCreateTyped(
+    MlirRewriterBase rewriter, MlirStringRef name, MlirLocation location,
+    intptr_t numOperands, const MlirValue *operands, intptr_t numResults,
+    const MlirType *results, intptr_t numAttributes,
+    const MlirStringRef *attributeNames, const MlirAttribute *attributes,
+    bool inferResults) noexcept {
+  return guarded(MlirOperation{nullptr}, [&]() -> MlirOperation {
+    mlir::OperationState state(unwrap(location), unwrap(name));
+    std::optional<mlir::RegisteredOperationName> info =
+        state.name.getRegisteredInfo();
+    // An op of a dialect that is not loaded would be an unregistered op,
+    // which MLIR corrupts when the dialect loads: refused.
+    if (!info)
+      return MlirOperation{nullptr};
+    state.operands.reserve(numOperands);
+    for (intptr_t i = 0; i < numOperands; ++i)
+      state.operands.push_back(unwrap(operands[i]));
+    state.types.reserve(numResults);
+    for (intptr_t i = 0; i < numResults; ++i)
+      state.types.push_back(unwrap(results[i]));
+    for (intptr_t i = 0; i < numAttributes; ++i)
+      state.attributes.append(unwrap(attributeNames[i]), unwrap(attributes[i]));
+    if (inferResults) {
+      auto infer = info->getInterface<mlir::InferTypeOpInterface>();
+      if (!infer)
+        return MlirOperation{nullptr};
+      mlir::MLIRContext *context = state.getContext();
+      mlir::DictionaryAttr dictionary = state.attributes.getDictionary(context);
+      // The inference reads the op's properties: made from the attributes
+      // for the call (as MLIR's C API does), then released.
+      std::unique_ptr<char[]> storage;
+      mlir::OpaqueProperties properties(nullptr);
+      if (int size = info->getOpPropertyByteSize(); size > 0) {
+        storage = std::make_unique<char[]>(size);
+        properties = mlir::OpaqueProperties(storage.get());
+        info->initOpProperties(properties, mlir::OpaqueProperties(nullptr));
+        if (mlir::failed(info->setOpPropertiesFromAttribute(
+                state.name, properties, dictionary,
+                [&] { return mlir::emitError(state.location); }))) {
+          info->destroyOpProperties(properties);
+          return MlirOperation{nullptr};
+        }
+      }
+      bool inferred = mlir::succeeded(
+          infer->inferReturnTypes(context, state.location, state.operands,
+                                  dictionary, properties, state.regions,
+                                  state.types));
+      if (storage)
+        info->destroyOpProperties(properties);
+      if (!inferred)
+        return MlirOperation{nullptr};
+    }
     return wrap(unwrap(rewriter)->create(state));
   });
 }

@@ -190,12 +190,13 @@ impl OpConversionPattern for AddToSub {
         rewriter: &ConversionPatternRewriter<'_>,
     ) -> MatchResult {
         let operands = op.adaptor(operands);
-        let sub = rewriter.insert_op(arith::SubIOp::build(
+        let sub = arith::SubIOp::create(
+            rewriter,
             op.location(),
             operands.lhs(),
             operands.rhs(),
             op.overflow_flags(),
-        ));
+        )?;
         rewriter.replace_op_with_operation(op, sub);
         Ok(())
     }
@@ -770,11 +771,12 @@ impl OpConversionPattern for FailingAdd {
                 rewriter.replace_op_with_operation(op, add);
             }
             "type-mismatch" => {
-                let zero = rewriter.insert_op(arith::ConstantOp::build(
+                let zero = arith::ConstantOp::create(
+                    rewriter,
                     op.location(),
                     i64,
                     IntegerAttribute::new(i64, 0).into(),
-                ));
+                )?;
                 rewriter.replace_op_with_operation(op, zero);
             }
             _ => rewriter.erase_op(op),

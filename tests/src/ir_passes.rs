@@ -593,3 +593,33 @@ impl PatternPass for TestPatternRoot {
         }
     }
 }
+
+/// `arith.addi` becomes `math.absi` of it: a typed `create` of an op whose
+/// dialect the pass does not declare (`dialects = [arith]` only), so it is
+/// refused unless something else loaded `math`.
+#[mlir_pass(argument = "test-create-unloaded", op = "func.func", dialects = [arith])]
+#[derive(Clone, Default)]
+pub struct TestCreateUnloaded;
+
+struct AbsOfAdd;
+
+impl mlir_pass::dialect::OpRewritePattern for AbsOfAdd {
+    type Op<'a> = mlir_pass::ops::arith::AddIOp<'a>;
+
+    fn match_and_rewrite<'a>(
+        &self,
+        op: mlir_pass::ops::arith::AddIOp<'a>,
+        rewriter: &PatternRewriter<'_>,
+    ) -> MatchResult {
+        use mlir_pass::dialect::Op;
+        rewriter.set_insertion_point_after(op);
+        mlir_pass::ops::math::AbsIOp::create(rewriter, op.location(), op.result())?;
+        Ok(())
+    }
+}
+
+impl PatternPass for TestCreateUnloaded {
+    fn patterns(&self, patterns: PatternSetBuilder) -> PatternSetBuilder {
+        patterns.add(AbsOfAdd)
+    }
+}

@@ -211,8 +211,8 @@ impl MathToLibm {
         let zero =
             DenseElementsAttribute::new(ty, &[FloatAttribute::new(context, element, 0.0).into()])
                 .map_err(|_| NoMatch)?;
-        let constant = rewriter.insert_op(arith::ConstantOp::build(location, ty, zero.into()));
-        let mut result: Value = constant.result(0)?.into();
+        let constant = arith::ConstantOp::create(rewriter, location, ty, zero.into())?;
+        let mut result: Value = constant.result();
         let count: i64 = shape.iter().product();
         // Row-major strides.
         let mut strides = vec![1i64; shape.len()];
@@ -227,26 +227,23 @@ impl MathToLibm {
                 .collect();
             let mut scalars = Vec::with_capacity(operands.len());
             for operand in operands {
-                let extract = rewriter.insert_op(vector::ExtractOp::build(
-                    location,
-                    *operand,
-                    &[],
-                    &position,
-                ));
-                scalars.push(extract.result(0)?.into());
+                let extract =
+                    vector::ExtractOp::create(rewriter, location, *operand, &[], &position)?;
+                scalars.push(extract.result());
             }
             // The op's own kind, on the scalars (C++'s `rewriter.create<Op>`
             // in a pattern templated on the op).
             let scalar = rewriter.create(self.root, location, &scalars, &[element], &[])?;
-            let insert = rewriter.insert_op(vector::InsertOp::build(
+            let insert = vector::InsertOp::create(
+                rewriter,
                 location,
                 ty,
                 scalar.result(0)?.into(),
                 result,
                 &[],
                 &position,
-            ));
-            result = insert.result(0)?.into();
+            )?;
+            result = insert.result();
         }
         rewriter.replace_op_with_values(op, &[result]);
         Ok(())
@@ -265,18 +262,13 @@ impl MathToLibm {
         let f32 = Type::float32(context);
         let mut extended = Vec::with_capacity(operands.len());
         for operand in operands {
-            let extf = rewriter.insert_op(arith::ExtFOp::build(location, f32, *operand, None));
-            extended.push(extf.result(0)?.into());
+            let extf = arith::ExtFOp::create(rewriter, location, f32, *operand, None)?;
+            extended.push(extf.out());
         }
         let wide = rewriter.create(self.root, location, &extended, &[f32], &[])?;
-        let truncf = rewriter.insert_op(arith::TruncFOp::build(
-            location,
-            ty,
-            wide.result(0)?.into(),
-            None,
-            None,
-        ));
-        rewriter.replace_op_with_values(op, &[truncf.result(0)?.into()]);
+        let truncf =
+            arith::TruncFOp::create(rewriter, location, ty, wide.result(0)?.into(), None, None)?;
+        rewriter.replace_op_with_values(op, &[truncf.out()]);
         Ok(())
     }
 
@@ -575,14 +567,15 @@ impl ConversionPattern for ExtendToSupportedTypes {
                 results.push(result);
                 continue;
             }
-            let truncf = rewriter.insert_op(arith::TruncFOp::build(
+            let truncf = arith::TruncFOp::create(
+                rewriter,
                 location,
                 old.r#type(),
                 result,
                 None,
                 Some(CONTRACT),
-            ));
-            results.push(truncf.result(0)?.into());
+            )?;
+            results.push(truncf.out());
         }
         rewriter.replace_op_with_values(original, &results);
         Ok(())

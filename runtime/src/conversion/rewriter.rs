@@ -36,7 +36,7 @@ use crate::{
 pub struct ConversionPatternRewriter<'a> {
     pub(super) raw: *mut bridge::MlirPassBridgeConversionRewriter,
     pub(super) base: RewriterBase<'a, 'a>,
-    pub(super) base_raw: sys::MlirRewriterBase,
+    pub(crate) base_raw: sys::MlirRewriterBase,
     pub(super) context: sys::MlirContext,
     pub(super) entry: &'a PatternEntry,
     pub(super) location: sys::MlirLocation,
@@ -301,7 +301,7 @@ impl<'a> ConversionPatternRewriter<'a> {
     }
 
     #[cold]
-    pub(super) fn refuse(&self, why: &str) {
+    pub(crate) fn refuse(&self, why: &str) {
         self.refused.set(true);
         mark_application_failed();
         let message = self.entry.message(why);

@@ -88,8 +88,13 @@ impl<P: OpRewritePattern> RewritePattern for P {
         op: OperationRef<'_>,
         rewriter: &PatternRewriter<'_>,
     ) -> MatchResult {
-        // The driver gives a pattern only ops named as its root.
-        let typed = P::Op::cast(&op).ok_or(NoMatch)?;
+        // The driver gives a pattern only ops named as its root; a direct
+        // call with another op matches nothing.
+        if !super::op::is_op(op, P::Op::namespace(), P::Op::definition().name) {
+            return Err(NoMatch);
+        }
+        // SAFETY: `op` is named as the handle's kind (just checked).
+        let typed = unsafe { P::Op::from_operation_unchecked(op) };
         OpRewritePattern::match_and_rewrite(self, typed, rewriter)
     }
 }
@@ -142,7 +147,12 @@ impl<P: OpConversionPattern> ConversionPattern for P {
         operands: &[Value<'_, '_>],
         rewriter: &ConversionPatternRewriter<'_>,
     ) -> MatchResult {
-        let typed = P::Op::cast(&op).ok_or(NoMatch)?;
+        // As for rewrite patterns: the driver gives only ops of the root.
+        if !super::op::is_op(op, P::Op::namespace(), P::Op::definition().name) {
+            return Err(NoMatch);
+        }
+        // SAFETY: `op` is named as the handle's kind (just checked).
+        let typed = unsafe { P::Op::from_operation_unchecked(op) };
         OpConversionPattern::match_and_rewrite(self, typed, operands, rewriter)
     }
 }

@@ -117,7 +117,30 @@ impl<'a> AffineApplyOp<'a> {
         __b.result(result);
         __b.attribute("map", map);
         __b.operands(map_operands);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `affine.apply` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AffineApplyOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        map: Attribute<'c>,
+        map_operands: &[Value<'c, 'v>],
+    ) -> Result<AffineApplyOp<'r>, NoMatch> {
+        let mut __b = Builder::new("affine.apply", location.into());
+        __b.result(result);
+        __b.attribute("map", map);
+        __b.operands(map_operands);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AffineApplyOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -313,7 +336,32 @@ impl<'a> AffineDelinearizeIndexOp<'a> {
         __b.operand(linear_index);
         __b.operands(dynamic_basis);
         __b.i64_array_attribute("static_basis", static_basis);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `affine.delinearize_index` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AffineDelinearizeIndexOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        multi_index: &[Type<'c>],
+        linear_index: Value<'c, 'v>,
+        dynamic_basis: &[Value<'c, 'v>],
+        static_basis: &[i64],
+    ) -> Result<AffineDelinearizeIndexOp<'r>, NoMatch> {
+        let mut __b = Builder::new("affine.delinearize_index", location.into());
+        __b.results(multi_index);
+        __b.operand(linear_index);
+        __b.operands(dynamic_basis);
+        __b.i64_array_attribute("static_basis", static_basis);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AffineDelinearizeIndexOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -609,6 +657,7 @@ impl<'a> AffineForOp<'a> {
         __b.attribute("upperBoundMap", upper_bound_map);
         __b.integer_attribute("step", 0, step);
         __b.region(region);
+        #[allow(unused_mut)]
         __b.build(true, false)
     }
 
@@ -852,6 +901,7 @@ impl<'a> AffineIfOp<'a> {
         __b.attribute("condition", condition);
         __b.region(then_region);
         __b.region(else_region);
+        #[allow(unused_mut)]
         __b.build(false, false)
     }
 
@@ -1049,7 +1099,32 @@ impl<'a> AffineLinearizeIndexOp<'a> {
         __b.operands(multi_index);
         __b.operands(dynamic_basis);
         __b.i64_array_attribute("static_basis", static_basis);
+        #[allow(unused_mut)]
         __b.build(true, false)
+    }
+
+    /// Builds a `affine.linearize_index` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AffineLinearizeIndexOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        linear_index: Type<'c>,
+        multi_index: &[Value<'c, 'v>],
+        dynamic_basis: &[Value<'c, 'v>],
+        static_basis: &[i64],
+    ) -> Result<AffineLinearizeIndexOp<'r>, NoMatch> {
+        let mut __b = Builder::new("affine.linearize_index", location.into());
+        __b.result(linear_index);
+        __b.operands(multi_index);
+        __b.operands(dynamic_basis);
+        __b.i64_array_attribute("static_basis", static_basis);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, true, false).ok_or(NoMatch)?;
+        Ok(AffineLinearizeIndexOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1221,7 +1296,32 @@ impl<'a> AffineLoadOp<'a> {
         __b.operand(memref);
         __b.operands(indices);
         __b.attribute("map", map);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `affine.load` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AffineLoadOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        memref: Value<'c, 'v>,
+        indices: &[Value<'c, 'v>],
+        map: Attribute<'c>,
+    ) -> Result<AffineLoadOp<'r>, NoMatch> {
+        let mut __b = Builder::new("affine.load", location.into());
+        __b.result(result);
+        __b.operand(memref);
+        __b.operands(indices);
+        __b.attribute("map", map);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AffineLoadOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1357,7 +1457,30 @@ impl<'a> AffineMaxOp<'a> {
         __b.result(result);
         __b.attribute("map", map);
         __b.operands(operands);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `affine.max` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AffineMaxOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        map: Attribute<'c>,
+        operands: &[Value<'c, 'v>],
+    ) -> Result<AffineMaxOp<'r>, NoMatch> {
+        let mut __b = Builder::new("affine.max", location.into());
+        __b.result(result);
+        __b.attribute("map", map);
+        __b.operands(operands);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AffineMaxOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1502,7 +1625,30 @@ impl<'a> AffineMinOp<'a> {
         __b.result(result);
         __b.attribute("map", map);
         __b.operands(operands);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `affine.min` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AffineMinOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        map: Attribute<'c>,
+        operands: &[Value<'c, 'v>],
+    ) -> Result<AffineMinOp<'r>, NoMatch> {
+        let mut __b = Builder::new("affine.min", location.into());
+        __b.result(result);
+        __b.attribute("map", map);
+        __b.operands(operands);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AffineMinOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1742,6 +1888,7 @@ impl<'a> AffineParallelOp<'a> {
         __b.attribute("steps", steps);
         __b.operands(map_operands);
         __b.region(region);
+        #[allow(unused_mut)]
         __b.build(false, false)
     }
 
@@ -1902,7 +2049,36 @@ impl<'a> AffinePrefetchOp<'a> {
         __b.integer_attribute("localityHint", 32, locality_hint);
         __b.attribute("isDataCache", is_data_cache);
         __b.attribute("map", map);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `affine.prefetch` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AffinePrefetchOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        memref: Value<'c, 'v>,
+        indices: &[Value<'c, 'v>],
+        is_write: Attribute<'c>,
+        locality_hint: i64,
+        is_data_cache: Attribute<'c>,
+        map: Attribute<'c>,
+    ) -> Result<AffinePrefetchOp<'r>, NoMatch> {
+        let mut __b = Builder::new("affine.prefetch", location.into());
+        __b.operand(memref);
+        __b.operands(indices);
+        __b.attribute("isWrite", is_write);
+        __b.integer_attribute("localityHint", 32, locality_hint);
+        __b.attribute("isDataCache", is_data_cache);
+        __b.attribute("map", map);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AffinePrefetchOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2059,7 +2235,32 @@ impl<'a> AffineStoreOp<'a> {
         __b.operand(memref);
         __b.operands(indices);
         __b.attribute("map", map);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `affine.store` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AffineStoreOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        value: Value<'c, 'v>,
+        memref: Value<'c, 'v>,
+        indices: &[Value<'c, 'v>],
+        map: Attribute<'c>,
+    ) -> Result<AffineStoreOp<'r>, NoMatch> {
+        let mut __b = Builder::new("affine.store", location.into());
+        __b.operand(value);
+        __b.operand(memref);
+        __b.operands(indices);
+        __b.attribute("map", map);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AffineStoreOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2234,7 +2435,32 @@ impl<'a> AffineVectorLoadOp<'a> {
         __b.operand(memref);
         __b.operands(indices);
         __b.attribute("map", map);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `affine.vector_load` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AffineVectorLoadOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        memref: Value<'c, 'v>,
+        indices: &[Value<'c, 'v>],
+        map: Attribute<'c>,
+    ) -> Result<AffineVectorLoadOp<'r>, NoMatch> {
+        let mut __b = Builder::new("affine.vector_load", location.into());
+        __b.result(result);
+        __b.operand(memref);
+        __b.operands(indices);
+        __b.attribute("map", map);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AffineVectorLoadOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2406,7 +2632,32 @@ impl<'a> AffineVectorStoreOp<'a> {
         __b.operand(memref);
         __b.operands(indices);
         __b.attribute("map", map);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `affine.vector_store` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AffineVectorStoreOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        value: Value<'c, 'v>,
+        memref: Value<'c, 'v>,
+        indices: &[Value<'c, 'v>],
+        map: Attribute<'c>,
+    ) -> Result<AffineVectorStoreOp<'r>, NoMatch> {
+        let mut __b = Builder::new("affine.vector_store", location.into());
+        __b.operand(value);
+        __b.operand(memref);
+        __b.operands(indices);
+        __b.attribute("map", map);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AffineVectorStoreOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2532,7 +2783,26 @@ impl<'a> AffineYieldOp<'a> {
     ) -> Operation<'c> {
         let mut __b = Builder::new("affine.yield", location.into());
         __b.operands(operands);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `affine.yield` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AffineYieldOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operands: &[Value<'c, 'v>],
+    ) -> Result<AffineYieldOp<'r>, NoMatch> {
+        let mut __b = Builder::new("affine.yield", location.into());
+        __b.operands(operands);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AffineYieldOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from

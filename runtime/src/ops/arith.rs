@@ -797,7 +797,31 @@ impl<'a> AddFOp<'a> {
         __b.operand(rhs);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.addf` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AddFOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        fastmath: Option<FastMathFlags>,
+    ) -> Result<AddFOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.addf", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AddFOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -948,7 +972,31 @@ impl<'a> AddIOp<'a> {
         __b.operand(rhs);
         __b.enum_attribute("overflowFlags", overflow_flags);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.addi` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AddIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        overflow_flags: Option<IntegerOverflowFlags>,
+    ) -> Result<AddIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.addi", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("overflowFlags", overflow_flags);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AddIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1087,7 +1135,32 @@ impl<'a> AddUIExtendedOp<'a> {
         __b.result(overflow);
         __b.operand(lhs);
         __b.operand(rhs);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.addui_extended` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AddUIExtendedOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        sum: Type<'c>,
+        overflow: Type<'c>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<AddUIExtendedOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.addui_extended", location.into());
+        __b.result(sum);
+        __b.result(overflow);
+        __b.operand(lhs);
+        __b.operand(rhs);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AddUIExtendedOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1220,7 +1293,29 @@ impl<'a> AndIOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.andi` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AndIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<AndIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.andi", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AndIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1341,7 +1436,28 @@ impl<'a> BitcastOp<'a> {
         let mut __b = Builder::new("arith.bitcast", location.into());
         __b.result(out);
         __b.operand(r#in);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.bitcast` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `BitcastOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        out: Type<'c>,
+        r#in: Value<'c, 'v>,
+    ) -> Result<BitcastOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.bitcast", location.into());
+        __b.result(out);
+        __b.operand(r#in);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(BitcastOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1469,7 +1585,29 @@ impl<'a> CeilDivSIOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.ceildivsi` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `CeilDivSIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<CeilDivSIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.ceildivsi", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(CeilDivSIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1599,7 +1737,29 @@ impl<'a> CeilDivUIOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.ceildivui` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `CeilDivUIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<CeilDivUIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.ceildivui", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(CeilDivUIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1754,7 +1914,34 @@ impl<'a> CmpFOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.cmpf` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `CmpFOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        predicate: CmpFPredicate,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        fastmath: Option<FastMathFlags>,
+    ) -> Result<CmpFOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.cmpf", location.into());
+        __b.result(result);
+        __b.enum_attribute("predicate", Some(predicate));
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(CmpFOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1936,7 +2123,32 @@ impl<'a> CmpIOp<'a> {
         __b.enum_attribute("predicate", Some(predicate));
         __b.operand(lhs);
         __b.operand(rhs);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.cmpi` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `CmpIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        predicate: CmpIPredicate,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<CmpIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.cmpi", location.into());
+        __b.result(result);
+        __b.enum_attribute("predicate", Some(predicate));
+        __b.operand(lhs);
+        __b.operand(rhs);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(CmpIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2056,7 +2268,28 @@ impl<'a> ConstantOp<'a> {
         let mut __b = Builder::new("arith.constant", location.into());
         __b.result(result);
         __b.attribute("value", value);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.constant` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ConstantOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        value: Attribute<'c>,
+    ) -> Result<ConstantOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.constant", location.into());
+        __b.result(result);
+        __b.attribute("value", value);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ConstantOp { op: __op })
     }
 }
 
@@ -2182,7 +2415,31 @@ impl<'a> DivFOp<'a> {
         __b.operand(rhs);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.divf` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `DivFOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        fastmath: Option<FastMathFlags>,
+    ) -> Result<DivFOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.divf", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(DivFOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2328,7 +2585,31 @@ impl<'a> DivSIOp<'a> {
         __b.operand(rhs);
         __b.unit_attribute("isExact", is_exact);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.divsi` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `DivSIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        is_exact: bool,
+    ) -> Result<DivSIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.divsi", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.unit_attribute("isExact", is_exact);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(DivSIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2474,7 +2755,31 @@ impl<'a> DivUIOp<'a> {
         __b.operand(rhs);
         __b.unit_attribute("isExact", is_exact);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.divui` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `DivUIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        is_exact: bool,
+    ) -> Result<DivUIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.divui", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.unit_attribute("isExact", is_exact);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(DivUIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2591,7 +2896,30 @@ impl<'a> ExtFOp<'a> {
         __b.result(out);
         __b.operand(r#in);
         __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.extf` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ExtFOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        out: Type<'c>,
+        r#in: Value<'c, 'v>,
+        fastmath: Option<FastMathFlags>,
+    ) -> Result<ExtFOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.extf", location.into());
+        __b.result(out);
+        __b.operand(r#in);
+        __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ExtFOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2713,7 +3041,28 @@ impl<'a> ExtSIOp<'a> {
         let mut __b = Builder::new("arith.extsi", location.into());
         __b.result(out);
         __b.operand(r#in);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.extsi` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ExtSIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        out: Type<'c>,
+        r#in: Value<'c, 'v>,
+    ) -> Result<ExtSIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.extsi", location.into());
+        __b.result(out);
+        __b.operand(r#in);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ExtSIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2834,7 +3183,28 @@ impl<'a> ExtUIOp<'a> {
         let mut __b = Builder::new("arith.extui", location.into());
         __b.result(out);
         __b.operand(r#in);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.extui` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ExtUIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        out: Type<'c>,
+        r#in: Value<'c, 'v>,
+    ) -> Result<ExtUIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.extui", location.into());
+        __b.result(out);
+        __b.operand(r#in);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ExtUIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2943,7 +3313,28 @@ impl<'a> FPToSIOp<'a> {
         let mut __b = Builder::new("arith.fptosi", location.into());
         __b.result(out);
         __b.operand(r#in);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.fptosi` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `FPToSIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        out: Type<'c>,
+        r#in: Value<'c, 'v>,
+    ) -> Result<FPToSIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.fptosi", location.into());
+        __b.result(out);
+        __b.operand(r#in);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(FPToSIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3055,7 +3446,28 @@ impl<'a> FPToUIOp<'a> {
         let mut __b = Builder::new("arith.fptoui", location.into());
         __b.result(out);
         __b.operand(r#in);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.fptoui` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `FPToUIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        out: Type<'c>,
+        r#in: Value<'c, 'v>,
+    ) -> Result<FPToUIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.fptoui", location.into());
+        __b.result(out);
+        __b.operand(r#in);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(FPToUIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3184,7 +3596,29 @@ impl<'a> FloorDivSIOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.floordivsi` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `FloorDivSIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<FloorDivSIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.floordivsi", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(FloorDivSIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3298,7 +3732,28 @@ impl<'a> IndexCastOp<'a> {
         let mut __b = Builder::new("arith.index_cast", location.into());
         __b.result(out);
         __b.operand(r#in);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.index_cast` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `IndexCastOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        out: Type<'c>,
+        r#in: Value<'c, 'v>,
+    ) -> Result<IndexCastOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.index_cast", location.into());
+        __b.result(out);
+        __b.operand(r#in);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(IndexCastOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3411,7 +3866,28 @@ impl<'a> IndexCastUIOp<'a> {
         let mut __b = Builder::new("arith.index_castui", location.into());
         __b.result(out);
         __b.operand(r#in);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.index_castui` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `IndexCastUIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        out: Type<'c>,
+        r#in: Value<'c, 'v>,
+    ) -> Result<IndexCastUIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.index_castui", location.into());
+        __b.result(out);
+        __b.operand(r#in);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(IndexCastUIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3544,7 +4020,31 @@ impl<'a> MaxNumFOp<'a> {
         __b.operand(rhs);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.maxnumf` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `MaxNumFOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        fastmath: Option<FastMathFlags>,
+    ) -> Result<MaxNumFOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.maxnumf", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(MaxNumFOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3689,7 +4189,29 @@ impl<'a> MaxSIOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.maxsi` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `MaxSIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<MaxSIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.maxsi", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(MaxSIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3831,7 +4353,29 @@ impl<'a> MaxUIOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.maxui` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `MaxUIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<MaxUIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.maxui", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(MaxUIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3961,7 +4505,31 @@ impl<'a> MaximumFOp<'a> {
         __b.operand(rhs);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.maximumf` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `MaximumFOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        fastmath: Option<FastMathFlags>,
+    ) -> Result<MaximumFOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.maximumf", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(MaximumFOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4095,7 +4663,31 @@ impl<'a> MinNumFOp<'a> {
         __b.operand(rhs);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.minnumf` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `MinNumFOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        fastmath: Option<FastMathFlags>,
+    ) -> Result<MinNumFOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.minnumf", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(MinNumFOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4240,7 +4832,29 @@ impl<'a> MinSIOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.minsi` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `MinSIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<MinSIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.minsi", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(MinSIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4382,7 +4996,29 @@ impl<'a> MinUIOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.minui` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `MinUIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<MinUIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.minui", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(MinUIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4512,7 +5148,31 @@ impl<'a> MinimumFOp<'a> {
         __b.operand(rhs);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.minimumf` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `MinimumFOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        fastmath: Option<FastMathFlags>,
+    ) -> Result<MinimumFOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.minimumf", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(MinimumFOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4656,7 +5316,31 @@ impl<'a> MulFOp<'a> {
         __b.operand(rhs);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.mulf` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `MulFOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        fastmath: Option<FastMathFlags>,
+    ) -> Result<MulFOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.mulf", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(MulFOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4807,7 +5491,31 @@ impl<'a> MulIOp<'a> {
         __b.operand(rhs);
         __b.enum_attribute("overflowFlags", overflow_flags);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.muli` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `MulIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        overflow_flags: Option<IntegerOverflowFlags>,
+    ) -> Result<MulIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.muli", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("overflowFlags", overflow_flags);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(MulIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4946,7 +5654,32 @@ impl<'a> MulSIExtendedOp<'a> {
         __b.result(high);
         __b.operand(lhs);
         __b.operand(rhs);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.mulsi_extended` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `MulSIExtendedOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        low: Type<'c>,
+        high: Type<'c>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<MulSIExtendedOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.mulsi_extended", location.into());
+        __b.result(low);
+        __b.result(high);
+        __b.operand(lhs);
+        __b.operand(rhs);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(MulSIExtendedOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5088,7 +5821,32 @@ impl<'a> MulUIExtendedOp<'a> {
         __b.result(high);
         __b.operand(lhs);
         __b.operand(rhs);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.mului_extended` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `MulUIExtendedOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        low: Type<'c>,
+        high: Type<'c>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<MulUIExtendedOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.mului_extended", location.into());
+        __b.result(low);
+        __b.result(high);
+        __b.operand(lhs);
+        __b.operand(rhs);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(MulUIExtendedOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5222,7 +5980,29 @@ impl<'a> NegFOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.negf` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `NegFOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<FastMathFlags>,
+    ) -> Result<NegFOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.negf", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(NegFOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5351,7 +6131,29 @@ impl<'a> OrIOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.ori` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `OrIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<OrIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.ori", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(OrIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5474,7 +6276,31 @@ impl<'a> RemFOp<'a> {
         __b.operand(rhs);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.remf` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `RemFOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        fastmath: Option<FastMathFlags>,
+    ) -> Result<RemFOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.remf", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(RemFOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5606,7 +6432,29 @@ impl<'a> RemSIOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.remsi` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `RemSIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<RemSIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.remsi", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(RemSIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5738,7 +6586,29 @@ impl<'a> RemUIOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.remui` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `RemUIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<RemUIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.remui", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(RemUIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5849,7 +6719,28 @@ impl<'a> SIToFPOp<'a> {
         let mut __b = Builder::new("arith.sitofp", location.into());
         __b.result(out);
         __b.operand(r#in);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.sitofp` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `SIToFPOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        out: Type<'c>,
+        r#in: Value<'c, 'v>,
+    ) -> Result<SIToFPOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.sitofp", location.into());
+        __b.result(out);
+        __b.operand(r#in);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(SIToFPOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -6016,7 +6907,32 @@ impl<'a> ScalingExtFOp<'a> {
         __b.operand(r#in);
         __b.operand(scale);
         __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.scaling_extf` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ScalingExtFOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        out: Type<'c>,
+        r#in: Value<'c, 'v>,
+        scale: Value<'c, 'v>,
+        fastmath: Option<FastMathFlags>,
+    ) -> Result<ScalingExtFOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.scaling_extf", location.into());
+        __b.result(out);
+        __b.operand(r#in);
+        __b.operand(scale);
+        __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ScalingExtFOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -6193,7 +7109,34 @@ impl<'a> ScalingTruncFOp<'a> {
         __b.operand(scale);
         __b.enum_attribute("roundingmode", roundingmode);
         __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.scaling_truncf` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ScalingTruncFOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        out: Type<'c>,
+        r#in: Value<'c, 'v>,
+        scale: Value<'c, 'v>,
+        roundingmode: Option<RoundingMode>,
+        fastmath: Option<FastMathFlags>,
+    ) -> Result<ScalingTruncFOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.scaling_truncf", location.into());
+        __b.result(out);
+        __b.operand(r#in);
+        __b.operand(scale);
+        __b.enum_attribute("roundingmode", roundingmode);
+        __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ScalingTruncFOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -6336,7 +7279,31 @@ impl<'a> ShLIOp<'a> {
         __b.operand(rhs);
         __b.enum_attribute("overflowFlags", overflow_flags);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.shli` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ShLIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        overflow_flags: Option<IntegerOverflowFlags>,
+    ) -> Result<ShLIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.shli", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("overflowFlags", overflow_flags);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ShLIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -6476,7 +7443,31 @@ impl<'a> ShRSIOp<'a> {
         __b.operand(rhs);
         __b.unit_attribute("isExact", is_exact);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.shrsi` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ShRSIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        is_exact: bool,
+    ) -> Result<ShRSIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.shrsi", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.unit_attribute("isExact", is_exact);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ShRSIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -6614,7 +7605,31 @@ impl<'a> ShRUIOp<'a> {
         __b.operand(rhs);
         __b.unit_attribute("isExact", is_exact);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.shrui` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ShRUIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        is_exact: bool,
+    ) -> Result<ShRUIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.shrui", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.unit_attribute("isExact", is_exact);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ShRUIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -6755,7 +7770,31 @@ impl<'a> SubFOp<'a> {
         __b.operand(rhs);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.subf` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `SubFOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        fastmath: Option<FastMathFlags>,
+    ) -> Result<SubFOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.subf", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(SubFOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -6906,7 +7945,31 @@ impl<'a> SubIOp<'a> {
         __b.operand(rhs);
         __b.enum_attribute("overflowFlags", overflow_flags);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.subi` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `SubIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        overflow_flags: Option<IntegerOverflowFlags>,
+    ) -> Result<SubIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.subi", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("overflowFlags", overflow_flags);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(SubIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -7032,7 +8095,32 @@ impl<'a> TruncFOp<'a> {
         __b.operand(r#in);
         __b.enum_attribute("roundingmode", roundingmode);
         __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.truncf` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `TruncFOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        out: Type<'c>,
+        r#in: Value<'c, 'v>,
+        roundingmode: Option<RoundingMode>,
+        fastmath: Option<FastMathFlags>,
+    ) -> Result<TruncFOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.truncf", location.into());
+        __b.result(out);
+        __b.operand(r#in);
+        __b.enum_attribute("roundingmode", roundingmode);
+        __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(TruncFOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -7174,7 +8262,30 @@ impl<'a> TruncIOp<'a> {
         __b.result(out);
         __b.operand(r#in);
         __b.enum_attribute("overflowFlags", overflow_flags);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.trunci` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `TruncIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        out: Type<'c>,
+        r#in: Value<'c, 'v>,
+        overflow_flags: Option<IntegerOverflowFlags>,
+    ) -> Result<TruncIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.trunci", location.into());
+        __b.result(out);
+        __b.operand(r#in);
+        __b.enum_attribute("overflowFlags", overflow_flags);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(TruncIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -7287,7 +8398,28 @@ impl<'a> UIToFPOp<'a> {
         let mut __b = Builder::new("arith.uitofp", location.into());
         __b.result(out);
         __b.operand(r#in);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.uitofp` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `UIToFPOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        out: Type<'c>,
+        r#in: Value<'c, 'v>,
+    ) -> Result<UIToFPOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.uitofp", location.into());
+        __b.result(out);
+        __b.operand(r#in);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(UIToFPOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -7419,7 +8551,29 @@ impl<'a> XOrIOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.xori` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `XOrIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<XOrIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.xori", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(XOrIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -7573,7 +8727,32 @@ impl<'a> SelectOp<'a> {
         __b.operand(condition);
         __b.operand(true_value);
         __b.operand(false_value);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `arith.select` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `SelectOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        condition: Value<'c, 'v>,
+        true_value: Value<'c, 'v>,
+        false_value: Value<'c, 'v>,
+    ) -> Result<SelectOp<'r>, NoMatch> {
+        let mut __b = Builder::new("arith.select", location.into());
+        __b.result(result);
+        __b.operand(condition);
+        __b.operand(true_value);
+        __b.operand(false_value);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(SelectOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from

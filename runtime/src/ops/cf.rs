@@ -87,7 +87,28 @@ impl<'a> AssertOp<'a> {
         let mut __b = Builder::new("cf.assert", location.into());
         __b.operand(arg);
         __b.string_attribute("msg", msg);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `cf.assert` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AssertOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        arg: Value<'c, 'v>,
+        msg: &str,
+    ) -> Result<AssertOp<'r>, NoMatch> {
+        let mut __b = Builder::new("cf.assert", location.into());
+        __b.operand(arg);
+        __b.string_attribute("msg", msg);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AssertOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -212,6 +233,7 @@ impl<'a> BranchOp<'a> {
         let mut __b = Builder::new("cf.br", location.into());
         __b.operands(dest_operands);
         __b.successor(dest);
+        #[allow(unused_mut)]
         __b.build(false, false)
     }
 
@@ -393,6 +415,7 @@ impl<'a> CondBranchOp<'a> {
         __b.optional_attribute("branch_weights", branch_weights);
         __b.successor(true_dest);
         __b.successor(false_dest);
+        #[allow(unused_mut)]
         __b.build(true, false)
     }
 
@@ -597,6 +620,7 @@ impl<'a> SwitchOp<'a> {
         __b.optional_attribute("case_values", case_values);
         __b.successor(default_destination);
         __b.successors(case_destinations);
+        #[allow(unused_mut)]
         __b.build(true, false)
     }
 

@@ -132,7 +132,34 @@ impl<'a> CallIndirectOp<'a> {
         __b.operands(callee_operands);
         __b.optional_attribute("arg_attrs", arg_attrs);
         __b.optional_attribute("res_attrs", res_attrs);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `func.call_indirect` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `CallIndirectOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        results: &[Type<'c>],
+        callee: Value<'c, 'v>,
+        callee_operands: &[Value<'c, 'v>],
+        arg_attrs: Option<Attribute<'c>>,
+        res_attrs: Option<Attribute<'c>>,
+    ) -> Result<CallIndirectOp<'r>, NoMatch> {
+        let mut __b = Builder::new("func.call_indirect", location.into());
+        __b.results(results);
+        __b.operand(callee);
+        __b.operands(callee_operands);
+        __b.optional_attribute("arg_attrs", arg_attrs);
+        __b.optional_attribute("res_attrs", res_attrs);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(CallIndirectOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -301,7 +328,36 @@ impl<'a> CallOp<'a> {
         __b.optional_attribute("arg_attrs", arg_attrs);
         __b.optional_attribute("res_attrs", res_attrs);
         __b.unit_attribute("no_inline", no_inline);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `func.call` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `CallOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        results: &[Type<'c>],
+        callee: &str,
+        operands: &[Value<'c, 'v>],
+        arg_attrs: Option<Attribute<'c>>,
+        res_attrs: Option<Attribute<'c>>,
+        no_inline: bool,
+    ) -> Result<CallOp<'r>, NoMatch> {
+        let mut __b = Builder::new("func.call", location.into());
+        __b.results(results);
+        __b.symbol_attribute("callee", callee);
+        __b.operands(operands);
+        __b.optional_attribute("arg_attrs", arg_attrs);
+        __b.optional_attribute("res_attrs", res_attrs);
+        __b.unit_attribute("no_inline", no_inline);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(CallOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -425,7 +481,28 @@ impl<'a> ConstantOp<'a> {
         let mut __b = Builder::new("func.constant", location.into());
         __b.result(result);
         __b.symbol_attribute("value", value);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `func.constant` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ConstantOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        value: &str,
+    ) -> Result<ConstantOp<'r>, NoMatch> {
+        let mut __b = Builder::new("func.constant", location.into());
+        __b.result(result);
+        __b.symbol_attribute("value", value);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ConstantOp { op: __op })
     }
 }
 
@@ -571,6 +648,7 @@ impl<'a> FuncOp<'a> {
         __b.optional_attribute("res_attrs", res_attrs);
         __b.unit_attribute("no_inline", no_inline);
         __b.region(body);
+        #[allow(unused_mut)]
         __b.build(false, false)
     }
 }
@@ -661,7 +739,26 @@ impl<'a> ReturnOp<'a> {
     ) -> Operation<'c> {
         let mut __b = Builder::new("func.return", location.into());
         __b.operands(operands);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `func.return` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ReturnOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operands: &[Value<'c, 'v>],
+    ) -> Result<ReturnOp<'r>, NoMatch> {
+        let mut __b = Builder::new("func.return", location.into());
+        __b.operands(operands);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ReturnOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from

@@ -1073,7 +1073,31 @@ impl<'a> AShrOp<'a> {
         __b.operand(rhs);
         __b.unit_attribute("isExact", is_exact);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.ashr` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AShrOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        is_exact: bool,
+    ) -> Result<AShrOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.ashr", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.unit_attribute("isExact", is_exact);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AShrOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1219,7 +1243,29 @@ impl<'a> AddOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.add` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AddOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<AddOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.add", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AddOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1339,7 +1385,28 @@ impl<'a> AddrSpaceCastOp<'a> {
         let mut __b = Builder::new("llvm.addrspacecast", location.into());
         __b.result(res);
         __b.operand(arg);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.addrspacecast` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AddrSpaceCastOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        arg: Value<'c, 'v>,
+    ) -> Result<AddrSpaceCastOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.addrspacecast", location.into());
+        __b.result(res);
+        __b.operand(arg);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AddrSpaceCastOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1482,7 +1549,28 @@ impl<'a> AddressOfOp<'a> {
         let mut __b = Builder::new("llvm.mlir.addressof", location.into());
         __b.result(res);
         __b.symbol_attribute("global_name", global_name);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.mlir.addressof` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AddressOfOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        global_name: &str,
+    ) -> Result<AddressOfOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.mlir.addressof", location.into());
+        __b.result(res);
+        __b.symbol_attribute("global_name", global_name);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AddressOfOp { op: __op })
     }
 }
 
@@ -1632,6 +1720,7 @@ impl<'a> AliasOp<'a> {
         __b.enum_attribute("unnamed_addr", unnamed_addr);
         __b.enum_attribute("visibility_", visibility_);
         __b.region(initializer);
+        #[allow(unused_mut)]
         __b.build(false, false)
     }
 }
@@ -1763,7 +1852,36 @@ impl<'a> AllocaOp<'a> {
         }
         __b.type_attribute("elem_type", elem_type);
         __b.unit_attribute("inalloca", inalloca);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.alloca` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AllocaOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        array_size: Value<'c, 'v>,
+        alignment: Option<i64>,
+        elem_type: Type<'c>,
+        inalloca: bool,
+    ) -> Result<AllocaOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.alloca", location.into());
+        __b.result(res);
+        __b.operand(array_size);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
+        __b.type_attribute("elem_type", elem_type);
+        __b.unit_attribute("inalloca", inalloca);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AllocaOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1908,7 +2026,29 @@ impl<'a> AndOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.and` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AndOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<AndOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.and", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AndOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2213,7 +2353,56 @@ impl<'a> AtomicCmpXchgOp<'a> {
         __b.optional_attribute("alias_scopes", alias_scopes);
         __b.optional_attribute("noalias_scopes", noalias_scopes);
         __b.optional_attribute("tbaa", tbaa);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.cmpxchg` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AtomicCmpXchgOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        ptr: Value<'c, 'v>,
+        cmp: Value<'c, 'v>,
+        val: Value<'c, 'v>,
+        success_ordering: AtomicOrdering,
+        failure_ordering: AtomicOrdering,
+        syncscope: Option<&str>,
+        alignment: Option<i64>,
+        weak: bool,
+        volatile_: bool,
+        access_groups: Option<Attribute<'c>>,
+        alias_scopes: Option<Attribute<'c>>,
+        noalias_scopes: Option<Attribute<'c>>,
+        tbaa: Option<Attribute<'c>>,
+    ) -> Result<AtomicCmpXchgOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.cmpxchg", location.into());
+        __b.result(res);
+        __b.operand(ptr);
+        __b.operand(cmp);
+        __b.operand(val);
+        __b.enum_attribute("success_ordering", Some(success_ordering));
+        __b.enum_attribute("failure_ordering", Some(failure_ordering));
+        if let Some(value) = syncscope {
+            __b.string_attribute("syncscope", value);
+        }
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
+        __b.unit_attribute("weak", weak);
+        __b.unit_attribute("volatile_", volatile_);
+        __b.optional_attribute("access_groups", access_groups);
+        __b.optional_attribute("alias_scopes", alias_scopes);
+        __b.optional_attribute("noalias_scopes", noalias_scopes);
+        __b.optional_attribute("tbaa", tbaa);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AtomicCmpXchgOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2401,7 +2590,52 @@ impl<'a> AtomicRMWOp<'a> {
         __b.optional_attribute("alias_scopes", alias_scopes);
         __b.optional_attribute("noalias_scopes", noalias_scopes);
         __b.optional_attribute("tbaa", tbaa);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.atomicrmw` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AtomicRMWOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        bin_op: AtomicBinOp,
+        ptr: Value<'c, 'v>,
+        val: Value<'c, 'v>,
+        ordering: AtomicOrdering,
+        syncscope: Option<&str>,
+        alignment: Option<i64>,
+        volatile_: bool,
+        access_groups: Option<Attribute<'c>>,
+        alias_scopes: Option<Attribute<'c>>,
+        noalias_scopes: Option<Attribute<'c>>,
+        tbaa: Option<Attribute<'c>>,
+    ) -> Result<AtomicRMWOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.atomicrmw", location.into());
+        __b.result(res);
+        __b.enum_attribute("bin_op", Some(bin_op));
+        __b.operand(ptr);
+        __b.operand(val);
+        __b.enum_attribute("ordering", Some(ordering));
+        if let Some(value) = syncscope {
+            __b.string_attribute("syncscope", value);
+        }
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
+        __b.unit_attribute("volatile_", volatile_);
+        __b.optional_attribute("access_groups", access_groups);
+        __b.optional_attribute("alias_scopes", alias_scopes);
+        __b.optional_attribute("noalias_scopes", noalias_scopes);
+        __b.optional_attribute("tbaa", tbaa);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AtomicRMWOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2524,7 +2758,28 @@ impl<'a> BitcastOp<'a> {
         let mut __b = Builder::new("llvm.bitcast", location.into());
         __b.result(res);
         __b.operand(arg);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.bitcast` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `BitcastOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        arg: Value<'c, 'v>,
+    ) -> Result<BitcastOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.bitcast", location.into());
+        __b.result(res);
+        __b.operand(arg);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(BitcastOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2651,7 +2906,28 @@ impl<'a> BlockAddressOp<'a> {
         let mut __b = Builder::new("llvm.blockaddress", location.into());
         __b.result(res);
         __b.attribute("block_addr", block_addr);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.blockaddress` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `BlockAddressOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        block_addr: Attribute<'c>,
+    ) -> Result<BlockAddressOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.blockaddress", location.into());
+        __b.result(res);
+        __b.attribute("block_addr", block_addr);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(BlockAddressOp { op: __op })
     }
 }
 
@@ -2733,7 +3009,26 @@ impl<'a> BlockTagOp<'a> {
     pub fn build<'c, 'v>(location: impl Into<Location<'c>>, tag: Attribute<'c>) -> Operation<'c> {
         let mut __b = Builder::new("llvm.blocktag", location.into());
         __b.attribute("tag", tag);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.blocktag` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `BlockTagOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        tag: Attribute<'c>,
+    ) -> Result<BlockTagOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.blocktag", location.into());
+        __b.attribute("tag", tag);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(BlockTagOp { op: __op })
     }
 }
 
@@ -2840,6 +3135,7 @@ impl<'a> BrOp<'a> {
         __b.operands(dest_operands);
         __b.optional_attribute("loop_annotation", loop_annotation);
         __b.successor(dest);
+        #[allow(unused_mut)]
         __b.build(false, false)
     }
 
@@ -3030,7 +3326,40 @@ impl<'a> CallIntrinsicOp<'a> {
         __b.optional_attribute("op_bundle_tags", op_bundle_tags);
         __b.optional_attribute("arg_attrs", arg_attrs);
         __b.optional_attribute("res_attrs", res_attrs);
+        #[allow(unused_mut)]
         __b.build(true, false)
+    }
+
+    /// Builds a `llvm.call_intrinsic` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `CallIntrinsicOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        results: Option<Type<'c>>,
+        intrin: &str,
+        args: &[Value<'c, 'v>],
+        fastmath_flags: Option<FastmathFlags>,
+        op_bundle_operands: &[&[Value<'c, 'v>]],
+        op_bundle_tags: Option<Attribute<'c>>,
+        arg_attrs: Option<Attribute<'c>>,
+        res_attrs: Option<Attribute<'c>>,
+    ) -> Result<CallIntrinsicOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.call_intrinsic", location.into());
+        __b.optional_result(results);
+        __b.string_attribute("intrin", intrin);
+        __b.operands(args);
+        __b.enum_attribute("fastmathFlags", fastmath_flags);
+        __b.nested_operands("op_bundle_sizes", op_bundle_operands);
+        __b.optional_attribute("op_bundle_tags", op_bundle_tags);
+        __b.optional_attribute("arg_attrs", arg_attrs);
+        __b.optional_attribute("res_attrs", res_attrs);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, true, false).ok_or(NoMatch)?;
+        Ok(CallIntrinsicOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3379,7 +3708,72 @@ impl<'a> CallOp<'a> {
         __b.optional_attribute("alias_scopes", alias_scopes);
         __b.optional_attribute("noalias_scopes", noalias_scopes);
         __b.optional_attribute("tbaa", tbaa);
+        #[allow(unused_mut)]
         __b.build(true, false)
+    }
+
+    /// Builds a `llvm.call` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `CallOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Option<Type<'c>>,
+        var_callee_type: Option<Type<'c>>,
+        callee: Option<&str>,
+        callee_operands: &[Value<'c, 'v>],
+        fastmath_flags: Option<FastmathFlags>,
+        c_conv: Option<Attribute<'c>>,
+        tail_call_kind: Option<Attribute<'c>>,
+        memory_effects: Option<Attribute<'c>>,
+        convergent: bool,
+        no_unwind: bool,
+        will_return: bool,
+        op_bundle_operands: &[&[Value<'c, 'v>]],
+        op_bundle_tags: Option<Attribute<'c>>,
+        arg_attrs: Option<Attribute<'c>>,
+        res_attrs: Option<Attribute<'c>>,
+        no_inline: bool,
+        always_inline: bool,
+        inline_hint: bool,
+        access_groups: Option<Attribute<'c>>,
+        alias_scopes: Option<Attribute<'c>>,
+        noalias_scopes: Option<Attribute<'c>>,
+        tbaa: Option<Attribute<'c>>,
+    ) -> Result<CallOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.call", location.into());
+        __b.optional_result(result);
+        if let Some(value) = var_callee_type {
+            __b.type_attribute("var_callee_type", value);
+        }
+        if let Some(value) = callee {
+            __b.symbol_attribute("callee", value);
+        }
+        __b.operands(callee_operands);
+        __b.enum_attribute("fastmathFlags", fastmath_flags);
+        __b.optional_attribute("CConv", c_conv);
+        __b.optional_attribute("TailCallKind", tail_call_kind);
+        __b.optional_attribute("memory_effects", memory_effects);
+        __b.unit_attribute("convergent", convergent);
+        __b.unit_attribute("no_unwind", no_unwind);
+        __b.unit_attribute("will_return", will_return);
+        __b.nested_operands("op_bundle_sizes", op_bundle_operands);
+        __b.optional_attribute("op_bundle_tags", op_bundle_tags);
+        __b.optional_attribute("arg_attrs", arg_attrs);
+        __b.optional_attribute("res_attrs", res_attrs);
+        __b.unit_attribute("no_inline", no_inline);
+        __b.unit_attribute("always_inline", always_inline);
+        __b.unit_attribute("inline_hint", inline_hint);
+        __b.optional_attribute("access_groups", access_groups);
+        __b.optional_attribute("alias_scopes", alias_scopes);
+        __b.optional_attribute("noalias_scopes", noalias_scopes);
+        __b.optional_attribute("tbaa", tbaa);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, true, false).ok_or(NoMatch)?;
+        Ok(CallOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3507,6 +3901,7 @@ impl<'a> ComdatOp<'a> {
         let mut __b = Builder::new("llvm.comdat", location.into());
         __b.string_attribute("sym_name", sym_name);
         __b.region(body);
+        #[allow(unused_mut)]
         __b.build(false, false)
     }
 }
@@ -3590,7 +3985,28 @@ impl<'a> ComdatSelectorOp<'a> {
         let mut __b = Builder::new("llvm.comdat_selector", location.into());
         __b.string_attribute("sym_name", sym_name);
         __b.enum_attribute("comdat", Some(comdat));
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.comdat_selector` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ComdatSelectorOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        sym_name: &str,
+        comdat: Comdat,
+    ) -> Result<ComdatSelectorOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.comdat_selector", location.into());
+        __b.string_attribute("sym_name", sym_name);
+        __b.enum_attribute("comdat", Some(comdat));
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ComdatSelectorOp { op: __op })
     }
 }
 
@@ -3777,6 +4193,7 @@ impl<'a> CondBrOp<'a> {
         __b.optional_attribute("loop_annotation", loop_annotation);
         __b.successor(true_dest);
         __b.successor(false_dest);
+        #[allow(unused_mut)]
         __b.build(true, false)
     }
 
@@ -3959,7 +4376,28 @@ impl<'a> ConstantOp<'a> {
         let mut __b = Builder::new("llvm.mlir.constant", location.into());
         __b.result(res);
         __b.attribute("value", value);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.mlir.constant` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ConstantOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        value: Attribute<'c>,
+    ) -> Result<ConstantOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.mlir.constant", location.into());
+        __b.result(res);
+        __b.attribute("value", value);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ConstantOp { op: __op })
     }
 }
 
@@ -4053,7 +4491,28 @@ impl<'a> DSOLocalEquivalentOp<'a> {
         let mut __b = Builder::new("llvm.dso_local_equivalent", location.into());
         __b.result(res);
         __b.symbol_attribute("function_name", function_name);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.dso_local_equivalent` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `DSOLocalEquivalentOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        function_name: &str,
+    ) -> Result<DSOLocalEquivalentOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.dso_local_equivalent", location.into());
+        __b.result(res);
+        __b.symbol_attribute("function_name", function_name);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(DSOLocalEquivalentOp { op: __op })
     }
 }
 
@@ -4159,7 +4618,30 @@ impl<'a> ExtractElementOp<'a> {
         __b.result(res);
         __b.operand(vector);
         __b.operand(position);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.extractelement` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ExtractElementOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        vector: Value<'c, 'v>,
+        position: Value<'c, 'v>,
+    ) -> Result<ExtractElementOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.extractelement", location.into());
+        __b.result(res);
+        __b.operand(vector);
+        __b.operand(position);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ExtractElementOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4297,7 +4779,30 @@ impl<'a> ExtractValueOp<'a> {
         __b.result(res);
         __b.operand(container);
         __b.i64_array_attribute("position", position);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.extractvalue` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ExtractValueOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        container: Value<'c, 'v>,
+        position: &[i64],
+    ) -> Result<ExtractValueOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.extractvalue", location.into());
+        __b.result(res);
+        __b.operand(container);
+        __b.i64_array_attribute("position", position);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ExtractValueOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4419,7 +4924,31 @@ impl<'a> FAddOp<'a> {
         __b.operand(rhs);
         __b.enum_attribute("fastmathFlags", fastmath_flags);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.fadd` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `FAddOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        fastmath_flags: Option<FastmathFlags>,
+    ) -> Result<FAddOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.fadd", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("fastmathFlags", fastmath_flags);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(FAddOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4547,7 +5076,34 @@ impl<'a> FCmpOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.enum_attribute("fastmathFlags", fastmath_flags);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.fcmp` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `FCmpOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        predicate: FCmpPredicate,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        fastmath_flags: Option<FastmathFlags>,
+    ) -> Result<FCmpOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.fcmp", location.into());
+        __b.result(res);
+        __b.enum_attribute("predicate", Some(predicate));
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("fastmathFlags", fastmath_flags);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(FCmpOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4667,7 +5223,31 @@ impl<'a> FDivOp<'a> {
         __b.operand(rhs);
         __b.enum_attribute("fastmathFlags", fastmath_flags);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.fdiv` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `FDivOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        fastmath_flags: Option<FastmathFlags>,
+    ) -> Result<FDivOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.fdiv", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("fastmathFlags", fastmath_flags);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(FDivOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4787,7 +5367,31 @@ impl<'a> FMulOp<'a> {
         __b.operand(rhs);
         __b.enum_attribute("fastmathFlags", fastmath_flags);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.fmul` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `FMulOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        fastmath_flags: Option<FastmathFlags>,
+    ) -> Result<FMulOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.fmul", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("fastmathFlags", fastmath_flags);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(FMulOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4900,7 +5504,29 @@ impl<'a> FNegOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmathFlags", fastmath_flags);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.fneg` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `FNegOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath_flags: Option<FastmathFlags>,
+    ) -> Result<FNegOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.fneg", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmathFlags", fastmath_flags);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(FNegOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5005,7 +5631,28 @@ impl<'a> FPExtOp<'a> {
         let mut __b = Builder::new("llvm.fpext", location.into());
         __b.result(res);
         __b.operand(arg);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.fpext` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `FPExtOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        arg: Value<'c, 'v>,
+    ) -> Result<FPExtOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.fpext", location.into());
+        __b.result(res);
+        __b.operand(arg);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(FPExtOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5110,7 +5757,28 @@ impl<'a> FPToSIOp<'a> {
         let mut __b = Builder::new("llvm.fptosi", location.into());
         __b.result(res);
         __b.operand(arg);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.fptosi` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `FPToSIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        arg: Value<'c, 'v>,
+    ) -> Result<FPToSIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.fptosi", location.into());
+        __b.result(res);
+        __b.operand(arg);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(FPToSIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5218,7 +5886,28 @@ impl<'a> FPToUIOp<'a> {
         let mut __b = Builder::new("llvm.fptoui", location.into());
         __b.result(res);
         __b.operand(arg);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.fptoui` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `FPToUIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        arg: Value<'c, 'v>,
+    ) -> Result<FPToUIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.fptoui", location.into());
+        __b.result(res);
+        __b.operand(arg);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(FPToUIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5326,7 +6015,28 @@ impl<'a> FPTruncOp<'a> {
         let mut __b = Builder::new("llvm.fptrunc", location.into());
         __b.result(res);
         __b.operand(arg);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.fptrunc` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `FPTruncOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        arg: Value<'c, 'v>,
+    ) -> Result<FPTruncOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.fptrunc", location.into());
+        __b.result(res);
+        __b.operand(arg);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(FPTruncOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5448,7 +6158,31 @@ impl<'a> FRemOp<'a> {
         __b.operand(rhs);
         __b.enum_attribute("fastmathFlags", fastmath_flags);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.frem` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `FRemOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        fastmath_flags: Option<FastmathFlags>,
+    ) -> Result<FRemOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.frem", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("fastmathFlags", fastmath_flags);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(FRemOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5568,7 +6302,31 @@ impl<'a> FSubOp<'a> {
         __b.operand(rhs);
         __b.enum_attribute("fastmathFlags", fastmath_flags);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.fsub` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `FSubOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        fastmath_flags: Option<FastmathFlags>,
+    ) -> Result<FSubOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.fsub", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("fastmathFlags", fastmath_flags);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(FSubOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5690,7 +6448,30 @@ impl<'a> FenceOp<'a> {
         if let Some(value) = syncscope {
             __b.string_attribute("syncscope", value);
         }
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.fence` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `FenceOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        ordering: AtomicOrdering,
+        syncscope: Option<&str>,
+    ) -> Result<FenceOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.fence", location.into());
+        __b.enum_attribute("ordering", Some(ordering));
+        if let Some(value) = syncscope {
+            __b.string_attribute("syncscope", value);
+        }
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(FenceOp { op: __op })
     }
 }
 
@@ -5779,7 +6560,27 @@ impl<'a> FreezeOp<'a> {
         let mut __b = Builder::new("llvm.freeze", location.into());
         __b.operand(val);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.freeze` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `FreezeOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        val: Value<'c, 'v>,
+    ) -> Result<FreezeOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.freeze", location.into());
+        __b.operand(val);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(FreezeOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5948,7 +6749,34 @@ impl<'a> GEPOp<'a> {
         __b.operands(dynamic_indices);
         __b.attribute("rawConstantIndices", raw_constant_indices);
         __b.type_attribute("elem_type", elem_type);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.getelementptr` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `GEPOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        base: Value<'c, 'v>,
+        dynamic_indices: &[Value<'c, 'v>],
+        raw_constant_indices: Attribute<'c>,
+        elem_type: Type<'c>,
+    ) -> Result<GEPOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.getelementptr", location.into());
+        __b.result(res);
+        __b.operand(base);
+        __b.operands(dynamic_indices);
+        __b.attribute("rawConstantIndices", raw_constant_indices);
+        __b.type_attribute("elem_type", elem_type);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(GEPOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -6079,7 +6907,30 @@ impl<'a> GlobalCtorsOp<'a> {
         __b.attribute("ctors", ctors);
         __b.attribute("priorities", priorities);
         __b.attribute("data", data);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.mlir.global_ctors` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `GlobalCtorsOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        ctors: Attribute<'c>,
+        priorities: Attribute<'c>,
+        data: Attribute<'c>,
+    ) -> Result<GlobalCtorsOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.mlir.global_ctors", location.into());
+        __b.attribute("ctors", ctors);
+        __b.attribute("priorities", priorities);
+        __b.attribute("data", data);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(GlobalCtorsOp { op: __op })
     }
 }
 
@@ -6177,7 +7028,30 @@ impl<'a> GlobalDtorsOp<'a> {
         __b.attribute("dtors", dtors);
         __b.attribute("priorities", priorities);
         __b.attribute("data", data);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.mlir.global_dtors` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `GlobalDtorsOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        dtors: Attribute<'c>,
+        priorities: Attribute<'c>,
+        data: Attribute<'c>,
+    ) -> Result<GlobalDtorsOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.mlir.global_dtors", location.into());
+        __b.attribute("dtors", dtors);
+        __b.attribute("priorities", priorities);
+        __b.attribute("data", data);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(GlobalDtorsOp { op: __op })
     }
 }
 
@@ -6473,6 +7347,7 @@ impl<'a> GlobalOp<'a> {
         __b.enum_attribute("visibility_", visibility_);
         __b.optional_attribute("target_specific_attrs", target_specific_attrs);
         __b.region(initializer);
+        #[allow(unused_mut)]
         __b.build(false, false)
     }
 }
@@ -6562,7 +7437,32 @@ impl<'a> ICmpOp<'a> {
         __b.enum_attribute("predicate", Some(predicate));
         __b.operand(lhs);
         __b.operand(rhs);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.icmp` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ICmpOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        predicate: ICmpPredicate,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<ICmpOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.icmp", location.into());
+        __b.result(res);
+        __b.enum_attribute("predicate", Some(predicate));
+        __b.operand(lhs);
+        __b.operand(rhs);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ICmpOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -6751,7 +7651,44 @@ impl<'a> IFuncOp<'a> {
         }
         __b.enum_attribute("unnamed_addr", unnamed_addr);
         __b.enum_attribute("visibility_", visibility_);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.mlir.ifunc` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `IFuncOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        sym_name: &str,
+        i_func_type: Type<'c>,
+        resolver: &str,
+        resolver_type: Type<'c>,
+        linkage: Attribute<'c>,
+        dso_local: bool,
+        address_space: Option<i64>,
+        unnamed_addr: Option<UnnamedAddr>,
+        visibility_: Option<Visibility>,
+    ) -> Result<IFuncOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.mlir.ifunc", location.into());
+        __b.string_attribute("sym_name", sym_name);
+        __b.type_attribute("i_func_type", i_func_type);
+        __b.symbol_attribute("resolver", resolver);
+        __b.type_attribute("resolver_type", resolver_type);
+        __b.attribute("linkage", linkage);
+        __b.unit_attribute("dso_local", dso_local);
+        if let Some(value) = address_space {
+            __b.integer_attribute("address_space", 32, value);
+        }
+        __b.enum_attribute("unnamed_addr", unnamed_addr);
+        __b.enum_attribute("visibility_", visibility_);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(IFuncOp { op: __op })
     }
 }
 
@@ -6883,6 +7820,7 @@ impl<'a> IndirectBrOp<'a> {
         __b.operand(addr);
         __b.nested_operands("indbr_operand_segments", succ_operands);
         __b.successors(successors);
+        #[allow(unused_mut)]
         __b.build(false, false)
     }
 
@@ -7075,7 +8013,42 @@ impl<'a> InlineAsmOp<'a> {
         __b.optional_attribute("tail_call_kind", tail_call_kind);
         __b.enum_attribute("asm_dialect", asm_dialect);
         __b.optional_attribute("operand_attrs", operand_attrs);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.inline_asm` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `InlineAsmOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Option<Type<'c>>,
+        operands: &[Value<'c, 'v>],
+        asm_string: &str,
+        constraints: &str,
+        has_side_effects: bool,
+        is_align_stack: bool,
+        tail_call_kind: Option<Attribute<'c>>,
+        asm_dialect: Option<AsmDialect>,
+        operand_attrs: Option<Attribute<'c>>,
+    ) -> Result<InlineAsmOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.inline_asm", location.into());
+        __b.optional_result(res);
+        __b.operands(operands);
+        __b.string_attribute("asm_string", asm_string);
+        __b.string_attribute("constraints", constraints);
+        __b.unit_attribute("has_side_effects", has_side_effects);
+        __b.unit_attribute("is_align_stack", is_align_stack);
+        __b.optional_attribute("tail_call_kind", tail_call_kind);
+        __b.enum_attribute("asm_dialect", asm_dialect);
+        __b.optional_attribute("operand_attrs", operand_attrs);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(InlineAsmOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -7230,7 +8203,32 @@ impl<'a> InsertElementOp<'a> {
         __b.operand(vector);
         __b.operand(value);
         __b.operand(position);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.insertelement` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `InsertElementOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        vector: Value<'c, 'v>,
+        value: Value<'c, 'v>,
+        position: Value<'c, 'v>,
+    ) -> Result<InsertElementOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.insertelement", location.into());
+        __b.result(res);
+        __b.operand(vector);
+        __b.operand(value);
+        __b.operand(position);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(InsertElementOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -7390,7 +8388,32 @@ impl<'a> InsertValueOp<'a> {
         __b.operand(container);
         __b.operand(value);
         __b.i64_array_attribute("position", position);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.insertvalue` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `InsertValueOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        container: Value<'c, 'v>,
+        value: Value<'c, 'v>,
+        position: &[i64],
+    ) -> Result<InsertValueOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.insertvalue", location.into());
+        __b.result(res);
+        __b.operand(container);
+        __b.operand(value);
+        __b.i64_array_attribute("position", position);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(InsertValueOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -7528,7 +8551,30 @@ impl<'a> IntToPtrOp<'a> {
         __b.result(res);
         __b.operand(arg);
         __b.optional_attribute("dereferenceable", dereferenceable);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.inttoptr` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `IntToPtrOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        arg: Value<'c, 'v>,
+        dereferenceable: Option<Attribute<'c>>,
+    ) -> Result<IntToPtrOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.inttoptr", location.into());
+        __b.result(res);
+        __b.operand(arg);
+        __b.optional_attribute("dereferenceable", dereferenceable);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(IntToPtrOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -7894,6 +8940,7 @@ impl<'a> InvokeOp<'a> {
         __b.optional_attribute("op_bundle_tags", op_bundle_tags);
         __b.successor(normal_dest);
         __b.successor(unwind_dest);
+        #[allow(unused_mut)]
         __b.build(true, false)
     }
 
@@ -8465,6 +9512,7 @@ impl<'a> LLVMFuncOp<'a> {
         }
         __b.optional_attribute("uwtable_kind", uwtable_kind);
         __b.region(body);
+        #[allow(unused_mut)]
         __b.build(false, false)
     }
 }
@@ -8589,7 +9637,31 @@ impl<'a> LShrOp<'a> {
         __b.operand(rhs);
         __b.unit_attribute("isExact", is_exact);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.lshr` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `LShrOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        is_exact: bool,
+    ) -> Result<LShrOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.lshr", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.unit_attribute("isExact", is_exact);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(LShrOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -8731,7 +9803,30 @@ impl<'a> LandingpadOp<'a> {
         __b.result(res);
         __b.unit_attribute("cleanup", cleanup);
         __b.operands(operands);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.landingpad` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `LandingpadOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        cleanup: bool,
+        operands: &[Value<'c, 'v>],
+    ) -> Result<LandingpadOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.landingpad", location.into());
+        __b.result(res);
+        __b.unit_attribute("cleanup", cleanup);
+        __b.operands(operands);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(LandingpadOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -8844,7 +9939,26 @@ impl<'a> LinkerOptionsOp<'a> {
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.linker_options", location.into());
         __b.attribute("options", options);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.linker_options` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `LinkerOptionsOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        options: Attribute<'c>,
+    ) -> Result<LinkerOptionsOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.linker_options", location.into());
+        __b.attribute("options", options);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(LinkerOptionsOp { op: __op })
     }
 }
 
@@ -9031,7 +10145,56 @@ impl<'a> LoadOp<'a> {
         __b.optional_attribute("alias_scopes", alias_scopes);
         __b.optional_attribute("noalias_scopes", noalias_scopes);
         __b.optional_attribute("tbaa", tbaa);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.load` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `LoadOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        addr: Value<'c, 'v>,
+        alignment: Option<i64>,
+        volatile_: bool,
+        nontemporal: bool,
+        invariant: bool,
+        invariant_group: bool,
+        ordering: Option<AtomicOrdering>,
+        syncscope: Option<&str>,
+        dereferenceable: Option<Attribute<'c>>,
+        access_groups: Option<Attribute<'c>>,
+        alias_scopes: Option<Attribute<'c>>,
+        noalias_scopes: Option<Attribute<'c>>,
+        tbaa: Option<Attribute<'c>>,
+    ) -> Result<LoadOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.load", location.into());
+        __b.result(res);
+        __b.operand(addr);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
+        __b.unit_attribute("volatile_", volatile_);
+        __b.unit_attribute("nontemporal", nontemporal);
+        __b.unit_attribute("invariant", invariant);
+        __b.unit_attribute("invariantGroup", invariant_group);
+        __b.enum_attribute("ordering", ordering);
+        if let Some(value) = syncscope {
+            __b.string_attribute("syncscope", value);
+        }
+        __b.optional_attribute("dereferenceable", dereferenceable);
+        __b.optional_attribute("access_groups", access_groups);
+        __b.optional_attribute("alias_scopes", alias_scopes);
+        __b.optional_attribute("noalias_scopes", noalias_scopes);
+        __b.optional_attribute("tbaa", tbaa);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(LoadOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -9136,7 +10299,26 @@ impl<'a> ModuleFlagsOp<'a> {
     pub fn build<'c, 'v>(location: impl Into<Location<'c>>, flags: Attribute<'c>) -> Operation<'c> {
         let mut __b = Builder::new("llvm.module_flags", location.into());
         __b.attribute("flags", flags);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.module_flags` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ModuleFlagsOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        flags: Attribute<'c>,
+    ) -> Result<ModuleFlagsOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.module_flags", location.into());
+        __b.attribute("flags", flags);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ModuleFlagsOp { op: __op })
     }
 }
 
@@ -9251,7 +10433,29 @@ impl<'a> MulOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.mul` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `MulOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<MulOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.mul", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(MulOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -9358,7 +10562,26 @@ impl<'a> NoneTokenOp<'a> {
     pub fn build<'c, 'v>(location: impl Into<Location<'c>>, res: Type<'c>) -> Operation<'c> {
         let mut __b = Builder::new("llvm.mlir.none", location.into());
         __b.result(res);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.mlir.none` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `NoneTokenOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+    ) -> Result<NoneTokenOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.mlir.none", location.into());
+        __b.result(res);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(NoneTokenOp { op: __op })
     }
 }
 
@@ -9482,7 +10705,31 @@ impl<'a> OrOp<'a> {
         __b.operand(rhs);
         __b.unit_attribute("isDisjoint", is_disjoint);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.or` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `OrOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        is_disjoint: bool,
+    ) -> Result<OrOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.or", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.unit_attribute("isDisjoint", is_disjoint);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(OrOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -9591,7 +10838,26 @@ impl<'a> PoisonOp<'a> {
     pub fn build<'c, 'v>(location: impl Into<Location<'c>>, res: Type<'c>) -> Operation<'c> {
         let mut __b = Builder::new("llvm.mlir.poison", location.into());
         __b.result(res);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.mlir.poison` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `PoisonOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+    ) -> Result<PoisonOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.mlir.poison", location.into());
+        __b.result(res);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(PoisonOp { op: __op })
     }
 }
 
@@ -9680,7 +10946,28 @@ impl<'a> PtrToIntOp<'a> {
         let mut __b = Builder::new("llvm.ptrtoint", location.into());
         __b.result(res);
         __b.operand(arg);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.ptrtoint` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `PtrToIntOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        arg: Value<'c, 'v>,
+    ) -> Result<PtrToIntOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.ptrtoint", location.into());
+        __b.result(res);
+        __b.operand(arg);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(PtrToIntOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -9783,7 +11070,26 @@ impl<'a> ResumeOp<'a> {
     pub fn build<'c, 'v>(location: impl Into<Location<'c>>, value: Value<'c, 'v>) -> Operation<'c> {
         let mut __b = Builder::new("llvm.resume", location.into());
         __b.operand(value);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.resume` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ResumeOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        value: Value<'c, 'v>,
+    ) -> Result<ResumeOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.resume", location.into());
+        __b.operand(value);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ResumeOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -9905,7 +11211,26 @@ impl<'a> ReturnOp<'a> {
     ) -> Operation<'c> {
         let mut __b = Builder::new("llvm.return", location.into());
         __b.optional_operand(arg);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.return` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ReturnOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        arg: Option<Value<'c, 'v>>,
+    ) -> Result<ReturnOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.return", location.into());
+        __b.optional_operand(arg);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ReturnOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -10058,7 +11383,31 @@ impl<'a> SDivOp<'a> {
         __b.operand(rhs);
         __b.unit_attribute("isExact", is_exact);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.sdiv` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `SDivOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        is_exact: bool,
+    ) -> Result<SDivOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.sdiv", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.unit_attribute("isExact", is_exact);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(SDivOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -10178,7 +11527,28 @@ impl<'a> SExtOp<'a> {
         let mut __b = Builder::new("llvm.sext", location.into());
         __b.result(res);
         __b.operand(arg);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.sext` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `SExtOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        arg: Value<'c, 'v>,
+    ) -> Result<SExtOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.sext", location.into());
+        __b.result(res);
+        __b.operand(arg);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(SExtOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -10283,7 +11653,28 @@ impl<'a> SIToFPOp<'a> {
         let mut __b = Builder::new("llvm.sitofp", location.into());
         __b.result(res);
         __b.operand(arg);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.sitofp` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `SIToFPOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        arg: Value<'c, 'v>,
+    ) -> Result<SIToFPOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.sitofp", location.into());
+        __b.result(res);
+        __b.operand(arg);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(SIToFPOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -10428,7 +11819,29 @@ impl<'a> SRemOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.srem` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `SRemOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<SRemOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.srem", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(SRemOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -10556,7 +11969,34 @@ impl<'a> SelectOp<'a> {
         __b.operand(true_value);
         __b.operand(false_value);
         __b.enum_attribute("fastmathFlags", fastmath_flags);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.select` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `SelectOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        condition: Value<'c, 'v>,
+        true_value: Value<'c, 'v>,
+        false_value: Value<'c, 'v>,
+        fastmath_flags: Option<FastmathFlags>,
+    ) -> Result<SelectOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.select", location.into());
+        __b.result(res);
+        __b.operand(condition);
+        __b.operand(true_value);
+        __b.operand(false_value);
+        __b.enum_attribute("fastmathFlags", fastmath_flags);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(SelectOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -10709,7 +12149,29 @@ impl<'a> ShlOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.shl` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ShlOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<ShlOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.shl", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ShlOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -10861,7 +12323,32 @@ impl<'a> ShuffleVectorOp<'a> {
         __b.operand(v1);
         __b.operand(v2);
         __b.attribute("mask", mask);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.shufflevector` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ShuffleVectorOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        v1: Value<'c, 'v>,
+        v2: Value<'c, 'v>,
+        mask: Attribute<'c>,
+    ) -> Result<ShuffleVectorOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.shufflevector", location.into());
+        __b.result(res);
+        __b.operand(v1);
+        __b.operand(v2);
+        __b.attribute("mask", mask);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ShuffleVectorOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -11067,7 +12554,52 @@ impl<'a> StoreOp<'a> {
         __b.optional_attribute("alias_scopes", alias_scopes);
         __b.optional_attribute("noalias_scopes", noalias_scopes);
         __b.optional_attribute("tbaa", tbaa);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.store` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `StoreOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        value: Value<'c, 'v>,
+        addr: Value<'c, 'v>,
+        alignment: Option<i64>,
+        volatile_: bool,
+        nontemporal: bool,
+        invariant_group: bool,
+        ordering: Option<AtomicOrdering>,
+        syncscope: Option<&str>,
+        access_groups: Option<Attribute<'c>>,
+        alias_scopes: Option<Attribute<'c>>,
+        noalias_scopes: Option<Attribute<'c>>,
+        tbaa: Option<Attribute<'c>>,
+    ) -> Result<StoreOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.store", location.into());
+        __b.operand(value);
+        __b.operand(addr);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
+        __b.unit_attribute("volatile_", volatile_);
+        __b.unit_attribute("nontemporal", nontemporal);
+        __b.unit_attribute("invariantGroup", invariant_group);
+        __b.enum_attribute("ordering", ordering);
+        if let Some(value) = syncscope {
+            __b.string_attribute("syncscope", value);
+        }
+        __b.optional_attribute("access_groups", access_groups);
+        __b.optional_attribute("alias_scopes", alias_scopes);
+        __b.optional_attribute("noalias_scopes", noalias_scopes);
+        __b.optional_attribute("tbaa", tbaa);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(StoreOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -11212,7 +12744,29 @@ impl<'a> SubOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.sub` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `SubOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<SubOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.sub", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(SubOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -11440,6 +12994,7 @@ impl<'a> SwitchOp<'a> {
         __b.optional_attribute("branch_weights", branch_weights);
         __b.successor(default_destination);
         __b.successors(case_destinations);
+        #[allow(unused_mut)]
         __b.build(true, false)
     }
 
@@ -11590,7 +13145,28 @@ impl<'a> TruncOp<'a> {
         let mut __b = Builder::new("llvm.trunc", location.into());
         __b.result(res);
         __b.operand(arg);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.trunc` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `TruncOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        arg: Value<'c, 'v>,
+    ) -> Result<TruncOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.trunc", location.into());
+        __b.result(res);
+        __b.operand(arg);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(TruncOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -11739,7 +13315,31 @@ impl<'a> UDivOp<'a> {
         __b.operand(rhs);
         __b.unit_attribute("isExact", is_exact);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.udiv` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `UDivOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        is_exact: bool,
+    ) -> Result<UDivOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.udiv", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.unit_attribute("isExact", is_exact);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(UDivOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -11852,7 +13452,30 @@ impl<'a> UIToFPOp<'a> {
         __b.result(res);
         __b.operand(arg);
         __b.unit_attribute("nonNeg", non_neg);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.uitofp` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `UIToFPOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        arg: Value<'c, 'v>,
+        non_neg: bool,
+    ) -> Result<UIToFPOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.uitofp", location.into());
+        __b.result(res);
+        __b.operand(arg);
+        __b.unit_attribute("nonNeg", non_neg);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(UIToFPOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -11997,7 +13620,29 @@ impl<'a> URemOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.urem` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `URemOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<URemOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.urem", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(URemOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -12105,7 +13750,26 @@ impl<'a> UndefOp<'a> {
     pub fn build<'c, 'v>(location: impl Into<Location<'c>>, res: Type<'c>) -> Operation<'c> {
         let mut __b = Builder::new("llvm.mlir.undef", location.into());
         __b.result(res);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.mlir.undef` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `UndefOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+    ) -> Result<UndefOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.mlir.undef", location.into());
+        __b.result(res);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(UndefOp { op: __op })
     }
 }
 
@@ -12162,6 +13826,22 @@ impl<'a> UnreachableOp<'a> {
     #[allow(clippy::too_many_arguments)]
     pub fn build<'c, 'v>(location: impl Into<Location<'c>>) -> Operation<'c> {
         Builder::new("llvm.unreachable", location.into()).build(false, false)
+    }
+
+    /// Builds a `llvm.unreachable` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `UnreachableOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+    ) -> Result<UnreachableOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.unreachable", location.into());
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(UnreachableOp { op: __op })
     }
 }
 
@@ -12250,7 +13930,28 @@ impl<'a> VaArgOp<'a> {
         let mut __b = Builder::new("llvm.va_arg", location.into());
         __b.result(res);
         __b.operand(arg);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.va_arg` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `VaArgOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        arg: Value<'c, 'v>,
+    ) -> Result<VaArgOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.va_arg", location.into());
+        __b.result(res);
+        __b.operand(arg);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(VaArgOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -12392,7 +14093,29 @@ impl<'a> XOrOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.xor` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `XOrOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<XOrOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.xor", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(XOrOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -12524,7 +14247,30 @@ impl<'a> ZExtOp<'a> {
         __b.result(res);
         __b.operand(arg);
         __b.unit_attribute("nonNeg", non_neg);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.zext` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ZExtOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+        arg: Value<'c, 'v>,
+        non_neg: bool,
+    ) -> Result<ZExtOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.zext", location.into());
+        __b.result(res);
+        __b.operand(arg);
+        __b.unit_attribute("nonNeg", non_neg);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ZExtOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -12632,7 +14378,26 @@ impl<'a> ZeroOp<'a> {
     pub fn build<'c, 'v>(location: impl Into<Location<'c>>, res: Type<'c>) -> Operation<'c> {
         let mut __b = Builder::new("llvm.mlir.zero", location.into());
         __b.result(res);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `llvm.mlir.zero` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ZeroOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+    ) -> Result<ZeroOp<'r>, NoMatch> {
+        let mut __b = Builder::new("llvm.mlir.zero", location.into());
+        __b.result(res);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ZeroOp { op: __op })
     }
 }
 

@@ -95,7 +95,29 @@ impl<'a> AbsFOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.absf` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AbsFOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<AbsFOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.absf", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AbsFOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -210,7 +232,27 @@ impl<'a> AbsIOp<'a> {
         let mut __b = Builder::new("math.absi", location.into());
         __b.operand(operand);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.absi` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AbsIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+    ) -> Result<AbsIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.absi", location.into());
+        __b.operand(operand);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AbsIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -333,7 +375,29 @@ impl<'a> AcosOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.acos` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AcosOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<AcosOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.acos", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AcosOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -462,7 +526,29 @@ impl<'a> AcoshOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.acosh` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AcoshOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<AcoshOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.acosh", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AcoshOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -591,7 +677,29 @@ impl<'a> AsinOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.asin` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AsinOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<AsinOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.asin", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AsinOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -720,7 +828,29 @@ impl<'a> AsinhOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.asinh` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AsinhOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<AsinhOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.asinh", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AsinhOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -857,7 +987,31 @@ impl<'a> Atan2Op<'a> {
         __b.operand(rhs);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.atan2` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `Atan2Op::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<Atan2Op<'r>, NoMatch> {
+        let mut __b = Builder::new("math.atan2", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(Atan2Op { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -981,7 +1135,29 @@ impl<'a> AtanOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.atan` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AtanOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<AtanOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.atan", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AtanOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1110,7 +1286,29 @@ impl<'a> AtanhOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.atanh` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AtanhOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<AtanhOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.atanh", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AtanhOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1235,7 +1433,29 @@ impl<'a> CbrtOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.cbrt` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `CbrtOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<CbrtOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.cbrt", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(CbrtOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1358,7 +1578,29 @@ impl<'a> CeilOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.ceil` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `CeilOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<CeilOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.ceil", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(CeilOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1499,7 +1741,33 @@ impl<'a> ClampFOp<'a> {
         __b.operand(max);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.clampf` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ClampFOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        value: Value<'c, 'v>,
+        min: Value<'c, 'v>,
+        max: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<ClampFOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.clampf", location.into());
+        __b.operand(value);
+        __b.operand(min);
+        __b.operand(max);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ClampFOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1639,7 +1907,31 @@ impl<'a> CopySignOp<'a> {
         __b.operand(rhs);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.copysign` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `CopySignOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<CopySignOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.copysign", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(CopySignOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1766,7 +2058,29 @@ impl<'a> CosOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.cos` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `CosOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<CosOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.cos", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(CosOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1889,7 +2203,29 @@ impl<'a> CoshOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.cosh` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `CoshOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<CoshOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.cosh", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(CoshOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2005,7 +2341,27 @@ impl<'a> CountLeadingZerosOp<'a> {
         let mut __b = Builder::new("math.ctlz", location.into());
         __b.operand(operand);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.ctlz` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `CountLeadingZerosOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+    ) -> Result<CountLeadingZerosOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.ctlz", location.into());
+        __b.operand(operand);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(CountLeadingZerosOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2124,7 +2480,27 @@ impl<'a> CountTrailingZerosOp<'a> {
         let mut __b = Builder::new("math.cttz", location.into());
         __b.operand(operand);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.cttz` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `CountTrailingZerosOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+    ) -> Result<CountTrailingZerosOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.cttz", location.into());
+        __b.operand(operand);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(CountTrailingZerosOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2241,7 +2617,27 @@ impl<'a> CtPopOp<'a> {
         let mut __b = Builder::new("math.ctpop", location.into());
         __b.operand(operand);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.ctpop` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `CtPopOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+    ) -> Result<CtPopOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.ctpop", location.into());
+        __b.operand(operand);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(CtPopOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2364,7 +2760,29 @@ impl<'a> ErfOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.erf` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ErfOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<ErfOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.erf", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ErfOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2490,7 +2908,29 @@ impl<'a> ErfcOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.erfc` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ErfcOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<ErfcOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.erfc", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ErfcOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2613,7 +3053,29 @@ impl<'a> Exp2Op<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.exp2` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `Exp2Op::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<Exp2Op<'r>, NoMatch> {
+        let mut __b = Builder::new("math.exp2", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(Exp2Op { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2738,7 +3200,29 @@ impl<'a> ExpM1Op<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.expm1` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ExpM1Op::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<ExpM1Op<'r>, NoMatch> {
+        let mut __b = Builder::new("math.expm1", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ExpM1Op { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2861,7 +3345,29 @@ impl<'a> ExpOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.exp` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ExpOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<ExpOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.exp", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ExpOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3004,7 +3510,32 @@ impl<'a> FPowIOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.fpowi` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `FPowIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<FPowIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.fpowi", location.into());
+        __b.result(result);
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(FPowIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3128,7 +3659,29 @@ impl<'a> FloorOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.floor` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `FloorOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<FloorOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.floor", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(FloorOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3270,7 +3823,33 @@ impl<'a> FmaOp<'a> {
         __b.operand(c);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.fma` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `FmaOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        a: Value<'c, 'v>,
+        b: Value<'c, 'v>,
+        c: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<FmaOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.fma", location.into());
+        __b.operand(a);
+        __b.operand(b);
+        __b.operand(c);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(FmaOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3398,7 +3977,29 @@ impl<'a> IPowIOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.ipowi` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `IPowIOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<IPowIOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.ipowi", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(IPowIOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3521,7 +4122,30 @@ impl<'a> IsFiniteOp<'a> {
         __b.result(result);
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.isfinite` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `IsFiniteOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<IsFiniteOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.isfinite", location.into());
+        __b.result(result);
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(IsFiniteOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3646,7 +4270,30 @@ impl<'a> IsInfOp<'a> {
         __b.result(result);
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.isinf` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `IsInfOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<IsInfOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.isinf", location.into());
+        __b.result(result);
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(IsInfOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3768,7 +4415,30 @@ impl<'a> IsNaNOp<'a> {
         __b.result(result);
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.isnan` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `IsNaNOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<IsNaNOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.isnan", location.into());
+        __b.result(result);
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(IsNaNOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3890,7 +4560,30 @@ impl<'a> IsNormalOp<'a> {
         __b.result(result);
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.isnormal` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `IsNormalOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<IsNormalOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.isnormal", location.into());
+        __b.result(result);
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(IsNormalOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4016,7 +4709,29 @@ impl<'a> Log10Op<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.log10` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `Log10Op::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<Log10Op<'r>, NoMatch> {
+        let mut __b = Builder::new("math.log10", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(Log10Op { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4141,7 +4856,29 @@ impl<'a> Log1pOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.log1p` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `Log1pOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<Log1pOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.log1p", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(Log1pOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4264,7 +5001,29 @@ impl<'a> Log2Op<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.log2` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `Log2Op::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<Log2Op<'r>, NoMatch> {
+        let mut __b = Builder::new("math.log2", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(Log2Op { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4387,7 +5146,29 @@ impl<'a> LogOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.log` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `LogOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<LogOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.log", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(LogOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4517,7 +5298,31 @@ impl<'a> PowFOp<'a> {
         __b.operand(rhs);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.powf` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `PowFOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<PowFOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.powf", location.into());
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(PowFOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4644,7 +5449,29 @@ impl<'a> RoundEvenOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.roundeven` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `RoundEvenOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<RoundEvenOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.roundeven", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(RoundEvenOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4773,7 +5600,29 @@ impl<'a> RoundOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.round` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `RoundOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<RoundOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.round", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(RoundOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4896,7 +5745,29 @@ impl<'a> RsqrtOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.rsqrt` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `RsqrtOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<RsqrtOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.rsqrt", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(RsqrtOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5019,7 +5890,29 @@ impl<'a> SinOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.sin` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `SinOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<SinOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.sin", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(SinOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5153,7 +6046,32 @@ impl<'a> SincosOp<'a> {
         __b.result(cos);
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.sincos` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `SincosOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        sin: Type<'c>,
+        cos: Type<'c>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<SincosOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.sincos", location.into());
+        __b.result(sin);
+        __b.result(cos);
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(SincosOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5279,7 +6197,29 @@ impl<'a> SinhOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.sinh` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `SinhOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<SinhOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.sinh", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(SinhOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5402,7 +6342,29 @@ impl<'a> SqrtOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.sqrt` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `SqrtOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<SqrtOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.sqrt", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(SqrtOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5525,7 +6487,29 @@ impl<'a> TanOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.tan` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `TanOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<TanOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.tan", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(TanOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5648,7 +6632,29 @@ impl<'a> TanhOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.tanh` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `TanhOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<TanhOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.tanh", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(TanhOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5773,7 +6779,29 @@ impl<'a> TruncOp<'a> {
         __b.operand(operand);
         __b.enum_attribute("fastmath", fastmath);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `math.trunc` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `TruncOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operand: Value<'c, 'v>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<TruncOp<'r>, NoMatch> {
+        let mut __b = Builder::new("math.trunc", location.into());
+        __b.operand(operand);
+        __b.enum_attribute("fastmath", fastmath);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(TruncOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from

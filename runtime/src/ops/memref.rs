@@ -94,7 +94,29 @@ impl<'a> AssumeAlignmentOp<'a> {
         __b.operand(memref);
         __b.integer_attribute("alignment", 32, alignment);
         __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.assume_alignment` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AssumeAlignmentOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        memref: Value<'c, 'v>,
+        alignment: i64,
+    ) -> Result<AssumeAlignmentOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.assume_alignment", location.into());
+        __b.operand(memref);
+        __b.integer_attribute("alignment", 32, alignment);
+        __b.results_like_operand(0, 1);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AssumeAlignmentOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -247,7 +269,34 @@ impl<'a> AtomicRMWOp<'a> {
         __b.operand(value);
         __b.operand(memref);
         __b.operands(indices);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.atomic_rmw` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AtomicRMWOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        kind: super::arith::AtomicRMWKind,
+        value: Value<'c, 'v>,
+        memref: Value<'c, 'v>,
+        indices: &[Value<'c, 'v>],
+    ) -> Result<AtomicRMWOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.atomic_rmw", location.into());
+        __b.result(result);
+        __b.enum_attribute("kind", Some(kind));
+        __b.operand(value);
+        __b.operand(memref);
+        __b.operands(indices);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AtomicRMWOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -364,7 +413,26 @@ impl<'a> AtomicYieldOp<'a> {
     ) -> Operation<'c> {
         let mut __b = Builder::new("memref.atomic_yield", location.into());
         __b.operand(result);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.atomic_yield` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AtomicYieldOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Value<'c, 'v>,
+    ) -> Result<AtomicYieldOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.atomic_yield", location.into());
+        __b.operand(result);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AtomicYieldOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -481,7 +549,28 @@ impl<'a> CopyOp<'a> {
         let mut __b = Builder::new("memref.copy", location.into());
         __b.operand(source);
         __b.operand(target);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.copy` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `CopyOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        source: Value<'c, 'v>,
+        target: Value<'c, 'v>,
+    ) -> Result<CopyOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.copy", location.into());
+        __b.operand(source);
+        __b.operand(target);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(CopyOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -623,7 +712,27 @@ impl<'a> DistinctObjectsOp<'a> {
         let mut __b = Builder::new("memref.distinct_objects", location.into());
         __b.operands(operands);
         __b.infer_results();
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.distinct_objects` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `DistinctObjectsOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operands: &[Value<'c, 'v>],
+    ) -> Result<DistinctObjectsOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.distinct_objects", location.into());
+        __b.operands(operands);
+        __b.infer_results();
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(DistinctObjectsOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -777,6 +886,7 @@ impl<'a> GenericAtomicRMWOp<'a> {
         __b.operand(memref);
         __b.operands(indices);
         __b.region(atomic_body);
+        #[allow(unused_mut)]
         __b.build(false, false)
     }
 
@@ -949,7 +1059,36 @@ impl<'a> LoadOp<'a> {
         if let Some(value) = alignment {
             __b.integer_attribute("alignment", 64, value);
         }
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.load` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `LoadOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        memref: Value<'c, 'v>,
+        indices: &[Value<'c, 'v>],
+        nontemporal: Option<Attribute<'c>>,
+        alignment: Option<i64>,
+    ) -> Result<LoadOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.load", location.into());
+        __b.result(result);
+        __b.operand(memref);
+        __b.operands(indices);
+        __b.optional_attribute("nontemporal", nontemporal);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(LoadOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1130,7 +1269,34 @@ impl<'a> AllocOp<'a> {
         if let Some(value) = alignment {
             __b.integer_attribute("alignment", 64, value);
         }
+        #[allow(unused_mut)]
         __b.build(true, false)
+    }
+
+    /// Builds a `memref.alloc` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AllocOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        memref: Type<'c>,
+        dynamic_sizes: &[Value<'c, 'v>],
+        symbol_operands: &[Value<'c, 'v>],
+        alignment: Option<i64>,
+    ) -> Result<AllocOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.alloc", location.into());
+        __b.result(memref);
+        __b.operands(dynamic_sizes);
+        __b.operands(symbol_operands);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, true, false).ok_or(NoMatch)?;
+        Ok(AllocOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1320,7 +1486,34 @@ impl<'a> AllocaOp<'a> {
         if let Some(value) = alignment {
             __b.integer_attribute("alignment", 64, value);
         }
+        #[allow(unused_mut)]
         __b.build(true, false)
+    }
+
+    /// Builds a `memref.alloca` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AllocaOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        memref: Type<'c>,
+        dynamic_sizes: &[Value<'c, 'v>],
+        symbol_operands: &[Value<'c, 'v>],
+        alignment: Option<i64>,
+    ) -> Result<AllocaOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.alloca", location.into());
+        __b.result(memref);
+        __b.operands(dynamic_sizes);
+        __b.operands(symbol_operands);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, true, false).ok_or(NoMatch)?;
+        Ok(AllocaOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1485,6 +1678,7 @@ impl<'a> AllocaScopeOp<'a> {
         let mut __b = Builder::new("memref.alloca_scope", location.into());
         __b.results(results);
         __b.region(body_region);
+        #[allow(unused_mut)]
         __b.build(false, false)
     }
 }
@@ -1572,7 +1766,26 @@ impl<'a> AllocaScopeReturnOp<'a> {
     ) -> Operation<'c> {
         let mut __b = Builder::new("memref.alloca_scope.return", location.into());
         __b.operands(results);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.alloca_scope.return` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `AllocaScopeReturnOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        results: &[Value<'c, 'v>],
+    ) -> Result<AllocaScopeReturnOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.alloca_scope.return", location.into());
+        __b.operands(results);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(AllocaScopeReturnOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1728,7 +1941,28 @@ impl<'a> CastOp<'a> {
         let mut __b = Builder::new("memref.cast", location.into());
         __b.result(dest);
         __b.operand(source);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.cast` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `CastOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        dest: Type<'c>,
+        source: Value<'c, 'v>,
+    ) -> Result<CastOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.cast", location.into());
+        __b.result(dest);
+        __b.operand(source);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(CastOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1880,7 +2114,30 @@ impl<'a> CollapseShapeOp<'a> {
         __b.result(result);
         __b.operand(src);
         __b.attribute("reassociation", reassociation);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.collapse_shape` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `CollapseShapeOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        src: Value<'c, 'v>,
+        reassociation: Attribute<'c>,
+    ) -> Result<CollapseShapeOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.collapse_shape", location.into());
+        __b.result(result);
+        __b.operand(src);
+        __b.attribute("reassociation", reassociation);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(CollapseShapeOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1991,7 +2248,26 @@ impl<'a> DeallocOp<'a> {
     ) -> Operation<'c> {
         let mut __b = Builder::new("memref.dealloc", location.into());
         __b.operand(memref);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.dealloc` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `DeallocOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        memref: Value<'c, 'v>,
+    ) -> Result<DeallocOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.dealloc", location.into());
+        __b.operand(memref);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(DeallocOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2128,7 +2404,30 @@ impl<'a> DimOp<'a> {
         __b.result(result);
         __b.operand(source);
         __b.operand(index);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.dim` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `DimOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        source: Value<'c, 'v>,
+        index: Value<'c, 'v>,
+    ) -> Result<DimOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.dim", location.into());
+        __b.result(result);
+        __b.operand(source);
+        __b.operand(index);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(DimOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2288,7 +2587,26 @@ impl<'a> DmaStartOp<'a> {
     ) -> Operation<'c> {
         let mut __b = Builder::new("memref.dma_start", location.into());
         __b.operands(operands);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.dma_start` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `DmaStartOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operands: &[Value<'c, 'v>],
+    ) -> Result<DmaStartOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.dma_start", location.into());
+        __b.operands(operands);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(DmaStartOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2440,7 +2758,30 @@ impl<'a> DmaWaitOp<'a> {
         __b.operand(tag_mem_ref);
         __b.operands(tag_indices);
         __b.operand(num_elements);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.dma_wait` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `DmaWaitOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        tag_mem_ref: Value<'c, 'v>,
+        tag_indices: &[Value<'c, 'v>],
+        num_elements: Value<'c, 'v>,
+    ) -> Result<DmaWaitOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.dma_wait", location.into());
+        __b.operand(tag_mem_ref);
+        __b.operands(tag_indices);
+        __b.operand(num_elements);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(DmaWaitOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2628,7 +2969,34 @@ impl<'a> ExpandShapeOp<'a> {
         __b.attribute("reassociation", reassociation);
         __b.operands(output_shape);
         __b.i64_array_attribute("static_output_shape", static_output_shape);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.expand_shape` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ExpandShapeOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        src: Value<'c, 'v>,
+        reassociation: Attribute<'c>,
+        output_shape: &[Value<'c, 'v>],
+        static_output_shape: &[i64],
+    ) -> Result<ExpandShapeOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.expand_shape", location.into());
+        __b.result(result);
+        __b.operand(src);
+        __b.attribute("reassociation", reassociation);
+        __b.operands(output_shape);
+        __b.i64_array_attribute("static_output_shape", static_output_shape);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ExpandShapeOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2759,7 +3127,28 @@ impl<'a> ExtractAlignedPointerAsIndexOp<'a> {
         let mut __b = Builder::new("memref.extract_aligned_pointer_as_index", location.into());
         __b.result(aligned_pointer);
         __b.operand(source);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.extract_aligned_pointer_as_index` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ExtractAlignedPointerAsIndexOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        aligned_pointer: Type<'c>,
+        source: Value<'c, 'v>,
+    ) -> Result<ExtractAlignedPointerAsIndexOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.extract_aligned_pointer_as_index", location.into());
+        __b.result(aligned_pointer);
+        __b.operand(source);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ExtractAlignedPointerAsIndexOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2971,7 +3360,27 @@ impl<'a> ExtractStridedMetadataOp<'a> {
         let mut __b = Builder::new("memref.extract_strided_metadata", location.into());
         __b.operand(source);
         __b.infer_results();
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.extract_strided_metadata` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ExtractStridedMetadataOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        source: Value<'c, 'v>,
+    ) -> Result<ExtractStridedMetadataOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.extract_strided_metadata", location.into());
+        __b.operand(source);
+        __b.infer_results();
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ExtractStridedMetadataOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3090,7 +3499,28 @@ impl<'a> GetGlobalOp<'a> {
         let mut __b = Builder::new("memref.get_global", location.into());
         __b.result(result);
         __b.symbol_attribute("name", name);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.get_global` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `GetGlobalOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        name: &str,
+    ) -> Result<GetGlobalOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.get_global", location.into());
+        __b.result(result);
+        __b.symbol_attribute("name", name);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(GetGlobalOp { op: __op })
     }
 }
 
@@ -3230,7 +3660,40 @@ impl<'a> GlobalOp<'a> {
         if let Some(value) = alignment {
             __b.integer_attribute("alignment", 64, value);
         }
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.global` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `GlobalOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        sym_name: &str,
+        sym_visibility: Option<&str>,
+        r#type: Type<'c>,
+        initial_value: Option<Attribute<'c>>,
+        constant: bool,
+        alignment: Option<i64>,
+    ) -> Result<GlobalOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.global", location.into());
+        __b.string_attribute("sym_name", sym_name);
+        if let Some(value) = sym_visibility {
+            __b.string_attribute("sym_visibility", value);
+        }
+        __b.type_attribute("type", r#type);
+        __b.optional_attribute("initial_value", initial_value);
+        __b.unit_attribute("constant", constant);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(GlobalOp { op: __op })
     }
 }
 
@@ -3331,7 +3794,28 @@ impl<'a> MemorySpaceCastOp<'a> {
         let mut __b = Builder::new("memref.memory_space_cast", location.into());
         __b.result(dest);
         __b.operand(source);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.memory_space_cast` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `MemorySpaceCastOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        dest: Type<'c>,
+        source: Value<'c, 'v>,
+    ) -> Result<MemorySpaceCastOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.memory_space_cast", location.into());
+        __b.result(dest);
+        __b.operand(source);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(MemorySpaceCastOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3483,7 +3967,34 @@ impl<'a> PrefetchOp<'a> {
         __b.attribute("isWrite", is_write);
         __b.integer_attribute("localityHint", 32, locality_hint);
         __b.attribute("isDataCache", is_data_cache);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.prefetch` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `PrefetchOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        memref: Value<'c, 'v>,
+        indices: &[Value<'c, 'v>],
+        is_write: Attribute<'c>,
+        locality_hint: i64,
+        is_data_cache: Attribute<'c>,
+    ) -> Result<PrefetchOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.prefetch", location.into());
+        __b.operand(memref);
+        __b.operands(indices);
+        __b.attribute("isWrite", is_write);
+        __b.integer_attribute("localityHint", 32, locality_hint);
+        __b.attribute("isDataCache", is_data_cache);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(PrefetchOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3602,7 +4113,28 @@ impl<'a> RankOp<'a> {
         let mut __b = Builder::new("memref.rank", location.into());
         __b.result(result);
         __b.operand(memref);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.rank` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `RankOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        memref: Value<'c, 'v>,
+    ) -> Result<RankOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.rank", location.into());
+        __b.result(result);
+        __b.operand(memref);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(RankOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3790,7 +4322,34 @@ impl<'a> ReallocOp<'a> {
         if let Some(value) = alignment {
             __b.integer_attribute("alignment", 64, value);
         }
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.realloc` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ReallocOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        source: Value<'c, 'v>,
+        dynamic_result_size: Option<Value<'c, 'v>>,
+        alignment: Option<i64>,
+    ) -> Result<ReallocOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.realloc", location.into());
+        __b.result(result);
+        __b.operand(source);
+        __b.optional_operand(dynamic_result_size);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ReallocOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4096,7 +4655,40 @@ impl<'a> ReinterpretCastOp<'a> {
         __b.i64_array_attribute("static_offsets", static_offsets);
         __b.i64_array_attribute("static_sizes", static_sizes);
         __b.i64_array_attribute("static_strides", static_strides);
+        #[allow(unused_mut)]
         __b.build(true, false)
+    }
+
+    /// Builds a `memref.reinterpret_cast` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ReinterpretCastOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        source: Value<'c, 'v>,
+        offsets: &[Value<'c, 'v>],
+        sizes: &[Value<'c, 'v>],
+        strides: &[Value<'c, 'v>],
+        static_offsets: &[i64],
+        static_sizes: &[i64],
+        static_strides: &[i64],
+    ) -> Result<ReinterpretCastOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.reinterpret_cast", location.into());
+        __b.result(result);
+        __b.operand(source);
+        __b.operands(offsets);
+        __b.operands(sizes);
+        __b.operands(strides);
+        __b.i64_array_attribute("static_offsets", static_offsets);
+        __b.i64_array_attribute("static_sizes", static_sizes);
+        __b.i64_array_attribute("static_strides", static_strides);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, true, false).ok_or(NoMatch)?;
+        Ok(ReinterpretCastOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4281,7 +4873,30 @@ impl<'a> ReshapeOp<'a> {
         __b.result(result);
         __b.operand(source);
         __b.operand(shape);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.reshape` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ReshapeOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        source: Value<'c, 'v>,
+        shape: Value<'c, 'v>,
+    ) -> Result<ReshapeOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.reshape", location.into());
+        __b.result(result);
+        __b.operand(source);
+        __b.operand(shape);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ReshapeOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4448,7 +5063,36 @@ impl<'a> StoreOp<'a> {
         if let Some(value) = alignment {
             __b.integer_attribute("alignment", 64, value);
         }
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.store` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `StoreOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        value: Value<'c, 'v>,
+        memref: Value<'c, 'v>,
+        indices: &[Value<'c, 'v>],
+        nontemporal: Option<Attribute<'c>>,
+        alignment: Option<i64>,
+    ) -> Result<StoreOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.store", location.into());
+        __b.operand(value);
+        __b.operand(memref);
+        __b.operands(indices);
+        __b.optional_attribute("nontemporal", nontemporal);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(StoreOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4577,7 +5221,30 @@ impl<'a> TransposeOp<'a> {
         __b.result(result);
         __b.operand(r#in);
         __b.attribute("permutation", permutation);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.transpose` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `TransposeOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        r#in: Value<'c, 'v>,
+        permutation: Attribute<'c>,
+    ) -> Result<TransposeOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.transpose", location.into());
+        __b.result(result);
+        __b.operand(r#in);
+        __b.attribute("permutation", permutation);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(TransposeOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4744,7 +5411,32 @@ impl<'a> ViewOp<'a> {
         __b.operand(source);
         __b.operand(byte_shift);
         __b.operands(sizes);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `memref.view` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ViewOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        source: Value<'c, 'v>,
+        byte_shift: Value<'c, 'v>,
+        sizes: &[Value<'c, 'v>],
+    ) -> Result<ViewOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.view", location.into());
+        __b.result(result);
+        __b.operand(source);
+        __b.operand(byte_shift);
+        __b.operands(sizes);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ViewOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5086,7 +5778,40 @@ impl<'a> SubViewOp<'a> {
         __b.i64_array_attribute("static_offsets", static_offsets);
         __b.i64_array_attribute("static_sizes", static_sizes);
         __b.i64_array_attribute("static_strides", static_strides);
+        #[allow(unused_mut)]
         __b.build(true, false)
+    }
+
+    /// Builds a `memref.subview` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `SubViewOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        source: Value<'c, 'v>,
+        offsets: &[Value<'c, 'v>],
+        sizes: &[Value<'c, 'v>],
+        strides: &[Value<'c, 'v>],
+        static_offsets: &[i64],
+        static_sizes: &[i64],
+        static_strides: &[i64],
+    ) -> Result<SubViewOp<'r>, NoMatch> {
+        let mut __b = Builder::new("memref.subview", location.into());
+        __b.result(result);
+        __b.operand(source);
+        __b.operands(offsets);
+        __b.operands(sizes);
+        __b.operands(strides);
+        __b.i64_array_attribute("static_offsets", static_offsets);
+        __b.i64_array_attribute("static_sizes", static_sizes);
+        __b.i64_array_attribute("static_strides", static_strides);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, true, false).ok_or(NoMatch)?;
+        Ok(SubViewOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from

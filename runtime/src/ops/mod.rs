@@ -48,6 +48,7 @@
 //! such as `llvm.add`'s overflow flags) are out of the C API's reach: the
 //! handles neither read nor set them.
 
+mod builder;
 mod support;
 
 pub mod affine;
@@ -61,6 +62,7 @@ pub mod scf;
 pub mod tensor;
 pub mod vector;
 
+pub use builder::OpBuilder;
 pub use support::EnumAttribute;
 
 #[cfg(test)]

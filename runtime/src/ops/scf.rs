@@ -90,7 +90,28 @@ impl<'a> ConditionOp<'a> {
         let mut __b = Builder::new("scf.condition", location.into());
         __b.operand(condition);
         __b.operands(args);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `scf.condition` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ConditionOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        condition: Value<'c, 'v>,
+        args: &[Value<'c, 'v>],
+    ) -> Result<ConditionOp<'r>, NoMatch> {
+        let mut __b = Builder::new("scf.condition", location.into());
+        __b.operand(condition);
+        __b.operands(args);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ConditionOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -266,6 +287,7 @@ impl<'a> ExecuteRegionOp<'a> {
         __b.results(results);
         __b.unit_attribute("no_inline", no_inline);
         __b.region(region);
+        #[allow(unused_mut)]
         __b.build(false, false)
     }
 }
@@ -493,6 +515,7 @@ impl<'a> ForOp<'a> {
         __b.operands(init_args);
         __b.unit_attribute("unsignedCmp", unsigned_cmp);
         __b.region(region);
+        #[allow(unused_mut)]
         __b.build(false, false)
     }
 
@@ -884,6 +907,7 @@ impl<'a> ForallOp<'a> {
         __b.operands(outputs);
         __b.optional_attribute("mapping", mapping);
         __b.region(region);
+        #[allow(unused_mut)]
         __b.build(true, false)
     }
 
@@ -1102,6 +1126,7 @@ impl<'a> IfOp<'a> {
         __b.region(then_region);
         __b.region(else_region);
         __b.infer_results();
+        #[allow(unused_mut)]
         __b.build(false, false)
     }
 
@@ -1203,6 +1228,7 @@ impl<'a> InParallelOp<'a> {
     pub fn build<'c, 'v>(location: impl Into<Location<'c>>, region: Region<'c>) -> Operation<'c> {
         let mut __b = Builder::new("scf.forall.in_parallel", location.into());
         __b.region(region);
+        #[allow(unused_mut)]
         __b.build(false, false)
     }
 }
@@ -1339,6 +1365,7 @@ impl<'a> IndexSwitchOp<'a> {
         __b.i64_array_attribute("cases", cases);
         __b.region(default_region);
         __b.regions(case_regions);
+        #[allow(unused_mut)]
         __b.build(false, false)
     }
 
@@ -1582,6 +1609,7 @@ impl<'a> ParallelOp<'a> {
         __b.operands(step);
         __b.operands(init_vals);
         __b.region(region);
+        #[allow(unused_mut)]
         __b.build(true, false)
     }
 
@@ -1770,6 +1798,7 @@ impl<'a> ReduceOp<'a> {
         let mut __b = Builder::new("scf.reduce", location.into());
         __b.operands(operands);
         __b.regions(reductions);
+        #[allow(unused_mut)]
         __b.build(false, false)
     }
 
@@ -1880,7 +1909,26 @@ impl<'a> ReduceReturnOp<'a> {
     ) -> Operation<'c> {
         let mut __b = Builder::new("scf.reduce.return", location.into());
         __b.operand(result);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `scf.reduce.return` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ReduceReturnOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Value<'c, 'v>,
+    ) -> Result<ReduceReturnOp<'r>, NoMatch> {
+        let mut __b = Builder::new("scf.reduce.return", location.into());
+        __b.operand(result);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ReduceReturnOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2133,6 +2181,7 @@ impl<'a> WhileOp<'a> {
         __b.operands(inits);
         __b.region(before);
         __b.region(after);
+        #[allow(unused_mut)]
         __b.build(false, false)
     }
 
@@ -2250,7 +2299,26 @@ impl<'a> YieldOp<'a> {
     ) -> Operation<'c> {
         let mut __b = Builder::new("scf.yield", location.into());
         __b.operands(results);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `scf.yield` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `YieldOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        results: &[Value<'c, 'v>],
+    ) -> Result<YieldOp<'r>, NoMatch> {
+        let mut __b = Builder::new("scf.yield", location.into());
+        __b.operands(results);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(YieldOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from

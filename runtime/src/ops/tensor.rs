@@ -88,7 +88,28 @@ impl<'a> BitcastOp<'a> {
         let mut __b = Builder::new("tensor.bitcast", location.into());
         __b.result(dest);
         __b.operand(source);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `tensor.bitcast` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `BitcastOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        dest: Type<'c>,
+        source: Value<'c, 'v>,
+    ) -> Result<BitcastOp<'r>, NoMatch> {
+        let mut __b = Builder::new("tensor.bitcast", location.into());
+        __b.result(dest);
+        __b.operand(source);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(BitcastOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -216,7 +237,28 @@ impl<'a> CastOp<'a> {
         let mut __b = Builder::new("tensor.cast", location.into());
         __b.result(dest);
         __b.operand(source);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `tensor.cast` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `CastOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        dest: Type<'c>,
+        source: Value<'c, 'v>,
+    ) -> Result<CastOp<'r>, NoMatch> {
+        let mut __b = Builder::new("tensor.cast", location.into());
+        __b.result(dest);
+        __b.operand(source);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(CastOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -344,7 +386,30 @@ impl<'a> CollapseShapeOp<'a> {
         __b.result(result);
         __b.operand(src);
         __b.attribute("reassociation", reassociation);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `tensor.collapse_shape` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `CollapseShapeOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        src: Value<'c, 'v>,
+        reassociation: Attribute<'c>,
+    ) -> Result<CollapseShapeOp<'r>, NoMatch> {
+        let mut __b = Builder::new("tensor.collapse_shape", location.into());
+        __b.result(result);
+        __b.operand(src);
+        __b.attribute("reassociation", reassociation);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(CollapseShapeOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -489,7 +554,30 @@ impl<'a> ConcatOp<'a> {
         __b.result(result);
         __b.integer_attribute("dim", 64, dim);
         __b.operands(inputs);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `tensor.concat` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ConcatOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        dim: i64,
+        inputs: &[Value<'c, 'v>],
+    ) -> Result<ConcatOp<'r>, NoMatch> {
+        let mut __b = Builder::new("tensor.concat", location.into());
+        __b.result(result);
+        __b.integer_attribute("dim", 64, dim);
+        __b.operands(inputs);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ConcatOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -627,7 +715,30 @@ impl<'a> DimOp<'a> {
         __b.result(result);
         __b.operand(source);
         __b.operand(index);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `tensor.dim` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `DimOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        source: Value<'c, 'v>,
+        index: Value<'c, 'v>,
+    ) -> Result<DimOp<'r>, NoMatch> {
+        let mut __b = Builder::new("tensor.dim", location.into());
+        __b.result(result);
+        __b.operand(source);
+        __b.operand(index);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(DimOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -756,7 +867,28 @@ impl<'a> EmptyOp<'a> {
         let mut __b = Builder::new("tensor.empty", location.into());
         __b.result(result);
         __b.operands(dynamic_sizes);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `tensor.empty` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `EmptyOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        dynamic_sizes: &[Value<'c, 'v>],
+    ) -> Result<EmptyOp<'r>, NoMatch> {
+        let mut __b = Builder::new("tensor.empty", location.into());
+        __b.result(result);
+        __b.operands(dynamic_sizes);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(EmptyOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -917,7 +1049,34 @@ impl<'a> ExpandShapeOp<'a> {
         __b.attribute("reassociation", reassociation);
         __b.operands(output_shape);
         __b.i64_array_attribute("static_output_shape", static_output_shape);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `tensor.expand_shape` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ExpandShapeOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        src: Value<'c, 'v>,
+        reassociation: Attribute<'c>,
+        output_shape: &[Value<'c, 'v>],
+        static_output_shape: &[i64],
+    ) -> Result<ExpandShapeOp<'r>, NoMatch> {
+        let mut __b = Builder::new("tensor.expand_shape", location.into());
+        __b.result(result);
+        __b.operand(src);
+        __b.attribute("reassociation", reassociation);
+        __b.operands(output_shape);
+        __b.i64_array_attribute("static_output_shape", static_output_shape);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ExpandShapeOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1056,7 +1215,30 @@ impl<'a> ExtractOp<'a> {
         __b.result(result);
         __b.operand(tensor);
         __b.operands(indices);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `tensor.extract` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ExtractOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        tensor: Value<'c, 'v>,
+        indices: &[Value<'c, 'v>],
+    ) -> Result<ExtractOp<'r>, NoMatch> {
+        let mut __b = Builder::new("tensor.extract", location.into());
+        __b.result(result);
+        __b.operand(tensor);
+        __b.operands(indices);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ExtractOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1311,7 +1493,40 @@ impl<'a> ExtractSliceOp<'a> {
         __b.i64_array_attribute("static_offsets", static_offsets);
         __b.i64_array_attribute("static_sizes", static_sizes);
         __b.i64_array_attribute("static_strides", static_strides);
+        #[allow(unused_mut)]
         __b.build(true, false)
+    }
+
+    /// Builds a `tensor.extract_slice` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ExtractSliceOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        source: Value<'c, 'v>,
+        offsets: &[Value<'c, 'v>],
+        sizes: &[Value<'c, 'v>],
+        strides: &[Value<'c, 'v>],
+        static_offsets: &[i64],
+        static_sizes: &[i64],
+        static_strides: &[i64],
+    ) -> Result<ExtractSliceOp<'r>, NoMatch> {
+        let mut __b = Builder::new("tensor.extract_slice", location.into());
+        __b.result(result);
+        __b.operand(source);
+        __b.operands(offsets);
+        __b.operands(sizes);
+        __b.operands(strides);
+        __b.i64_array_attribute("static_offsets", static_offsets);
+        __b.i64_array_attribute("static_sizes", static_sizes);
+        __b.i64_array_attribute("static_strides", static_strides);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, true, false).ok_or(NoMatch)?;
+        Ok(ExtractSliceOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1482,7 +1697,28 @@ impl<'a> FromElementsOp<'a> {
         let mut __b = Builder::new("tensor.from_elements", location.into());
         __b.result(result);
         __b.operands(elements);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `tensor.from_elements` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `FromElementsOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        elements: &[Value<'c, 'v>],
+    ) -> Result<FromElementsOp<'r>, NoMatch> {
+        let mut __b = Builder::new("tensor.from_elements", location.into());
+        __b.result(result);
+        __b.operands(elements);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(FromElementsOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1706,7 +1942,34 @@ impl<'a> GatherOp<'a> {
         __b.operand(indices);
         __b.i64_array_attribute("gather_dims", gather_dims);
         __b.unit_attribute("unique", unique);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `tensor.gather` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `GatherOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        source: Value<'c, 'v>,
+        indices: Value<'c, 'v>,
+        gather_dims: &[i64],
+        unique: bool,
+    ) -> Result<GatherOp<'r>, NoMatch> {
+        let mut __b = Builder::new("tensor.gather", location.into());
+        __b.result(result);
+        __b.operand(source);
+        __b.operand(indices);
+        __b.i64_array_attribute("gather_dims", gather_dims);
+        __b.unit_attribute("unique", unique);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(GatherOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1851,6 +2114,7 @@ impl<'a> GenerateOp<'a> {
         __b.result(result);
         __b.operands(dynamic_extents);
         __b.region(body);
+        #[allow(unused_mut)]
         __b.build(false, false)
     }
 
@@ -2000,7 +2264,32 @@ impl<'a> InsertOp<'a> {
         __b.operand(scalar);
         __b.operand(dest);
         __b.operands(indices);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `tensor.insert` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `InsertOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        scalar: Value<'c, 'v>,
+        dest: Value<'c, 'v>,
+        indices: &[Value<'c, 'v>],
+    ) -> Result<InsertOp<'r>, NoMatch> {
+        let mut __b = Builder::new("tensor.insert", location.into());
+        __b.result(result);
+        __b.operand(scalar);
+        __b.operand(dest);
+        __b.operands(indices);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(InsertOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2273,7 +2562,42 @@ impl<'a> InsertSliceOp<'a> {
         __b.i64_array_attribute("static_offsets", static_offsets);
         __b.i64_array_attribute("static_sizes", static_sizes);
         __b.i64_array_attribute("static_strides", static_strides);
+        #[allow(unused_mut)]
         __b.build(true, false)
+    }
+
+    /// Builds a `tensor.insert_slice` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `InsertSliceOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        source: Value<'c, 'v>,
+        dest: Value<'c, 'v>,
+        offsets: &[Value<'c, 'v>],
+        sizes: &[Value<'c, 'v>],
+        strides: &[Value<'c, 'v>],
+        static_offsets: &[i64],
+        static_sizes: &[i64],
+        static_strides: &[i64],
+    ) -> Result<InsertSliceOp<'r>, NoMatch> {
+        let mut __b = Builder::new("tensor.insert_slice", location.into());
+        __b.result(result);
+        __b.operand(source);
+        __b.operand(dest);
+        __b.operands(offsets);
+        __b.operands(sizes);
+        __b.operands(strides);
+        __b.i64_array_attribute("static_offsets", static_offsets);
+        __b.i64_array_attribute("static_sizes", static_sizes);
+        __b.i64_array_attribute("static_strides", static_strides);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, true, false).ok_or(NoMatch)?;
+        Ok(InsertSliceOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2588,6 +2912,7 @@ impl<'a> PadOp<'a> {
         __b.i64_array_attribute("static_high", static_high);
         __b.unit_attribute("nofold", nofold);
         __b.region(region);
+        #[allow(unused_mut)]
         __b.build(true, false)
     }
 
@@ -2877,7 +3202,40 @@ impl<'a> ParallelInsertSliceOp<'a> {
         __b.i64_array_attribute("static_offsets", static_offsets);
         __b.i64_array_attribute("static_sizes", static_sizes);
         __b.i64_array_attribute("static_strides", static_strides);
+        #[allow(unused_mut)]
         __b.build(true, false)
+    }
+
+    /// Builds a `tensor.parallel_insert_slice` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ParallelInsertSliceOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        source: Value<'c, 'v>,
+        dest: Value<'c, 'v>,
+        offsets: &[Value<'c, 'v>],
+        sizes: &[Value<'c, 'v>],
+        strides: &[Value<'c, 'v>],
+        static_offsets: &[i64],
+        static_sizes: &[i64],
+        static_strides: &[i64],
+    ) -> Result<ParallelInsertSliceOp<'r>, NoMatch> {
+        let mut __b = Builder::new("tensor.parallel_insert_slice", location.into());
+        __b.operand(source);
+        __b.operand(dest);
+        __b.operands(offsets);
+        __b.operands(sizes);
+        __b.operands(strides);
+        __b.i64_array_attribute("static_offsets", static_offsets);
+        __b.i64_array_attribute("static_sizes", static_sizes);
+        __b.i64_array_attribute("static_strides", static_strides);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, true, false).ok_or(NoMatch)?;
+        Ok(ParallelInsertSliceOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3043,7 +3401,28 @@ impl<'a> RankOp<'a> {
         let mut __b = Builder::new("tensor.rank", location.into());
         __b.result(result);
         __b.operand(tensor);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `tensor.rank` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `RankOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        tensor: Value<'c, 'v>,
+    ) -> Result<RankOp<'r>, NoMatch> {
+        let mut __b = Builder::new("tensor.rank", location.into());
+        __b.result(result);
+        __b.operand(tensor);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(RankOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3186,7 +3565,30 @@ impl<'a> ReshapeOp<'a> {
         __b.result(result);
         __b.operand(source);
         __b.operand(shape);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `tensor.reshape` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ReshapeOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        source: Value<'c, 'v>,
+        shape: Value<'c, 'v>,
+    ) -> Result<ReshapeOp<'r>, NoMatch> {
+        let mut __b = Builder::new("tensor.reshape", location.into());
+        __b.result(result);
+        __b.operand(source);
+        __b.operand(shape);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ReshapeOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3420,7 +3822,36 @@ impl<'a> ScatterOp<'a> {
         __b.operand(indices);
         __b.i64_array_attribute("scatter_dims", scatter_dims);
         __b.unit_attribute("unique", unique);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `tensor.scatter` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ScatterOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        source: Value<'c, 'v>,
+        dest: Value<'c, 'v>,
+        indices: Value<'c, 'v>,
+        scatter_dims: &[i64],
+        unique: bool,
+    ) -> Result<ScatterOp<'r>, NoMatch> {
+        let mut __b = Builder::new("tensor.scatter", location.into());
+        __b.result(result);
+        __b.operand(source);
+        __b.operand(dest);
+        __b.operand(indices);
+        __b.i64_array_attribute("scatter_dims", scatter_dims);
+        __b.unit_attribute("unique", unique);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ScatterOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3573,7 +4004,30 @@ impl<'a> SplatOp<'a> {
         __b.result(aggregate);
         __b.operand(input);
         __b.operands(dynamic_sizes);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `tensor.splat` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `SplatOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        aggregate: Type<'c>,
+        input: Value<'c, 'v>,
+        dynamic_sizes: &[Value<'c, 'v>],
+    ) -> Result<SplatOp<'r>, NoMatch> {
+        let mut __b = Builder::new("tensor.splat", location.into());
+        __b.result(aggregate);
+        __b.operand(input);
+        __b.operands(dynamic_sizes);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(SplatOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3672,7 +4126,26 @@ impl<'a> YieldOp<'a> {
     pub fn build<'c, 'v>(location: impl Into<Location<'c>>, value: Value<'c, 'v>) -> Operation<'c> {
         let mut __b = Builder::new("tensor.yield", location.into());
         __b.operand(value);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `tensor.yield` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `YieldOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        value: Value<'c, 'v>,
+    ) -> Result<YieldOp<'r>, NoMatch> {
+        let mut __b = Builder::new("tensor.yield", location.into());
+        __b.operand(value);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(YieldOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from

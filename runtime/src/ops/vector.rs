@@ -306,7 +306,26 @@ impl<'a> VectorScaleOp<'a> {
     pub fn build<'c, 'v>(location: impl Into<Location<'c>>, res: Type<'c>) -> Operation<'c> {
         let mut __b = Builder::new("vector.vscale", location.into());
         __b.result(res);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.vscale` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `VectorScaleOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res: Type<'c>,
+    ) -> Result<VectorScaleOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.vscale", location.into());
+        __b.result(res);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(VectorScaleOp { op: __op })
     }
 }
 
@@ -402,7 +421,28 @@ impl<'a> BitCastOp<'a> {
         let mut __b = Builder::new("vector.bitcast", location.into());
         __b.result(result);
         __b.operand(source);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.bitcast` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `BitCastOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        source: Value<'c, 'v>,
+    ) -> Result<BitCastOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.bitcast", location.into());
+        __b.result(result);
+        __b.operand(source);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(BitCastOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -541,7 +581,28 @@ impl<'a> BroadcastOp<'a> {
         let mut __b = Builder::new("vector.broadcast", location.into());
         __b.result(vector);
         __b.operand(source);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.broadcast` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `BroadcastOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        vector: Type<'c>,
+        source: Value<'c, 'v>,
+    ) -> Result<BroadcastOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.broadcast", location.into());
+        __b.result(vector);
+        __b.operand(source);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(BroadcastOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -746,7 +807,36 @@ impl<'a> CompressStoreOp<'a> {
         if let Some(value) = alignment {
             __b.integer_attribute("alignment", 64, value);
         }
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.compressstore` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `CompressStoreOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        base: Value<'c, 'v>,
+        indices: &[Value<'c, 'v>],
+        mask: Value<'c, 'v>,
+        value_to_store: Value<'c, 'v>,
+        alignment: Option<i64>,
+    ) -> Result<CompressStoreOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.compressstore", location.into());
+        __b.operand(base);
+        __b.operands(indices);
+        __b.operand(mask);
+        __b.operand(value_to_store);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(CompressStoreOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -897,7 +987,28 @@ impl<'a> ConstantMaskOp<'a> {
         let mut __b = Builder::new("vector.constant_mask", location.into());
         __b.result(result);
         __b.i64_array_attribute("mask_dim_sizes", mask_dim_sizes);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.constant_mask` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ConstantMaskOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        mask_dim_sizes: &[i64],
+    ) -> Result<ConstantMaskOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.constant_mask", location.into());
+        __b.result(result);
+        __b.i64_array_attribute("mask_dim_sizes", mask_dim_sizes);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ConstantMaskOp { op: __op })
     }
 }
 
@@ -1117,7 +1228,38 @@ impl<'a> ContractionOp<'a> {
         __b.attribute("indexing_maps", indexing_maps);
         __b.attribute("iterator_types", iterator_types);
         __b.enum_attribute("kind", kind);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.contract` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ContractionOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        acc: Value<'c, 'v>,
+        indexing_maps: Attribute<'c>,
+        iterator_types: Attribute<'c>,
+        kind: Option<CombiningKind>,
+    ) -> Result<ContractionOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.contract", location.into());
+        __b.result(result);
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.operand(acc);
+        __b.attribute("indexing_maps", indexing_maps);
+        __b.attribute("iterator_types", iterator_types);
+        __b.enum_attribute("kind", kind);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ContractionOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1268,7 +1410,28 @@ impl<'a> CreateMaskOp<'a> {
         let mut __b = Builder::new("vector.create_mask", location.into());
         __b.result(result);
         __b.operands(operands);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.create_mask` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `CreateMaskOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        operands: &[Value<'c, 'v>],
+    ) -> Result<CreateMaskOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.create_mask", location.into());
+        __b.result(result);
+        __b.operands(operands);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(CreateMaskOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1413,7 +1576,30 @@ impl<'a> DeinterleaveOp<'a> {
         __b.result(res1);
         __b.result(res2);
         __b.operand(source);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.deinterleave` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `DeinterleaveOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        res1: Type<'c>,
+        res2: Type<'c>,
+        source: Value<'c, 'v>,
+    ) -> Result<DeinterleaveOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.deinterleave", location.into());
+        __b.result(res1);
+        __b.result(res2);
+        __b.operand(source);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(DeinterleaveOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1627,7 +1813,38 @@ impl<'a> ExpandLoadOp<'a> {
         if let Some(value) = alignment {
             __b.integer_attribute("alignment", 64, value);
         }
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.expandload` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ExpandLoadOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        base: Value<'c, 'v>,
+        indices: &[Value<'c, 'v>],
+        mask: Value<'c, 'v>,
+        pass_thru: Value<'c, 'v>,
+        alignment: Option<i64>,
+    ) -> Result<ExpandLoadOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.expandload", location.into());
+        __b.result(result);
+        __b.operand(base);
+        __b.operands(indices);
+        __b.operand(mask);
+        __b.operand(pass_thru);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ExpandLoadOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1789,7 +2006,31 @@ impl<'a> ExtractOp<'a> {
         __b.operands(dynamic_position);
         __b.i64_array_attribute("static_position", static_position);
         __b.infer_results();
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.extract` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ExtractOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        source: Value<'c, 'v>,
+        dynamic_position: &[Value<'c, 'v>],
+        static_position: &[i64],
+    ) -> Result<ExtractOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.extract", location.into());
+        __b.operand(source);
+        __b.operands(dynamic_position);
+        __b.i64_array_attribute("static_position", static_position);
+        __b.infer_results();
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ExtractOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -1946,7 +2187,34 @@ impl<'a> ExtractStridedSliceOp<'a> {
         __b.attribute("offsets", offsets);
         __b.attribute("sizes", sizes);
         __b.attribute("strides", strides);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.extract_strided_slice` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ExtractStridedSliceOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        source: Value<'c, 'v>,
+        offsets: Attribute<'c>,
+        sizes: Attribute<'c>,
+        strides: Attribute<'c>,
+    ) -> Result<ExtractStridedSliceOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.extract_strided_slice", location.into());
+        __b.result(result);
+        __b.operand(source);
+        __b.attribute("offsets", offsets);
+        __b.attribute("sizes", sizes);
+        __b.attribute("strides", strides);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ExtractStridedSliceOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2082,7 +2350,32 @@ impl<'a> FMAOp<'a> {
         __b.operand(lhs);
         __b.operand(rhs);
         __b.operand(acc);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.fma` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `FMAOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        acc: Value<'c, 'v>,
+    ) -> Result<FMAOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.fma", location.into());
+        __b.result(result);
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.operand(acc);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(FMAOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2229,7 +2522,28 @@ impl<'a> FromElementsOp<'a> {
         let mut __b = Builder::new("vector.from_elements", location.into());
         __b.result(dest);
         __b.operands(elements);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.from_elements` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `FromElementsOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        dest: Type<'c>,
+        elements: &[Value<'c, 'v>],
+    ) -> Result<FromElementsOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.from_elements", location.into());
+        __b.result(dest);
+        __b.operands(elements);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(FromElementsOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2479,7 +2793,40 @@ impl<'a> GatherOp<'a> {
         if let Some(value) = alignment {
             __b.integer_attribute("alignment", 64, value);
         }
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.gather` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `GatherOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        base: Value<'c, 'v>,
+        offsets: &[Value<'c, 'v>],
+        indices: Value<'c, 'v>,
+        mask: Value<'c, 'v>,
+        pass_thru: Value<'c, 'v>,
+        alignment: Option<i64>,
+    ) -> Result<GatherOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.gather", location.into());
+        __b.result(result);
+        __b.operand(base);
+        __b.operands(offsets);
+        __b.operand(indices);
+        __b.operand(mask);
+        __b.operand(pass_thru);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(GatherOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2654,7 +3001,34 @@ impl<'a> InsertOp<'a> {
         __b.operand(dest);
         __b.operands(dynamic_position);
         __b.i64_array_attribute("static_position", static_position);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.insert` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `InsertOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        value_to_store: Value<'c, 'v>,
+        dest: Value<'c, 'v>,
+        dynamic_position: &[Value<'c, 'v>],
+        static_position: &[i64],
+    ) -> Result<InsertOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.insert", location.into());
+        __b.result(result);
+        __b.operand(value_to_store);
+        __b.operand(dest);
+        __b.operands(dynamic_position);
+        __b.i64_array_attribute("static_position", static_position);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(InsertOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2811,7 +3185,34 @@ impl<'a> InsertStridedSliceOp<'a> {
         __b.operand(dest);
         __b.attribute("offsets", offsets);
         __b.attribute("strides", strides);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.insert_strided_slice` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `InsertStridedSliceOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        value_to_store: Value<'c, 'v>,
+        dest: Value<'c, 'v>,
+        offsets: Attribute<'c>,
+        strides: Attribute<'c>,
+    ) -> Result<InsertStridedSliceOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.insert_strided_slice", location.into());
+        __b.result(result);
+        __b.operand(value_to_store);
+        __b.operand(dest);
+        __b.attribute("offsets", offsets);
+        __b.attribute("strides", strides);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(InsertStridedSliceOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -2952,7 +3353,30 @@ impl<'a> InterleaveOp<'a> {
         __b.result(result);
         __b.operand(lhs);
         __b.operand(rhs);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.interleave` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `InterleaveOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+    ) -> Result<InterleaveOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.interleave", location.into());
+        __b.result(result);
+        __b.operand(lhs);
+        __b.operand(rhs);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(InterleaveOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3159,7 +3583,36 @@ impl<'a> LoadOp<'a> {
         if let Some(value) = alignment {
             __b.integer_attribute("alignment", 64, value);
         }
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.load` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `LoadOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        base: Value<'c, 'v>,
+        indices: &[Value<'c, 'v>],
+        nontemporal: Option<Attribute<'c>>,
+        alignment: Option<i64>,
+    ) -> Result<LoadOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.load", location.into());
+        __b.result(result);
+        __b.operand(base);
+        __b.operands(indices);
+        __b.optional_attribute("nontemporal", nontemporal);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(LoadOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3354,6 +3807,7 @@ impl<'a> MaskOp<'a> {
         __b.operand(mask);
         __b.optional_operand(passthru);
         __b.region(mask_region);
+        #[allow(unused_mut)]
         __b.build(false, false)
     }
 
@@ -3560,7 +4014,38 @@ impl<'a> MaskedLoadOp<'a> {
         if let Some(value) = alignment {
             __b.integer_attribute("alignment", 64, value);
         }
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.maskedload` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `MaskedLoadOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        base: Value<'c, 'v>,
+        indices: &[Value<'c, 'v>],
+        mask: Value<'c, 'v>,
+        pass_thru: Value<'c, 'v>,
+        alignment: Option<i64>,
+    ) -> Result<MaskedLoadOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.maskedload", location.into());
+        __b.result(result);
+        __b.operand(base);
+        __b.operands(indices);
+        __b.operand(mask);
+        __b.operand(pass_thru);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(MaskedLoadOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3770,7 +4255,36 @@ impl<'a> MaskedStoreOp<'a> {
         if let Some(value) = alignment {
             __b.integer_attribute("alignment", 64, value);
         }
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.maskedstore` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `MaskedStoreOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        base: Value<'c, 'v>,
+        indices: &[Value<'c, 'v>],
+        mask: Value<'c, 'v>,
+        value_to_store: Value<'c, 'v>,
+        alignment: Option<i64>,
+    ) -> Result<MaskedStoreOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.maskedstore", location.into());
+        __b.operand(base);
+        __b.operands(indices);
+        __b.operand(mask);
+        __b.operand(value_to_store);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(MaskedStoreOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -3927,7 +4441,33 @@ impl<'a> MultiDimReductionOp<'a> {
         __b.operand(acc);
         __b.i64_array_attribute("reduction_dims", reduction_dims);
         __b.infer_results();
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.multi_reduction` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `MultiDimReductionOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        kind: CombiningKind,
+        source: Value<'c, 'v>,
+        acc: Value<'c, 'v>,
+        reduction_dims: &[i64],
+    ) -> Result<MultiDimReductionOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.multi_reduction", location.into());
+        __b.enum_attribute("kind", Some(kind));
+        __b.operand(source);
+        __b.operand(acc);
+        __b.i64_array_attribute("reduction_dims", reduction_dims);
+        __b.infer_results();
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(MultiDimReductionOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4116,7 +4656,34 @@ impl<'a> OuterProductOp<'a> {
         __b.operand(rhs);
         __b.optional_operand(acc);
         __b.enum_attribute("kind", kind);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.outerproduct` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `OuterProductOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        lhs: Value<'c, 'v>,
+        rhs: Value<'c, 'v>,
+        acc: Option<Value<'c, 'v>>,
+        kind: Option<CombiningKind>,
+    ) -> Result<OuterProductOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.outerproduct", location.into());
+        __b.result(result);
+        __b.operand(lhs);
+        __b.operand(rhs);
+        __b.optional_operand(acc);
+        __b.enum_attribute("kind", kind);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(OuterProductOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4293,7 +4860,30 @@ impl<'a> PrintOp<'a> {
         __b.optional_operand(source);
         __b.enum_attribute("punctuation", punctuation);
         __b.optional_attribute("stringLiteral", string_literal);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.print` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `PrintOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        source: Option<Value<'c, 'v>>,
+        punctuation: Option<PrintPunctuation>,
+        string_literal: Option<Attribute<'c>>,
+    ) -> Result<PrintOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.print", location.into());
+        __b.optional_operand(source);
+        __b.enum_attribute("punctuation", punctuation);
+        __b.optional_attribute("stringLiteral", string_literal);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(PrintOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4453,7 +5043,34 @@ impl<'a> ReductionOp<'a> {
         __b.operand(vector);
         __b.optional_operand(acc);
         __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.reduction` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ReductionOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        dest: Type<'c>,
+        kind: CombiningKind,
+        vector: Value<'c, 'v>,
+        acc: Option<Value<'c, 'v>>,
+        fastmath: Option<super::arith::FastMathFlags>,
+    ) -> Result<ReductionOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.reduction", location.into());
+        __b.result(dest);
+        __b.enum_attribute("kind", Some(kind));
+        __b.operand(vector);
+        __b.optional_operand(acc);
+        __b.enum_attribute("fastmath", fastmath);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ReductionOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4591,7 +5208,30 @@ impl<'a> ScalableExtractOp<'a> {
         __b.result(result);
         __b.operand(source);
         __b.integer_attribute("pos", 64, pos);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.scalable.extract` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ScalableExtractOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        source: Value<'c, 'v>,
+        pos: i64,
+    ) -> Result<ScalableExtractOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.scalable.extract", location.into());
+        __b.result(result);
+        __b.operand(source);
+        __b.integer_attribute("pos", 64, pos);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ScalableExtractOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4738,7 +5378,32 @@ impl<'a> ScalableInsertOp<'a> {
         __b.operand(value_to_store);
         __b.operand(dest);
         __b.integer_attribute("pos", 64, pos);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.scalable.insert` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ScalableInsertOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        value_to_store: Value<'c, 'v>,
+        dest: Value<'c, 'v>,
+        pos: i64,
+    ) -> Result<ScalableInsertOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.scalable.insert", location.into());
+        __b.result(result);
+        __b.operand(value_to_store);
+        __b.operand(dest);
+        __b.integer_attribute("pos", 64, pos);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ScalableInsertOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -4897,7 +5562,38 @@ impl<'a> ScanOp<'a> {
         __b.operand(initial_value);
         __b.integer_attribute("reduction_dim", 64, reduction_dim);
         __b.attribute("inclusive", inclusive);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.scan` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ScanOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        dest: Type<'c>,
+        accumulated_value: Type<'c>,
+        kind: CombiningKind,
+        source: Value<'c, 'v>,
+        initial_value: Value<'c, 'v>,
+        reduction_dim: i64,
+        inclusive: Attribute<'c>,
+    ) -> Result<ScanOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.scan", location.into());
+        __b.result(dest);
+        __b.result(accumulated_value);
+        __b.enum_attribute("kind", Some(kind));
+        __b.operand(source);
+        __b.operand(initial_value);
+        __b.integer_attribute("reduction_dim", 64, reduction_dim);
+        __b.attribute("inclusive", inclusive);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ScanOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5143,7 +5839,40 @@ impl<'a> ScatterOp<'a> {
         if let Some(value) = alignment {
             __b.integer_attribute("alignment", 64, value);
         }
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.scatter` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ScatterOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Option<Type<'c>>,
+        base: Value<'c, 'v>,
+        offsets: &[Value<'c, 'v>],
+        indices: Value<'c, 'v>,
+        mask: Value<'c, 'v>,
+        value_to_store: Value<'c, 'v>,
+        alignment: Option<i64>,
+    ) -> Result<ScatterOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.scatter", location.into());
+        __b.optional_result(result);
+        __b.operand(base);
+        __b.operands(offsets);
+        __b.operand(indices);
+        __b.operand(mask);
+        __b.operand(value_to_store);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ScatterOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5288,7 +6017,28 @@ impl<'a> ShapeCastOp<'a> {
         let mut __b = Builder::new("vector.shape_cast", location.into());
         __b.result(result);
         __b.operand(source);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.shape_cast` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ShapeCastOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        source: Value<'c, 'v>,
+    ) -> Result<ShapeCastOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.shape_cast", location.into());
+        __b.result(result);
+        __b.operand(source);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ShapeCastOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5446,7 +6196,31 @@ impl<'a> ShuffleOp<'a> {
         __b.operand(v2);
         __b.i64_array_attribute("mask", mask);
         __b.infer_results();
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.shuffle` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ShuffleOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        v1: Value<'c, 'v>,
+        v2: Value<'c, 'v>,
+        mask: &[i64],
+    ) -> Result<ShuffleOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.shuffle", location.into());
+        __b.operand(v1);
+        __b.operand(v2);
+        __b.i64_array_attribute("mask", mask);
+        __b.infer_results();
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ShuffleOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5558,7 +6332,26 @@ impl<'a> StepOp<'a> {
     pub fn build<'c, 'v>(location: impl Into<Location<'c>>, result: Type<'c>) -> Operation<'c> {
         let mut __b = Builder::new("vector.step", location.into());
         __b.result(result);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.step` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `StepOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+    ) -> Result<StepOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.step", location.into());
+        __b.result(result);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(StepOp { op: __op })
     }
 }
 
@@ -5728,7 +6521,36 @@ impl<'a> StoreOp<'a> {
         if let Some(value) = alignment {
             __b.integer_attribute("alignment", 64, value);
         }
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.store` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `StoreOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        value_to_store: Value<'c, 'v>,
+        base: Value<'c, 'v>,
+        indices: &[Value<'c, 'v>],
+        nontemporal: Option<Attribute<'c>>,
+        alignment: Option<i64>,
+    ) -> Result<StoreOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.store", location.into());
+        __b.operand(value_to_store);
+        __b.operand(base);
+        __b.operands(indices);
+        __b.optional_attribute("nontemporal", nontemporal);
+        if let Some(value) = alignment {
+            __b.integer_attribute("alignment", 64, value);
+        }
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(StoreOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -5886,7 +6708,27 @@ impl<'a> ToElementsOp<'a> {
         let mut __b = Builder::new("vector.to_elements", location.into());
         __b.operand(source);
         __b.infer_results();
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.to_elements` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `ToElementsOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        source: Value<'c, 'v>,
+    ) -> Result<ToElementsOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.to_elements", location.into());
+        __b.operand(source);
+        __b.infer_results();
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(ToElementsOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -6260,7 +7102,38 @@ impl<'a> TransferReadOp<'a> {
         __b.operand(padding);
         __b.optional_operand(mask);
         __b.attribute("in_bounds", in_bounds);
+        #[allow(unused_mut)]
         __b.build(true, false)
+    }
+
+    /// Builds a `vector.transfer_read` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `TransferReadOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        vector: Type<'c>,
+        base: Value<'c, 'v>,
+        indices: &[Value<'c, 'v>],
+        permutation_map: Attribute<'c>,
+        padding: Value<'c, 'v>,
+        mask: Option<Value<'c, 'v>>,
+        in_bounds: Attribute<'c>,
+    ) -> Result<TransferReadOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.transfer_read", location.into());
+        __b.result(vector);
+        __b.operand(base);
+        __b.operands(indices);
+        __b.attribute("permutation_map", permutation_map);
+        __b.operand(padding);
+        __b.optional_operand(mask);
+        __b.attribute("in_bounds", in_bounds);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, true, false).ok_or(NoMatch)?;
+        Ok(TransferReadOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -6598,7 +7471,38 @@ impl<'a> TransferWriteOp<'a> {
         __b.attribute("permutation_map", permutation_map);
         __b.optional_operand(mask);
         __b.attribute("in_bounds", in_bounds);
+        #[allow(unused_mut)]
         __b.build(true, false)
+    }
+
+    /// Builds a `vector.transfer_write` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `TransferWriteOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Option<Type<'c>>,
+        value_to_store: Value<'c, 'v>,
+        base: Value<'c, 'v>,
+        indices: &[Value<'c, 'v>],
+        permutation_map: Attribute<'c>,
+        mask: Option<Value<'c, 'v>>,
+        in_bounds: Attribute<'c>,
+    ) -> Result<TransferWriteOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.transfer_write", location.into());
+        __b.optional_result(result);
+        __b.operand(value_to_store);
+        __b.operand(base);
+        __b.operands(indices);
+        __b.attribute("permutation_map", permutation_map);
+        __b.optional_operand(mask);
+        __b.attribute("in_bounds", in_bounds);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, true, false).ok_or(NoMatch)?;
+        Ok(TransferWriteOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -6774,7 +7678,30 @@ impl<'a> TransposeOp<'a> {
         __b.result(result);
         __b.operand(vector);
         __b.i64_array_attribute("permutation", permutation);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.transpose` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `TransposeOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        vector: Value<'c, 'v>,
+        permutation: &[i64],
+    ) -> Result<TransposeOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.transpose", location.into());
+        __b.result(result);
+        __b.operand(vector);
+        __b.i64_array_attribute("permutation", permutation);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(TransposeOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -6895,7 +7822,28 @@ impl<'a> TypeCastOp<'a> {
         let mut __b = Builder::new("vector.type_cast", location.into());
         __b.result(result);
         __b.operand(memref);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.type_cast` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `TypeCastOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        result: Type<'c>,
+        memref: Value<'c, 'v>,
+    ) -> Result<TypeCastOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.type_cast", location.into());
+        __b.result(result);
+        __b.operand(memref);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(TypeCastOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from
@@ -7012,7 +7960,26 @@ impl<'a> YieldOp<'a> {
     ) -> Operation<'c> {
         let mut __b = Builder::new("vector.yield", location.into());
         __b.operands(operands);
+        #[allow(unused_mut)]
         __b.build(false, false)
+    }
+
+    /// Builds a `vector.yield` and inserts it at `builder`'s insertion point, in one
+    /// call into MLIR (C++'s `YieldOp::create(builder, location, ...)`), with the
+    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is
+    /// not loaded, or its result types cannot be inferred): reported as an error of
+    /// the pattern, which then fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create<'r, 'c, 'v>(
+        builder: &'r (impl OpBuilder + ?Sized),
+        location: impl Into<Location<'c>>,
+        operands: &[Value<'c, 'v>],
+    ) -> Result<YieldOp<'r>, NoMatch> {
+        let mut __b = Builder::new("vector.yield", location.into());
+        __b.operands(operands);
+        #[allow(unused_mut)]
+        let __op = __b.create(builder, false, false).ok_or(NoMatch)?;
+        Ok(YieldOp { op: __op })
     }
 
     /// The operands of this op's kind by name, read from `operands` rather than from

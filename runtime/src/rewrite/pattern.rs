@@ -184,6 +184,7 @@ fn match_and_rewrite_in(
     let rewriter = PatternRewriter {
         // SAFETY: as above.
         base: unsafe { RewriterBase::from_raw(base) },
+        base_raw: base,
         context: entry.context,
         pattern: entry,
         matched: op,

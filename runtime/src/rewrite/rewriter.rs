@@ -37,6 +37,7 @@ use crate::{
 /// (Calling melior's methods on `*rewriter` directly skips the checks.)
 pub struct PatternRewriter<'a> {
     pub(super) base: RewriterBase<'a, 'a>,
+    pub(crate) base_raw: sys::MlirRewriterBase,
     pub(super) context: sys::MlirContext,
     /// The pattern, for messages.
     pub(super) pattern: &'a PatternBox,
@@ -303,7 +304,7 @@ impl<'a> PatternRewriter<'a> {
     /// Reports a refused change at the matched op's location, naming the
     /// pass and the pattern, and fails the application.
     #[cold]
-    pub(super) fn refuse(&self, why: &str) {
+    pub(crate) fn refuse(&self, why: &str) {
         self.refused.set(true);
         mark_application_failed();
         let message = self.pattern.message(why);

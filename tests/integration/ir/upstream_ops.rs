@@ -244,6 +244,29 @@ fn a_builder_refuses_a_dialect_that_is_not_loaded() {
     );
 }
 
+/// A typed `create` in a pattern of a pass that does not load the op's
+/// dialect fails the pass with an error naming the op and the dialect.
+#[test]
+fn create_refuses_an_op_whose_dialect_the_pass_did_not_load() {
+    let context = setup();
+    let mut module = Module::parse(
+        &context,
+        "func.func @f(%a: i32) -> i32 {\n  %s = arith.addi %a, %a : i32\n  return %s : i32\n}",
+        "input.mlir",
+    )
+    .unwrap();
+    let mut pm =
+        mlir_pass::PassManager::parse(&context, "builtin.module(func.func(test-create-unloaded))")
+            .unwrap();
+    let error = pm.run(&mut module).unwrap_err();
+    assert!(
+        error.diagnostics.iter().any(|d| d
+            .to_string()
+            .contains("cannot build 'math.absi': the 'math' dialect is not loaded")),
+        "{error}"
+    );
+}
+
 /// The committed files are what the generator makes from the installed
 /// MLIR's `.td` files.
 #[test]

@@ -110,10 +110,10 @@ fn alloc_and_dealloc<'r>(
         rewriter.notify_match_failure("expects the op's block to have a terminator")
     })?;
     rewriter.set_insertion_point_to_start(block);
-    let alloc = rewriter.insert_op(memref::AllocOp::build(location, ty.into(), &[], &[], None));
-    let buffer: Value<'r, 'r> = alloc.result(0).map_err(|_| NoMatch)?.into();
+    let alloc = memref::AllocOp::create(rewriter, location, ty.into(), &[], &[], None)?;
+    let buffer: Value<'r, 'r> = alloc.memref();
     rewriter.set_insertion_point_before(terminator);
-    rewriter.insert_op(memref::DeallocOp::build(location, buffer));
+    memref::DeallocOp::create(rewriter, location, buffer)?;
     rewriter.set_insertion_point_before(op);
     Ok(buffer)
 }
@@ -232,11 +232,12 @@ impl OpConversionPattern for ConstantLowering {
                 rest /= d;
             }
             let element = value.f64_element(position as usize).map_err(|_| NoMatch)?;
-            let constant = rewriter.insert_op(arith::ConstantOp::build(
+            let constant = arith::ConstantOp::create(
+                rewriter,
                 location,
                 f64_type,
                 FloatAttribute::new(context, f64_type, element).into(),
-            ));
+            )?;
             let map = parse(
                 rewriter,
                 &format!(
@@ -248,14 +249,8 @@ impl OpConversionPattern for ConstantLowering {
                         .join(", ")
                 ),
             )?;
-            let cst = constant.result(0).map_err(|_| NoMatch)?.into();
-            rewriter.insert_op(affine::AffineStoreOp::build(
-                location,
-                cst,
-                buffer,
-                &[],
-                map,
-            ));
+            let cst = constant.result();
+            affine::AffineStoreOp::create(rewriter, location, cst, buffer, &[], map)?;
         }
         rewriter.replace_op_with_values(op, &[buffer]);
         Ok(())
@@ -396,6 +391,7 @@ impl OpConversionPattern for FuncLowering {
         // A placeholder block to inline the body before, erased after.
         let region = Region::new();
         region.append_block(Block::new(&[]));
+        // An op with a region: built, then inserted.
         let func = rewriter.insert_op(func::FuncOp::build(
             location,
             name,
@@ -431,7 +427,7 @@ impl OpConversionPattern for ReturnLowering {
         if !op.input().is_empty() {
             return Err(rewriter.notify_match_failure("expects 'main' to return no value"));
         }
-        rewriter.insert_op(func::ReturnOp::build(op.location(), &[]));
+        func::ReturnOp::create(rewriter, op.location(), &[])?;
         rewriter.erase_op(op);
         Ok(())
     }
