@@ -13,8 +13,8 @@ use mlir_pass_bench::{
     mlirBenchCreateCppEffectQueries, mlirBenchCreateCppEmpty, mlirBenchCreateCppFoldIdentities,
     mlirBenchCreateCppSubToAdd, mlirBenchCreateCppWalkCount, mlirPassBenchLoadOdsDialect,
     module_text, subtraction_module_text, symbol_module_text, RustDominanceQueries,
-    RustEffectQueries, RustEmpty, RustHeavy, RustSafeWalkCount, RustSubToAdd, RustTypedSubToAdd,
-    RustWalkCount, QUERY_ROUNDS,
+    RustEffectQueries, RustEmpty, RustFoldByName, RustHeavy, RustSafeWalkCount, RustSubToAdd,
+    RustTypedSubToAdd, RustWalkCount, QUERY_ROUNDS,
 };
 use mlir_pass_example_passes::FoldArithIdentities;
 
@@ -389,9 +389,11 @@ fn main() {
 
     if want("patterns") {
         // (1c) Rewrite patterns on the greedy driver.
-        println!("\n## 1c. Identity-folding patterns: Rust (`fold-arith-identities`) vs the same patterns in C++, same greedy config, one thread\n");
-        println!("| ops | C++ | Rust | Rust / C++ | rounds |");
-        println!("| --- | --- | --- | --- | --- |");
+        println!("\n## 1c. Identity-folding patterns: Rust (`fold-arith-identities`, typed roots) and the same with roots by name (`bench-rust-fold-by-name`) vs the same patterns in C++, same greedy config, one thread\n");
+        println!(
+            "| ops | C++ | Rust typed | Rust by name | typed / C++ | by name / C++ | rounds |"
+        );
+        println!("| --- | --- | --- | --- | --- | --- | --- |");
         for &ops in s.fold_sizes {
             let source = identity_module_text(ops / 100, 100);
             let mut pms = [
@@ -401,9 +403,18 @@ fn main() {
                 func_pm(&context, |pm| {
                     pm.add_pass(FoldArithIdentities::default()).unwrap()
                 }),
+                func_pm(&context, |pm| pm.add_pass(RustFoldByName).unwrap()),
             ];
-            let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
-            r.print_pair_row(&format!("{ops}"));
+            let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0), (2, 0)]);
+            println!(
+                "| {ops} | {} | {} | {} | {} | {} | {} |",
+                ms(r.median(0)),
+                ms(r.median(1)),
+                ms(r.median(2)),
+                r.ratio(1, 0),
+                r.ratio(2, 0),
+                r.len()
+            );
         }
     }
 

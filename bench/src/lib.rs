@@ -14,12 +14,16 @@ use mlir_pass::{
         ConversionPatternSet, ConversionTarget, PatternRoot,
     },
     dialect::{Op, OpConversionPattern},
+    melior::dialect::arith as melior_arith,
     melior::ir::{
         attribute::IntegerAttribute, operation::OperationLike, Identifier, Value, ValueLike,
     },
     mlir_pass,
     ops::arith,
-    rewrite::MatchResult,
+    rewrite::{
+        GreedyConfig, MatchResult, NoMatch, PatternPass, PatternRewriter, PatternSetBuilder,
+        RewritePattern,
+    },
     sys, OperationRef, Pass, PassError,
 };
 use rustc_hash::FxHashMap;
@@ -655,4 +659,145 @@ pub fn dialect_module(functions: usize, ops_per_function: usize, namespace: &str
         writeln!(text, "  return {last} : i64\n}}").unwrap();
     }
     text
+}
+
+// ---------------------------------------------------------------------------
+// `fold-arith-identities` with roots and ops by name (as it was before typed
+// ops), to measure what typed roots and builders cost against it (1c).
+// ---------------------------------------------------------------------------
+
+/// `value.arith_constant_int()`.
+fn by_name_constant(value: Value<'_, '_>) -> Option<i64> {
+    use mlir_pass::ir::ValueExt;
+    value.arith_constant_int()
+}
+
+/// The width of a signless integer up to 64 bits (64 for `index`).
+fn by_name_width(ty: mlir_pass::melior::ir::Type<'_>) -> Option<u32> {
+    use mlir_pass::melior::ir::{r#type::IntegerType, TypeLike};
+    if ty.is_index() {
+        return Some(64);
+    }
+    let int = IntegerType::try_from(ty).ok()?;
+    (int.is_signless() && int.width() <= 64).then(|| int.width())
+}
+
+/// Replaces `op` by a new `arith.constant 0` of its result type.
+fn by_name_zero(op: OperationRef<'_>, rewriter: &PatternRewriter<'_>) -> MatchResult {
+    let ty = op.result(0)?.r#type();
+    by_name_width(ty).ok_or(NoMatch)?;
+    rewriter.set_insertion_point_before(op);
+    let zero = rewriter.insert(melior_arith::constant(
+        rewriter.context(),
+        IntegerAttribute::new(ty, 0).into(),
+        op.melior().location(),
+    ));
+    rewriter.replace_op_with_values(op, &[zero.result(0)?.into()]);
+    Ok(())
+}
+
+/// Replaces `op` by the value `with`.
+fn by_name_replace(
+    op: OperationRef<'_>,
+    rewriter: &PatternRewriter<'_>,
+    with: Value<'_, '_>,
+) -> MatchResult {
+    rewriter.replace_op_with_values(op, &[with]);
+    Ok(())
+}
+
+/// `x + 0` and `0 + x` become `x`.
+struct AddZeroByName;
+
+impl RewritePattern for AddZeroByName {
+    fn root(&self) -> &str {
+        "arith.addi"
+    }
+
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        rewriter: &PatternRewriter<'_>,
+    ) -> MatchResult {
+        let (lhs, rhs) = (op.operand(0)?, op.operand(1)?);
+        match (by_name_constant(lhs), by_name_constant(rhs)) {
+            (_, Some(0)) => by_name_replace(op, rewriter, lhs),
+            (Some(0), _) => by_name_replace(op, rewriter, rhs),
+            _ => Err(NoMatch),
+        }
+    }
+}
+
+/// `x - 0` becomes `x`; `x - x` becomes `0`.
+struct SubIdentitiesByName;
+
+impl RewritePattern for SubIdentitiesByName {
+    fn root(&self) -> &str {
+        "arith.subi"
+    }
+
+    fn generated_ops(&self) -> Vec<String> {
+        vec!["arith.constant".to_owned()]
+    }
+
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        rewriter: &PatternRewriter<'_>,
+    ) -> MatchResult {
+        let (lhs, rhs) = (op.operand(0)?, op.operand(1)?);
+        if by_name_constant(rhs) == Some(0) {
+            return by_name_replace(op, rewriter, lhs);
+        }
+        if lhs == rhs {
+            return by_name_zero(op, rewriter);
+        }
+        Err(NoMatch)
+    }
+}
+
+/// `x * 1` and `1 * x` become `x`; `x * 0` and `0 * x` become `0`.
+struct MulIdentitiesByName;
+
+impl RewritePattern for MulIdentitiesByName {
+    fn root(&self) -> &str {
+        "arith.muli"
+    }
+
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        rewriter: &PatternRewriter<'_>,
+    ) -> MatchResult {
+        let (lhs, rhs) = (op.operand(0)?, op.operand(1)?);
+        match (by_name_constant(lhs), by_name_constant(rhs)) {
+            (_, Some(0)) => by_name_replace(op, rewriter, rhs),
+            (Some(0), _) => by_name_replace(op, rewriter, lhs),
+            (_, Some(1)) => by_name_replace(op, rewriter, lhs),
+            (Some(1), _) => by_name_replace(op, rewriter, rhs),
+            _ => Err(NoMatch),
+        }
+    }
+}
+
+/// `fold-arith-identities` with patterns rooted by name and melior's
+/// `arith::constant` (the example pass before typed ops), same config.
+#[mlir_pass(argument = "bench-rust-fold-by-name", op = "func.func", dialects = [arith])]
+#[derive(Clone, Default)]
+pub struct RustFoldByName;
+
+impl PatternPass for RustFoldByName {
+    fn patterns(&self, patterns: PatternSetBuilder) -> PatternSetBuilder {
+        patterns
+            .add(AddZeroByName)
+            .add(SubIdentitiesByName)
+            .add(MulIdentitiesByName)
+    }
+
+    fn config(&self) -> GreedyConfig {
+        GreedyConfig {
+            fold: false,
+            ..GreedyConfig::default()
+        }
+    }
 }

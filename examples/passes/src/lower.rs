@@ -118,7 +118,8 @@ impl OpConversionPattern for ErfToLibm {
             ));
             rewriter.set_insertion_point_before(erf);
         }
-        let call = rewriter.insert_op(func::CallOp::build(
+        let call = func::CallOp::create(
+            rewriter,
             erf.location(),
             &[ty],
             callee,
@@ -126,7 +127,7 @@ impl OpConversionPattern for ErfToLibm {
             None,
             None,
             false,
-        ));
+        )?;
         rewriter.replace_op_with_operation(erf, call);
         Ok(())
     }

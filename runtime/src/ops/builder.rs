@@ -428,7 +428,8 @@ impl<'c, 'v> Builder<'c, 'v> {
             });
             return None;
         }
-        // SAFETY: the op just inserted, alive while the rewriter is.
-        Some(unsafe { OperationRef::from_raw(op) })
+        // SAFETY: the op just inserted, of this context, alive while the
+        // rewriter is.
+        Some(unsafe { OperationRef::from_raw_in(op, self.context) })
     }
 }
