@@ -433,7 +433,7 @@ impl OpConversionPattern for TypedSubToAdd {
     }
 }
 
-/// [`RustSubToAdd`] with the typed pattern ([`TypedSubToAdd`]).
+/// [`RustSubToAdd`] with the typed pattern (`TypedSubToAdd`).
 #[mlir_pass(argument = "bench-rust-typed-sub-to-add", op = "func.func", dialects = [arith])]
 #[derive(Clone, Default)]
 pub struct RustTypedSubToAdd;
