@@ -454,29 +454,17 @@ fn main() {
         }
     }
 
-    if want("conversion") {
-        // (1g) A dialect conversion with one Rust pattern against the same
-        // pattern in C++, same target and driver.
-        println!("\n## 1g. Dialect conversion with one pattern: Rust (`bench-rust-sub-to-add`) vs the same `OpConversionPattern` in C++, partial conversion, one thread\n");
-        println!("| ops | C++ | Rust | Rust / C++ | rounds |");
-        println!("| --- | --- | --- | --- | --- |");
-        for &ops in s.fold_sizes {
-            let source = subtraction_module_text(ops / 10, 10);
-            let mut pms = [
-                func_pm(&context, |pm| {
-                    add_raw(pm, unsafe { mlirBenchCreateCppSubToAdd() })
-                }),
-                func_pm(&context, |pm| pm.add_pass(RustSubToAdd).unwrap()),
-            ];
-            let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
-            r.print_pair_row(&format!("{ops}"));
+    // (1g) A dialect conversion with one Rust pattern against the same
+    // pattern in C++, same target and driver; (1g') the same with typed ops
+    // (`mlir_pass::ops`: a typed root, the adaptor and `create`).
+    for (key, title, typed) in [
+        ("conversion", "## 1g. Dialect conversion with one pattern: Rust (`bench-rust-sub-to-add`) vs the same `OpConversionPattern` in C++, partial conversion, one thread", false),
+        ("conversion-typed", "## 1g'. The same conversion with typed ops: Rust (`bench-rust-typed-sub-to-add`) vs C++, partial conversion, one thread", true),
+    ] {
+        if !want(key) {
+            continue;
         }
-    }
-
-    if want("conversion-typed") {
-        // (1g') The same with typed ops (`mlir_pass::ops`): a typed root, the
-        // adaptor and typed builders inserted by `insert_op`.
-        println!("\n## 1g'. The same conversion with typed ops: Rust (`bench-rust-typed-sub-to-add`) vs C++, partial conversion, one thread\n");
+        println!("\n{title}\n");
         println!("| ops | C++ | Rust | Rust / C++ | rounds |");
         println!("| --- | --- | --- | --- | --- |");
         for &ops in s.fold_sizes {
@@ -485,7 +473,13 @@ fn main() {
                 func_pm(&context, |pm| {
                     add_raw(pm, unsafe { mlirBenchCreateCppSubToAdd() })
                 }),
-                func_pm(&context, |pm| pm.add_pass(RustTypedSubToAdd).unwrap()),
+                func_pm(&context, |pm| {
+                    if typed {
+                        pm.add_pass(RustTypedSubToAdd).unwrap()
+                    } else {
+                        pm.add_pass(RustSubToAdd).unwrap()
+                    }
+                }),
             ];
             let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
             r.print_pair_row(&format!("{ops}"));

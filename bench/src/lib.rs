@@ -392,15 +392,21 @@ pub struct RustSubToAdd;
 
 impl Pass for RustSubToAdd {
     fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
-        let mut target = ConversionTarget::new(op.context());
-        target
-            .add_legal_dialect("arith")
-            .add_illegal_op("arith.subi");
-        let patterns = ConversionPatternSet::builder(op.context())
-            .add(SubToAdd)
-            .freeze();
-        apply_partial_conversion(op, &target, &patterns, &ConversionConfig::default())
+        sub_to_add(op, SubToAdd)
     }
+}
+
+/// The partial conversion of [`RustSubToAdd`] with `pattern`: `arith.subi`
+/// illegal, the rest of `arith` legal; target and patterns built per run.
+fn sub_to_add(op: OperationRef<'_>, pattern: impl ConversionPattern) -> Result<(), PassError> {
+    let mut target = ConversionTarget::new(op.context());
+    target
+        .add_legal_dialect("arith")
+        .add_illegal_op("arith.subi");
+    let patterns = ConversionPatternSet::builder(op.context())
+        .add(pattern)
+        .freeze();
+    apply_partial_conversion(op, &target, &patterns, &ConversionConfig::default())
 }
 
 /// [`SubToAdd`] with typed ops: rooted at `arith::SubIOp`, creating with
@@ -440,14 +446,7 @@ pub struct RustTypedSubToAdd;
 
 impl Pass for RustTypedSubToAdd {
     fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
-        let mut target = ConversionTarget::new(op.context());
-        target
-            .add_legal_dialect("arith")
-            .add_illegal_op("arith.subi");
-        let patterns = ConversionPatternSet::builder(op.context())
-            .add(TypedSubToAdd)
-            .freeze();
-        apply_partial_conversion(op, &target, &patterns, &ConversionConfig::default())
+        sub_to_add(op, TypedSubToAdd)
     }
 }
 

@@ -91,6 +91,18 @@ uint64_t mlirPassBridgeOperationFingerprint(MlirOperation op) noexcept {
   return hash;
 }
 
+/// Adds the operands and result types the C API passes to `state`.
+static void addValues(mlir::OperationState &state, intptr_t numOperands,
+                      const MlirValue *operands, intptr_t numResults,
+                      const MlirType *results) {
+  state.operands.reserve(numOperands);
+  for (intptr_t i = 0; i < numOperands; ++i)
+    state.operands.push_back(unwrap(operands[i]));
+  state.types.reserve(numResults);
+  for (intptr_t i = 0; i < numResults; ++i)
+    state.types.push_back(unwrap(results[i]));
+}
+
 MlirOperation mlirPassBridgeRewriterCreate(
     MlirRewriterBase rewriter, MlirStringRef name, MlirLocation location,
     intptr_t numOperands, const MlirValue *operands, intptr_t numResults,
@@ -104,12 +116,7 @@ MlirOperation mlirPassBridgeRewriterCreate(
     if (!state.name.isRegistered() &&
         !unwrap(location)->getContext()->allowsUnregisteredDialects())
       return MlirOperation{nullptr};
-    state.operands.reserve(numOperands);
-    for (intptr_t i = 0; i < numOperands; ++i)
-      state.operands.push_back(unwrap(operands[i]));
-    state.types.reserve(numResults);
-    for (intptr_t i = 0; i < numResults; ++i)
-      state.types.push_back(unwrap(results[i]));
+    addValues(state, numOperands, operands, numResults, results);
     for (intptr_t i = 0; i < numAttributes; ++i)
       state.attributes.append(unwrap(attributes[i].name),
                               unwrap(attributes[i].attribute));
@@ -131,12 +138,7 @@ MlirOperation mlirPassBridgeRewriterCreateTyped(
     // which MLIR corrupts when the dialect loads: refused.
     if (!info)
       return MlirOperation{nullptr};
-    state.operands.reserve(numOperands);
-    for (intptr_t i = 0; i < numOperands; ++i)
-      state.operands.push_back(unwrap(operands[i]));
-    state.types.reserve(numResults);
-    for (intptr_t i = 0; i < numResults; ++i)
-      state.types.push_back(unwrap(results[i]));
+    addValues(state, numOperands, operands, numResults, results);
     for (intptr_t i = 0; i < numAttributes; ++i)
       state.attributes.append(unwrap(attributeNames[i]), unwrap(attributes[i]));
     if (inferResults) {
