@@ -14,7 +14,7 @@ use crate::{
     handle::OperationRef,
     rewrite::{
         driver::{current_application, mark_application_failed},
-        MatchResult, NoMatch,
+        MatchResult, NoMatch, RootChecked,
     },
 };
 
@@ -101,6 +101,22 @@ pub trait ConversionPattern: Send + Sync + 'static {
             rewriter.entry.name
         )))
     }
+
+    /// [`match_and_rewrite`](Self::match_and_rewrite) on an op the driver
+    /// gives, named as a [`PatternRoot::Op`] root says (`_root` proves it:
+    /// only the drivers make one). Patterns rooted at a typed op
+    /// ([`OpConversionPattern`](crate::dialect::OpConversionPattern)) then
+    /// skip checking the name again.
+    #[doc(hidden)]
+    fn match_and_rewrite_root(
+        &self,
+        op: OperationRef<'_>,
+        operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+        _root: RootChecked,
+    ) -> MatchResult {
+        self.match_and_rewrite(op, operands, rewriter)
+    }
 }
 
 /// One pattern as the bridge's user data.
@@ -148,7 +164,7 @@ pub(super) unsafe extern "C" fn match_and_rewrite(
     // SAFETY: the caller's contract, passed on.
     unsafe {
         call_pattern(op, rewriter, user_data, |pattern, matched, rewriter| {
-            pattern.match_and_rewrite(matched, &values, rewriter)
+            pattern.match_and_rewrite_root(matched, &values, rewriter, RootChecked::by_driver())
         })
     }
 }

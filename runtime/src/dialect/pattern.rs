@@ -11,7 +11,7 @@ use melior::ir::Value;
 use super::Op;
 use crate::{
     conversion::{ConversionPattern, ConversionPatternRewriter, PatternRoot},
-    rewrite::{MatchResult, NoMatch, PatternRewriter, RewritePattern},
+    rewrite::{MatchResult, NoMatch, PatternRewriter, RewritePattern, RootChecked},
     OperationRef,
 };
 
@@ -97,6 +97,18 @@ impl<P: OpRewritePattern> RewritePattern for P {
         let typed = unsafe { P::Op::from_operation_unchecked(op) };
         OpRewritePattern::match_and_rewrite(self, typed, rewriter)
     }
+
+    fn match_and_rewrite_root(
+        &self,
+        op: OperationRef<'_>,
+        rewriter: &PatternRewriter<'_>,
+        _root: RootChecked,
+    ) -> MatchResult {
+        // SAFETY: the driver gives only ops named as the root, the handle's
+        // kind (`_root`).
+        let typed = unsafe { P::Op::from_operation_unchecked(op) };
+        OpRewritePattern::match_and_rewrite(self, typed, rewriter)
+    }
 }
 
 /// A conversion pattern rooted at one kind of declared op, which it
@@ -152,6 +164,19 @@ impl<P: OpConversionPattern> ConversionPattern for P {
             return Err(NoMatch);
         }
         // SAFETY: `op` is named as the handle's kind (just checked).
+        let typed = unsafe { P::Op::from_operation_unchecked(op) };
+        OpConversionPattern::match_and_rewrite(self, typed, operands, rewriter)
+    }
+
+    fn match_and_rewrite_root(
+        &self,
+        op: OperationRef<'_>,
+        operands: &[Value<'_, '_>],
+        rewriter: &ConversionPatternRewriter<'_>,
+        _root: RootChecked,
+    ) -> MatchResult {
+        // SAFETY: the driver gives only ops named as the root, the handle's
+        // kind (`_root`).
         let typed = unsafe { P::Op::from_operation_unchecked(op) };
         OpConversionPattern::match_and_rewrite(self, typed, operands, rewriter)
     }

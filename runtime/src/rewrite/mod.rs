@@ -100,6 +100,8 @@ pub use driver::{
 };
 pub use pass::{PatternDriver, PatternPass};
 pub(crate) use pattern::short_type_name;
+#[doc(hidden)]
+pub use pattern::RootChecked;
 pub use pattern::{MatchResult, NoMatch, RewritePattern};
 pub(crate) use rewriter::melior_op;
 pub(crate) use rewriter::modify_in_place;

@@ -64,6 +64,36 @@ pub trait RewritePattern: Send + Sync + 'static {
         op: OperationRef<'_>,
         rewriter: &PatternRewriter<'_>,
     ) -> MatchResult;
+
+    /// [`match_and_rewrite`](Self::match_and_rewrite) on an op a driver
+    /// gives, which is named as [`root`](Self::root) says (`_root` proves
+    /// it: only the drivers make one). Patterns rooted at a typed op
+    /// ([`OpRewritePattern`](crate::dialect::OpRewritePattern)) then skip
+    /// checking the name again.
+    #[doc(hidden)]
+    fn match_and_rewrite_root(
+        &self,
+        op: OperationRef<'_>,
+        rewriter: &PatternRewriter<'_>,
+        _root: RootChecked,
+    ) -> MatchResult {
+        self.match_and_rewrite(op, rewriter)
+    }
+}
+
+/// Proof that an op is named as the pattern's root says: made only by the
+/// drivers of `mlir_pass::rewrite` and `mlir_pass::conversion`, which get
+/// their ops from MLIR's pattern applicator (it gives a pattern only ops of
+/// its root).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct RootChecked(());
+
+impl RootChecked {
+    /// The proof; the caller gives the pattern an op named as its root.
+    pub(crate) fn by_driver() -> Self {
+        Self(())
+    }
 }
 
 /// One pattern as MLIR's user data: the pattern and its name for messages.
@@ -193,7 +223,11 @@ fn match_and_rewrite_in(
         root,
         refused: Cell::new(false),
     };
-    let outcome = trap(|| entry.pattern.match_and_rewrite(matched, &rewriter));
+    let outcome = trap(|| {
+        entry
+            .pattern
+            .match_and_rewrite_root(matched, &rewriter, RootChecked::by_driver())
+    });
     #[cfg(debug_assertions)]
     if let Ok(result) = &outcome {
         if !rewriter.refused.get() {
