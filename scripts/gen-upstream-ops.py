@@ -88,6 +88,10 @@ ATTRS = {
     "IndexAttr": "AttrConstraint::Index",
 }
 
+# Dialect flag attributes the bridge makes and reads with MLIR's C++
+# getters: attribute name -> whether it is the overflow one.
+ARITH_FLAGS = {"arith.fastmath": False, "arith.overflow": True}
+
 # Integer attributes a builder takes as `i64`: the integer type of each.
 INTEGERS = {"I64Attr": "64", "I32Attr": "32", "I16Attr": "16", "I8Attr": "8", "I1Attr": "1", "IndexAttr": "0"}
 
@@ -283,7 +287,14 @@ class Gen:
             out.append(f"impl ::core::ops::BitOr for {rust} {{\n    type Output = Self;\n")
             out.append("    fn bitor(self, other: Self) -> Self {\n        Self(self.0 | other.0)\n    }\n}\n\n")
             out.append(f"impl EnumAttribute for {rust} {{\n")
-            if kind == "dialect":
+            if kind == "dialect" and arg in ARITH_FLAGS:
+                # Made and read by MLIR's C++ getters (no parsing).
+                overflow = str(ARITH_FLAGS[arg]).lower()
+                out.append("    fn attribute<'c>(self, context: &'c Context) -> Attribute<'c> {\n")
+                out.append(f"        arith_flags(context, {overflow}, self.0)\n    }}\n")
+                out.append("    fn from_attribute(attribute: Attribute<'_>) -> Option<Self> {\n")
+                out.append(f"        arith_flags_value(attribute, {overflow}).map(Self)\n    }}\n}}\n\n")
+            elif kind == "dialect":
                 out.append("    fn attribute<'c>(self, context: &'c Context) -> Attribute<'c> {\n")
                 out.append(f"        dialect_enum(context, {rs_str(arg)}, &self.keywords())\n    }}\n")
                 out.append("    fn from_attribute(attribute: Attribute<'_>) -> Option<Self> {\n")

@@ -292,3 +292,39 @@ MlirPassBridgeQueryStatus mlirPassBridgeLookupSymbolIn(
 }
 
 } // extern "C"
+
+//===-- arith's flag attributes --------------------------------------------===//
+
+MlirAttribute mlirPassBridgeArithFlagsGet(MlirContext context, bool overflow,
+                                          uint32_t flags) noexcept {
+  return guarded(MlirAttribute{nullptr}, [&]() -> MlirAttribute {
+    mlir::MLIRContext *ctx = unwrap(context);
+    // A dialect attribute of a dialect that is not loaded cannot be made.
+    if (!ctx->getLoadedDialect<mlir::arith::ArithDialect>())
+      return MlirAttribute{nullptr};
+    if (overflow)
+      return wrap(mlir::arith::IntegerOverflowFlagsAttr::get(
+          ctx, static_cast<mlir::arith::IntegerOverflowFlags>(flags)));
+    return wrap(mlir::arith::FastMathFlagsAttr::get(
+        ctx, static_cast<mlir::arith::FastMathFlags>(flags)));
+  });
+}
+
+bool mlirPassBridgeArithFlagsValue(MlirAttribute attribute, bool overflow,
+                                   uint32_t *flags) noexcept {
+  return guarded(false, [&] {
+    mlir::Attribute attr = unwrap(attribute);
+    if (overflow) {
+      auto typed = llvm::dyn_cast<mlir::arith::IntegerOverflowFlagsAttr>(attr);
+      if (!typed)
+        return false;
+      *flags = static_cast<uint32_t>(typed.getValue());
+      return true;
+    }
+    auto typed = llvm::dyn_cast<mlir::arith::FastMathFlagsAttr>(attr);
+    if (!typed)
+      return false;
+    *flags = static_cast<uint32_t>(typed.getValue());
+    return true;
+  });
+}

@@ -765,6 +765,19 @@ MlirOperation mlirPassBridgeRewriterCreateTyped(
     const MlirStringRef *attributeNames, const MlirAttribute *attributes,
     bool inferResults) MLIR_PASS_BRIDGE_NOEXCEPT;
 
+/// `arith::FastMathFlagsAttr::get(context, flags)`, or with `overflow`
+/// `arith::IntegerOverflowFlagsAttr::get`: what the typed handles build
+/// these attributes with (`mlir_pass::ops::arith`), without parsing. Null
+/// when the arith dialect is not loaded, or on an exception.
+MlirAttribute mlirPassBridgeArithFlagsGet(MlirContext context, bool overflow,
+                                          uint32_t flags) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// The flags of an `arith::FastMathFlagsAttr` (or, with `overflow`, an
+/// `arith::IntegerOverflowFlagsAttr`) into `*flags`; false for another
+/// attribute.
+bool mlirPassBridgeArithFlagsValue(MlirAttribute attribute, bool overflow,
+                                   uint32_t *flags) MLIR_PASS_BRIDGE_NOEXCEPT;
+
 /// The op whose legality or conversion this thread is deciding (in a
 /// legality rule, a type-legality rule or a Rust conversion pattern), or
 /// null: where a type conversion's panic is reported.

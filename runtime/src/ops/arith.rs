@@ -528,14 +528,10 @@ impl ::core::ops::BitOr for FastMathFlags {
 
 impl EnumAttribute for FastMathFlags {
     fn attribute<'c>(self, context: &'c Context) -> Attribute<'c> {
-        dialect_enum(context, "arith.fastmath", &self.keywords())
+        arith_flags(context, false, self.0)
     }
     fn from_attribute(attribute: Attribute<'_>) -> Option<Self> {
-        let mut bits = 0;
-        for k in dialect_enum_keywords(attribute, "arith.fastmath")? {
-            bits |= Self::KEYWORDS.iter().find(|(s, _)| *s == k)?.1;
-        }
-        Some(Self(bits))
+        arith_flags_value(attribute, false).map(Self)
     }
 }
 
@@ -595,14 +591,10 @@ impl ::core::ops::BitOr for IntegerOverflowFlags {
 
 impl EnumAttribute for IntegerOverflowFlags {
     fn attribute<'c>(self, context: &'c Context) -> Attribute<'c> {
-        dialect_enum(context, "arith.overflow", &self.keywords())
+        arith_flags(context, true, self.0)
     }
     fn from_attribute(attribute: Attribute<'_>) -> Option<Self> {
-        let mut bits = 0;
-        for k in dialect_enum_keywords(attribute, "arith.overflow")? {
-            bits |= Self::KEYWORDS.iter().find(|(s, _)| *s == k)?.1;
-        }
-        Some(Self(bits))
+        arith_flags_value(attribute, true).map(Self)
     }
 }
 

@@ -14,10 +14,17 @@
 //!   `lower_bound_map()`): operands and results as values (a `Vec` for a
 //!   variadic group), enum attributes as Rust enums, unit attributes as
 //!   `bool`, other attributes as melior's `Attribute`;
-//! - `build(location, ...)`, C++'s default builder: result types (unless
-//!   ODS says how to infer them), operands, attributes, regions and
-//!   successors, in ODS's order, each typed, so that a wrong count or kind of
-//!   argument is a compile error; the name is the op's own;
+//! - `create(rewriter, location, ...)` (ops without regions or
+//!   successors), C++'s `OpTy::create`: the op built and inserted at the
+//!   rewriter's insertion point ([`OpBuilder`]) in one call into MLIR,
+//!   returned as its handle;
+//! - `build(location, ...)`, C++'s default builder: a detached op (for ops
+//!   with regions, or IR built outside a pattern), to insert with
+//!   `insert_op` or append to a block;
+//! - both take result types (unless ODS says how to infer them), operands,
+//!   attributes, regions and successors, in ODS's order, each typed, so that
+//!   a wrong count or kind of argument is a compile error; the name is the
+//!   op's own;
 //! - `adaptor(operands)`, ODS's `Adaptor`: the operands by name, read from
 //!   a conversion pattern's remapped operands.
 //!
@@ -29,8 +36,8 @@
 //!                              rewriter: &ConversionPatternRewriter<'_>) -> MatchResult {
 //!         let operands = op.adaptor(operands);
 //!         let flags = op.fastmath();
-//!         let mul = rewriter.insert_op(arith::MulFOp::build(op.location(), operands.a(), operands.b(), flags));
-//!         let add = rewriter.insert_op(arith::AddFOp::build(op.location(), mul.result(0)?.into(), operands.c(), flags));
+//!         let mul = arith::MulFOp::create(rewriter, op.location(), operands.a(), operands.b(), flags)?;
+//!         let add = arith::AddFOp::create(rewriter, op.location(), mul.result(), operands.c(), flags)?;
 //!         rewriter.replace_op_with_operation(op, add);
 //!         Ok(())
 //!     }
@@ -40,8 +47,9 @@
 //! What MLIR's C++ checks, the handles do not repeat: `build` makes the op
 //! as MLIR's generic builder does, and MLIR's verifier checks its
 //! constraints (the definitions' constraints carry ODS's summaries and
-//! accept every type: MLIR checks them). `build` panics, with a message,
-//! when the op's dialect is not loaded in the context (where C++ asserts).
+//! accept every type: MLIR checks them). When the op's dialect is not loaded
+//! in the context (where C++ asserts), `build` panics with a message and
+//! `create` fails the pattern with an error naming the op and the dialect.
 //! A variadic group of variadic groups (`cf.switch`'s case operands,
 //! `llvm.call`'s operand bundles) is one `&[&[Value]]` argument, read back
 //! flattened. Properties with no attribute form (seven in these dialects,

@@ -190,6 +190,36 @@ pub fn dialect_enum<'c>(context: &'c Context, name: &str, text: &str) -> Attribu
         .unwrap_or_else(|| panic!("MLIR 22 did not parse its own attribute '{source}'"))
 }
 
+/// `#arith.fastmath<...>` (`overflow` false) or `#arith.overflow<...>` of
+/// `flags`, made by the C++ getter rather than parsed (lowerings make one
+/// per op they create).
+pub fn arith_flags<'c>(context: &'c Context, overflow: bool, flags: u64) -> Attribute<'c> {
+    // SAFETY: a valid context; null when arith is not loaded.
+    let raw = unsafe {
+        crate::ffi::bridge::mlirPassBridgeArithFlagsGet(context.to_raw(), overflow, flags as u32)
+    };
+    if raw.ptr.is_null() {
+        panic!("cannot build an arith flags attribute: the 'arith' dialect is not loaded in this context");
+    }
+    // SAFETY: an attribute of the context.
+    unsafe { Attribute::from_raw(raw) }
+}
+
+/// The flags of an `#arith.fastmath` (`overflow` false) or `#arith.overflow`
+/// attribute; `None` for another attribute.
+pub fn arith_flags_value(attribute: Attribute<'_>, overflow: bool) -> Option<u64> {
+    let mut flags = 0u32;
+    // SAFETY: a valid attribute; `flags` is written on success.
+    unsafe {
+        crate::ffi::bridge::mlirPassBridgeArithFlagsValue(
+            melior::ir::attribute::AttributeLike::to_raw(&attribute),
+            overflow,
+            &mut flags,
+        )
+    }
+    .then_some(u64::from(flags))
+}
+
 /// The keywords of a dialect enum attribute `#name<a, b>`: `["a", "b"]`;
 /// `None` for another attribute.
 pub fn dialect_enum_keywords(attribute: Attribute<'_>, name: &str) -> Option<Vec<String>> {
