@@ -9,10 +9,8 @@ use melior::ir::{
         DenseI64ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute,
         TypeAttribute,
     },
-    operation::OperationBuilder,
     r#type::IntegerType,
-    Attribute, AttributeLike, Block, Identifier, Location, Operation, Region, Type, TypeLike,
-    Value, ValueLike,
+    Attribute, AttributeLike, Block, Location, Operation, Region, Type, TypeLike, Value, ValueLike,
 };
 use mlir_sys as sys;
 
@@ -336,48 +334,64 @@ impl<'c, 'v> Builder<'c, 'v> {
             panic!("{}", self.not_loaded());
         }
         self.segments(operand_segments, result_segments);
-        // SAFETY: the raw parts are handles of the op's context, valid for
-        // 'c (they came from typed handles of 'c).
-        let (operands, results, attributes) = unsafe {
-            let operands: Vec<Value<'c, '_>> = self
-                .parts
-                .operands
-                .iter()
-                .map(|v| Value::from_raw(*v))
-                .collect();
-            let results: Vec<Type<'c>> = self
-                .parts
-                .results
-                .iter()
-                .map(|t| Type::from_raw(*t))
-                .collect();
-            let attributes: Vec<(Identifier<'c>, Attribute<'c>)> = self
-                .parts
-                .names
-                .iter()
-                .zip(&self.parts.attributes)
-                .map(|(n, a)| {
-                    (
-                        Identifier::from_raw(sys::mlirIdentifierGet(self.context, *n)),
-                        Attribute::from_raw(*a),
-                    )
-                })
-                .collect();
-            (operands, results, attributes)
+        let parts = &self.parts;
+        let named: Vec<sys::MlirNamedAttribute> = parts
+            .names
+            .iter()
+            .zip(&parts.attributes)
+            // SAFETY: a valid context and attributes of it.
+            .map(|(n, a)| unsafe {
+                sys::mlirNamedAttributeGet(sys::mlirIdentifierGet(self.context, *n), *a)
+            })
+            .collect();
+        let regions: Vec<sys::MlirRegion> = std::mem::take(&mut self.regions)
+            .into_iter()
+            .map(Region::into_raw)
+            .collect();
+        let successors: Vec<sys::MlirBlock> = self.successors.iter().map(|b| b.to_raw()).collect();
+        // SAFETY: the parts are handles of the op's context, valid for 'c
+        // (they came from typed handles of 'c); MLIR copies the arrays and
+        // takes the regions, and the op it makes is owned by the caller.
+        let op = unsafe {
+            let mut state = sys::mlirOperationStateGet(
+                crate::ffi::string_ref(self.name),
+                self.location.to_raw(),
+            );
+            sys::mlirOperationStateAddOperands(
+                &mut state,
+                parts.operands.len() as isize,
+                parts.operands.as_ptr(),
+            );
+            sys::mlirOperationStateAddResults(
+                &mut state,
+                parts.results.len() as isize,
+                parts.results.as_ptr(),
+            );
+            sys::mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
+            sys::mlirOperationStateAddOwnedRegions(
+                &mut state,
+                regions.len() as isize,
+                regions.as_ptr(),
+            );
+            sys::mlirOperationStateAddSuccessors(
+                &mut state,
+                successors.len() as isize,
+                successors.as_ptr(),
+            );
+            if self.infer {
+                sys::mlirOperationStateEnableResultTypeInference(&mut state);
+            }
+            sys::mlirOperationCreate(&mut state)
         };
-        let mut builder = OperationBuilder::new(self.name, self.location)
-            .add_operands(&operands)
-            .add_results(&results)
-            .add_attributes(&attributes)
-            .add_regions_vec(std::mem::take(&mut self.regions))
-            .add_successors(&self.successors);
-        if self.infer {
-            builder = builder.enable_result_type_inference();
+        if op.ptr.is_null() {
+            panic!(
+                "MLIR could not build '{}' from these operands and attributes (it could not infer \
+                 the result types)",
+                self.name
+            );
         }
-        let name = self.name;
-        builder.build().unwrap_or_else(|e| {
-            panic!("MLIR could not build '{name}' from these operands and attributes: {e}")
-        })
+        // SAFETY: a new op, owned by the caller.
+        unsafe { Operation::from_raw(op) }
     }
 
     /// Builds the op and inserts it at `builder`'s insertion point, in one
