@@ -8,9 +8,10 @@
 //! The crate builds in this workspace's target directory when README's `[env]`
 //! is what this workspace was built with, so that cargo can reuse the builds
 //! of mlir-sys, melior and their build tools: those of `make demo` (`cargo run
-//! -p mlir-pass-opt`) have the same features, flags and profile. (`cargo test
-//! --workspace` builds another variant: its test-only dependencies share
-//! crates with the build scripts, which then get debug info.) Cargo reuses a
+//! -p mlir-pass-opt`) and `cargo test --workspace` have the same features,
+//! flags and profile once the crate's cargo is given this workspace's
+//! `[profile.dev.build-override]` (build scripts with debug info), which
+//! changes no code. Cargo reuses a
 //! build only when its inputs match, and builds mlir-pass itself anew for the
 //! crate (a path dependency outside the crate's workspace is a package of its
 //! own to cargo). What cargo cannot see are the variables that mlir-sys and
@@ -170,6 +171,11 @@ fn cargo(dir: &Path, target: &Path, args: &[&str]) -> Output {
         command.env_remove(var);
     }
     command.env("CARGO_TARGET_DIR", target);
+    // This workspace's `[profile.dev.build-override]` (.cargo/config.toml),
+    // which a crate outside it does not read: without it cargo builds the
+    // build tools, mlir-sys and melior again for the crate. It changes no
+    // code, only where debug info goes.
+    command.env("CARGO_PROFILE_DEV_BUILD_OVERRIDE_DEBUG", "true");
     command.output().expect("cargo runs")
 }
 
