@@ -38,6 +38,19 @@ bool strictlyWithin(mlir::Operation *root, mlir::Operation *op) {
   return root && op && root != op && root->isAncestor(op);
 }
 
+/// Whether `a` and `b` are both nested in `root`, strictly. Two ops of one
+/// block (the common question: CSE and LICM compare neighbours) are checked
+/// once: their block is nested in `root` or it is not, and the walk up to
+/// `root` is most of a query's cost beyond MLIR's own answer.
+bool bothStrictlyWithin(mlir::Operation *root, mlir::Operation *a,
+                        mlir::Operation *b) {
+  if (!a || !b)
+    return false;
+  if (a->getBlock() && a->getBlock() == b->getBlock())
+    return a != root && b != root && strictlyWithin(root, a);
+  return strictlyWithin(root, a) && strictlyWithin(root, b);
+}
+
 bool blockWithin(mlir::Operation *root, mlir::Block *block) {
   return block && within(root, block->getParentOp());
 }
@@ -115,7 +128,7 @@ MlirPassBridgeAnswer mlirPassBridgeDominanceOps(void *info, bool postDominance,
                                                 MlirOperation a, MlirOperation b,
                                                 bool proper) noexcept {
   mlir::Operation *r = unwrap(root);
-  if (!info || !strictlyWithin(r, unwrap(a)) || !strictlyWithin(r, unwrap(b)))
+  if (!info || !bothStrictlyWithin(r, unwrap(a), unwrap(b)))
     return MlirPassBridgeAnswerOutside;
   return guarded(MlirPassBridgeAnswerOutside, [&] {
     return withDominance(info, postDominance, [&](auto &dom) {
