@@ -2,7 +2,7 @@
 //! gives byte-identical output to the upstream pass (see the differential
 //! tests in `tests/integration/ports.rs`).
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet;
 
 use mlir_pass::{
     ir::{
@@ -64,10 +64,10 @@ pub struct SymbolPrivatize {
 impl Pass for SymbolPrivatize {
     fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
         // A short list is scanned; a long one hashed.
-        let excluded: HashSet<&str> = if self.exclude.len() > 8 {
+        let excluded: FxHashSet<&str> = if self.exclude.len() > 8 {
             self.exclude.iter().map(String::as_str).collect()
         } else {
-            HashSet::new()
+            FxHashSet::default()
         };
         let is_excluded = |name: &str| {
             if self.exclude.len() > 8 {
@@ -120,7 +120,9 @@ impl Pass for SymbolDce {
             }
             _ => true,
         };
-        let mut live = HashSet::new();
+        // Ops by address, as upstream's `DenseSet<Operation *>`: a hasher
+        // for small keys, not std's SipHash (which resists crafted keys).
+        let mut live = FxHashSet::default();
         let mut tables = SymbolTableCollection::new();
         compute_liveness(table, &mut tables, hidden, &mut live)?;
 
@@ -147,7 +149,7 @@ fn compute_liveness<'c, 'a>(
     table: OperationRefMut<'c, 'a>,
     tables: &mut SymbolTableCollection,
     hidden: bool,
-    live: &mut HashSet<usize>,
+    live: &mut FxHashSet<usize>,
 ) -> Result<(), PassError> {
     let mut worklist: Vec<OperationRefMut<'c, 'a>> = Vec::new();
     // Every op that is not a symbol, and every symbol that cannot be
