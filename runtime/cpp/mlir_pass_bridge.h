@@ -765,6 +765,25 @@ MlirOperation mlirPassBridgeRewriterCreateTyped(
     const MlirStringRef *attributeNames, const MlirAttribute *attributes,
     bool inferResults) MLIR_PASS_BRIDGE_NOEXCEPT;
 
+/// What `mlirPassBridgeRewriterReplaceOpChecked` did.
+enum MlirPassBridgeReplaceOutcome {
+  /// The op was replaced and erased.
+  MlirPassBridgeReplaced = -1,
+  /// Not done: the number of values is not the op's number of results.
+  MlirPassBridgeReplaceCountMismatch = -2,
+  /// Not done: an exception.
+  MlirPassBridgeReplaceFailed = -3,
+};
+
+/// C++'s `rewriter.replaceOp(op, values)` behind the checks it asserts in a
+/// debug build, made here in one call rather than one call into MLIR per
+/// value: one value per result, none of them defined by `op` or inside it.
+/// Returns an `MlirPassBridgeReplaceOutcome`, or, when a value is defined by
+/// `op` or inside it, that value's index (nothing is done).
+intptr_t mlirPassBridgeRewriterReplaceOpChecked(
+    MlirRewriterBase rewriter, MlirOperation op, intptr_t numValues,
+    const MlirValue *values) MLIR_PASS_BRIDGE_NOEXCEPT;
+
 /// `arith::FastMathFlagsAttr::get(context, flags)`, or with `overflow`
 /// `arith::IntegerOverflowFlagsAttr::get`: what the typed handles build
 /// these attributes with (`mlir_pass::ops::arith`), without parsing. Null

@@ -175,6 +175,32 @@ MlirOperation mlirPassBridgeRewriterCreateTyped(
   });
 }
 
+intptr_t mlirPassBridgeRewriterReplaceOpChecked(MlirRewriterBase rewriter,
+                                                MlirOperation op,
+                                                intptr_t numValues,
+                                                const MlirValue *values) noexcept {
+  mlir::Operation *replaced = unwrap(op);
+  if (static_cast<intptr_t>(replaced->getNumResults()) != numValues)
+    return MlirPassBridgeReplaceCountMismatch;
+  bool leaf = replaced->getNumRegions() == 0;
+  llvm::SmallVector<mlir::Value, 4> with;
+  with.reserve(numValues);
+  for (intptr_t i = 0; i < numValues; ++i) {
+    mlir::Value value = unwrap(values[i]);
+    with.push_back(value);
+    mlir::Operation *owner = value.getDefiningOp();
+    if (!owner)
+      owner = llvm::cast<mlir::BlockArgument>(value).getOwner()->getParentOp();
+    // An op without regions holds nothing: only its own results count.
+    if (owner == replaced || (!leaf && owner && replaced->isProperAncestor(owner)))
+      return i;
+  }
+  return guarded(static_cast<intptr_t>(MlirPassBridgeReplaceFailed), [&] {
+    unwrap(rewriter)->replaceOp(replaced, with);
+    return static_cast<intptr_t>(MlirPassBridgeReplaced);
+  });
+}
+
 void *mlirPassBridgeObserveRewriter(MlirRewriterBase rewriter, MlirOperation op,
                                     MlirPassBridgeRewriteLog *log) noexcept {
   return guarded<void *>(nullptr, [&]() -> void * {

@@ -4,7 +4,7 @@
 use std::{borrow::Cow, cell::Cell, fmt, ops::Deref};
 
 use melior::{
-    ir::{block::BlockLike, operation::OperationLike, BlockRef, Value, ValueLike},
+    ir::{block::BlockLike, operation::OperationLike, BlockRef, Value},
     Context, RewriterBase,
 };
 use mlir_sys as sys;
@@ -14,7 +14,7 @@ use super::{
     pattern::PatternBox,
 };
 use crate::{
-    ffi::{emit_error_at, op_name},
+    ffi::{bridge, emit_error_at, op_name},
     ir::{erasure, used_results},
 };
 
@@ -110,32 +110,43 @@ impl<'a> PatternRewriter<'a> {
     pub fn replace_op_with_values(&self, op: impl AsOperation, values: &[Value<'_, '_>]) {
         let op = melior_op(&op);
         let raw = op.to_raw();
-        let leaf = erasure::is_leaf(raw);
-        let checked = self.check_frees_op(raw, leaf).and_then(|()| {
-            check_count(
+        if let Err(why) = self.check_frees_op(raw, erasure::is_leaf(raw)) {
+            return self.refuse_op("replace", raw, &why);
+        }
+        // The count and where the values come from are checked in the same
+        // call into the bridge that replaces (one call, not one per value:
+        // this is every pattern's commonest change).
+        // SAFETY: a valid rewriter, op and values (`Value` is
+        // `repr(transparent)` over `MlirValue`).
+        let outcome = unsafe {
+            bridge::mlirPassBridgeRewriterReplaceOpChecked(
+                self.base_raw,
+                raw,
+                values.len() as isize,
+                values.as_ptr().cast::<sys::MlirValue>(),
+            )
+        };
+        let why = match outcome {
+            REPLACED => {
+                // (Pointer comparisons only: the op is gone.)
+                erasure::note_erased(raw);
+                return;
+            }
+            COUNT_MISMATCH => check_count(
                 "replacement values",
                 values.len(),
                 op.result_count(),
                 "results",
-            )?;
-            match values
-                .iter()
-                .position(|v| defined_in(v.to_raw(), raw, leaf))
-            {
-                Some(index) => Err(format!(
-                    "replacement value #{index} is defined by the op itself or inside it"
-                )
-                .into()),
-                None => Ok(()),
+            )
+            .err()
+            .map(|why| why.to_string())
+            .unwrap_or_default(),
+            index if index >= 0 => {
+                format!("replacement value #{index} is defined by the op itself or inside it")
             }
-        });
-        match checked {
-            Ok(()) => {
-                erasure::note_erased(raw);
-                self.base.replace_op_with_values(op, values);
-            }
-            Err(why) => self.refuse_op("replace", raw, &why),
-        }
+            _ => "MLIR threw an exception while replacing it".to_owned(),
+        };
+        self.refuse_op("replace", raw, &why)
     }
 
     /// Replaces the results of `op` with those of `new_op` and erases `op`
@@ -334,31 +345,17 @@ const WALK_DRIVER: &str = "the walk driver has yet to visit it; a pattern applie
 /// The outcome of a check: why a change is refused.
 type Checked = Result<(), Cow<'static, str>>;
 
+/// What `mlirPassBridgeRewriterReplaceOpChecked` answers besides an index.
+const REPLACED: isize = bridge::MlirPassBridgeReplaceOutcome::MlirPassBridgeReplaced.0 as isize;
+const COUNT_MISMATCH: isize =
+    bridge::MlirPassBridgeReplaceOutcome::MlirPassBridgeReplaceCountMismatch.0 as isize;
+
 #[inline]
 fn check_count(what: &str, given: usize, expected: usize, of: &str) -> Checked {
     if given == expected {
         Ok(())
     } else {
         Err(format!("{given} {what} given for {expected} {of}").into())
-    }
-}
-
-/// Whether `value` is a result of `op` or of an op inside it, or an
-/// argument of a block inside it.
-fn defined_in(value: sys::MlirValue, op: sys::MlirOperation, leaf: bool) -> bool {
-    // SAFETY: a valid value, and the ops and blocks it belongs to.
-    unsafe {
-        if leaf {
-            // Nothing inside: only its own results.
-            return sys::mlirValueIsAOpResult(value)
-                && sys::mlirOpResultGetOwner(value).ptr == op.ptr;
-        }
-        let owner = if sys::mlirValueIsAOpResult(value) {
-            sys::mlirOpResultGetOwner(value)
-        } else {
-            sys::mlirBlockGetParentOperation(sys::mlirBlockArgumentGetOwner(value))
-        };
-        erasure::is_ancestor_or_self(op, owner)
     }
 }
 
