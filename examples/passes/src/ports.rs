@@ -124,22 +124,22 @@ impl Pass for SymbolDce {
         // for small keys, not std's SipHash (which resists crafted keys).
         let mut live = FxHashSet::default();
         let mut tables = SymbolTableCollection::new();
-        compute_liveness(table, &mut tables, hidden, &mut live)?;
+        let mut visited = Vec::new();
+        compute_liveness(table, &mut tables, hidden, &mut live, &mut visited)?;
 
-        // Erase what is not live, in every symbol table (post-order: nested
-        // tables were visited before the ops holding them).
-        table.try_walk_ops(WalkOrder::PostOrder, |nested| {
-            if !nested.is_symbol_table() {
-                return Ok(WalkResult::Advance);
-            }
+        // Erase what is not live, in every symbol table that survives.
+        // Upstream walks every op for the tables; the liveness walk above
+        // already went through each table that is not inside a dead symbol
+        // (those go with the symbol), so this asks only them, innermost
+        // first as upstream's post-order walk does.
+        for nested in visited.into_iter().rev() {
             // A symbol table has one region.
             for candidate in nested.child_ops() {
                 if candidate.is_symbol() && !live.contains(&key(&candidate)) {
                     candidate.erase()?;
                 }
             }
-            Ok::<_, PassError>(WalkResult::Advance)
-        })?;
+        }
         Ok(())
     }
 }
@@ -150,7 +150,9 @@ fn compute_liveness<'c, 'a>(
     tables: &mut SymbolTableCollection,
     hidden: bool,
     live: &mut FxHashSet<usize>,
+    visited: &mut Vec<OperationRefMut<'c, 'a>>,
 ) -> Result<(), PassError> {
+    visited.push(table);
     let mut worklist: Vec<OperationRefMut<'c, 'a>> = Vec::new();
     // Every op that is not a symbol, and every symbol that cannot be
     // discarded, starts live.
@@ -175,7 +177,7 @@ fn compute_liveness<'c, 'a>(
                 || op
                     .symbol_visibility()
                     .is_none_or(|v| v == Visibility::Private);
-            compute_liveness(op, tables, nested_hidden, live)?;
+            compute_liveness(op, tables, nested_hidden, live, visited)?;
         } else {
             // Not a table: look for uses in every op with regions inside it,
             // as if they were at the top level.

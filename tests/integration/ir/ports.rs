@@ -92,6 +92,10 @@ const SYMBOLS: &[&str] = &[
     "module @a { func.func private @f() { return } func.func @g() { call @f() : () -> () return } }\nmodule @b { func.func private @f() { return } }\nfunc.func private @f() { return }",
     // 22. an llvm global and its address
     "llvm.mlir.global private @lg(0 : i32) : i32\nllvm.mlir.global private @unused(1 : i32) : i32\nfunc.func @main() -> !llvm.ptr { %p = llvm.mlir.addressof @lg : !llvm.ptr return %p : !llvm.ptr }",
+    // 23. tables nested in an op that is no symbol, inside a live function
+    // and inside a dead one (the port sweeps the tables its liveness walk
+    // reached, upstream every table)
+    "func.func @f() { scf.execute_region { builtin.module { func.func private @dead() { return } func.func private @used() { return } func.func @pub() { func.call @used() : () -> () return } } scf.yield } return }\nfunc.func private @deadouter() { scf.execute_region { builtin.module { func.func private @dead2() { return } } scf.yield } return }",
 ];
 
 const LOCATIONS: &[&str] = &[
