@@ -40,14 +40,13 @@ bool strictlyWithin(mlir::Operation *root, mlir::Operation *op) {
 
 /// Whether `a` and `b` are both nested in `root`, strictly. Two ops of one
 /// block (the common question: CSE and LICM compare neighbours) are checked
-/// once: their block is nested in `root` or it is not, and the walk up to
-/// `root` is most of a query's cost beyond MLIR's own answer.
+/// once: their block is nested in `root` (so neither is `root`) or it is
+/// not, and the walk up to `root` is most of a query's cost beyond MLIR's
+/// own answer.
 bool bothStrictlyWithin(mlir::Operation *root, mlir::Operation *a,
                         mlir::Operation *b) {
-  if (!a || !b)
-    return false;
-  if (a->getBlock() && a->getBlock() == b->getBlock())
-    return a != root && b != root && strictlyWithin(root, a);
+  if (a && b && a->getBlock() && a->getBlock() == b->getBlock())
+    return strictlyWithin(root, a);
   return strictlyWithin(root, a) && strictlyWithin(root, b);
 }
 

@@ -93,9 +93,8 @@ impl<P: OpRewritePattern> RewritePattern for P {
         if !super::op::is_op(op, P::Op::namespace(), P::Op::definition().name) {
             return Err(NoMatch);
         }
-        // SAFETY: `op` is named as the handle's kind (just checked).
-        let typed = unsafe { P::Op::from_operation_unchecked(op) };
-        OpRewritePattern::match_and_rewrite(self, typed, rewriter)
+        // Named as the root: just checked.
+        self.match_and_rewrite_root(op, rewriter, RootChecked::by_driver())
     }
 
     fn match_and_rewrite_root(
@@ -163,9 +162,8 @@ impl<P: OpConversionPattern> ConversionPattern for P {
         if !super::op::is_op(op, P::Op::namespace(), P::Op::definition().name) {
             return Err(NoMatch);
         }
-        // SAFETY: `op` is named as the handle's kind (just checked).
-        let typed = unsafe { P::Op::from_operation_unchecked(op) };
-        OpConversionPattern::match_and_rewrite(self, typed, operands, rewriter)
+        // Named as the root: just checked.
+        self.match_and_rewrite_root(op, operands, rewriter, RootChecked::by_driver())
     }
 
     fn match_and_rewrite_root(

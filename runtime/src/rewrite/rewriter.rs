@@ -126,7 +126,7 @@ impl<'a> PatternRewriter<'a> {
                 values.as_ptr().cast::<sys::MlirValue>(),
             )
         };
-        let why = match outcome {
+        let checked = match outcome {
             REPLACED => {
                 // (Pointer comparisons only: the op is gone.)
                 erasure::note_erased(raw);
@@ -137,16 +137,16 @@ impl<'a> PatternRewriter<'a> {
                 values.len(),
                 op.result_count(),
                 "results",
+            ),
+            index if index >= 0 => Err(format!(
+                "replacement value #{index} is defined by the op itself or inside it"
             )
-            .err()
-            .map(|why| why.to_string())
-            .unwrap_or_default(),
-            index if index >= 0 => {
-                format!("replacement value #{index} is defined by the op itself or inside it")
-            }
-            _ => "MLIR threw an exception while replacing it".to_owned(),
+            .into()),
+            _ => Err("MLIR threw an exception while replacing it".into()),
         };
-        self.refuse_op("replace", raw, &why)
+        if let Err(why) = checked {
+            self.refuse_op("replace", raw, &why);
+        }
     }
 
     /// Replaces the results of `op` with those of `new_op` and erases `op`
