@@ -32,6 +32,64 @@ ScalarAttr scalarOrSplat(mlir::Attribute attr, bool &isSplat) {
   isSplat = true;
   return elements.template getSplatValue<ScalarAttr>();
 }
+
+/// `SymbolOpInterface` with its lookup and its implementation reachable, so
+/// that a symbol handle can keep the implementation and skip the lookup.
+struct SymbolAccess : mlir::SymbolOpInterface {
+  using mlir::SymbolOpInterface::getImpl;
+  using mlir::SymbolOpInterface::getInterfaceFor;
+};
+
+using SymbolConcept = mlir::SymbolOpInterface::Concept;
+
+/// The symbol a handle from `mlirPassBridgeSymbolCast` stands for.
+mlir::SymbolOpInterface symbolOf(MlirPassBridgeSymbol symbol) {
+  return mlir::SymbolOpInterface(
+      unwrap(symbol.op), static_cast<const SymbolConcept *>(symbol.concept));
+}
+
+MlirPassBridgeVisibility visibilityToC(mlir::SymbolTable::Visibility value) {
+  switch (value) {
+  case mlir::SymbolTable::Visibility::Public:
+    return MlirPassBridgeVisibilityPublic;
+  case mlir::SymbolTable::Visibility::Private:
+    return MlirPassBridgeVisibilityPrivate;
+  case mlir::SymbolTable::Visibility::Nested:
+    return MlirPassBridgeVisibilityNested;
+  }
+  return MlirPassBridgeVisibilityNotASymbol;
+}
+
+/// The visibility `visibility` names; false for "not a symbol" or a value
+/// out of the enum.
+bool visibilityFromC(MlirPassBridgeVisibility visibility,
+                     mlir::SymbolTable::Visibility &value) {
+  switch (visibility) {
+  case MlirPassBridgeVisibilityPublic:
+    value = mlir::SymbolTable::Visibility::Public;
+    return true;
+  case MlirPassBridgeVisibilityPrivate:
+    value = mlir::SymbolTable::Visibility::Private;
+    return true;
+  case MlirPassBridgeVisibilityNested:
+    value = mlir::SymbolTable::Visibility::Nested;
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Sets `symbol`'s visibility; false for a value that names none.
+bool setVisibility(mlir::SymbolOpInterface symbol,
+                   MlirPassBridgeVisibility visibility) {
+  mlir::SymbolTable::Visibility value;
+  if (!visibilityFromC(visibility, value))
+    return false;
+  return guarded(false, [&] {
+    symbol.setVisibility(value);
+    return true;
+  });
+}
 } // namespace
 
 extern "C" {
@@ -195,40 +253,13 @@ MlirPassBridgeVisibility mlirPassBridgeSymbolVisibility(MlirOperation op) noexce
   auto symbol = llvm::dyn_cast<mlir::SymbolOpInterface>(unwrap(op));
   if (!symbol)
     return MlirPassBridgeVisibilityNotASymbol;
-  switch (symbol.getVisibility()) {
-  case mlir::SymbolTable::Visibility::Public:
-    return MlirPassBridgeVisibilityPublic;
-  case mlir::SymbolTable::Visibility::Private:
-    return MlirPassBridgeVisibilityPrivate;
-  case mlir::SymbolTable::Visibility::Nested:
-    return MlirPassBridgeVisibilityNested;
-  }
-  return MlirPassBridgeVisibilityNotASymbol;
+  return visibilityToC(symbol.getVisibility());
 }
 
 bool mlirPassBridgeSetSymbolVisibility(
     MlirOperation op, MlirPassBridgeVisibility visibility) noexcept {
   auto symbol = llvm::dyn_cast<mlir::SymbolOpInterface>(unwrap(op));
-  if (!symbol)
-    return false;
-  mlir::SymbolTable::Visibility value;
-  switch (visibility) {
-  case MlirPassBridgeVisibilityPublic:
-    value = mlir::SymbolTable::Visibility::Public;
-    break;
-  case MlirPassBridgeVisibilityPrivate:
-    value = mlir::SymbolTable::Visibility::Private;
-    break;
-  case MlirPassBridgeVisibilityNested:
-    value = mlir::SymbolTable::Visibility::Nested;
-    break;
-  default:
-    return false;
-  }
-  return guarded(false, [&] {
-    symbol.setVisibility(value);
-    return true;
-  });
+  return symbol && setVisibility(symbol, visibility);
 }
 
 bool mlirPassBridgeSymbolCanDiscardOnUseEmpty(MlirOperation op) noexcept {
@@ -241,6 +272,36 @@ MlirAttribute mlirPassBridgeSymbolName(MlirOperation op) noexcept {
   if (!symbol)
     return MlirAttribute{nullptr};
   return wrap(static_cast<mlir::Attribute>(symbol.getNameAttr()));
+}
+
+// What `SymbolOpInterface::classof` does, keeping the implementation it
+// finds: the lookup, then the check that an optional symbol has a name.
+MlirPassBridgeSymbol mlirPassBridgeSymbolCast(MlirOperation op) noexcept {
+  mlir::Operation *operation = unwrap(op);
+  const SymbolConcept *concept = SymbolAccess::getInterfaceFor(operation);
+  if (concept &&
+      !operation->hasAttr(mlir::SymbolTable::getSymbolAttrName()))
+    concept = nullptr;
+  return MlirPassBridgeSymbol{op, concept};
+}
+
+bool mlirPassBridgeSymbolGetName(MlirPassBridgeSymbol symbol,
+                                 MlirStringRef *name) noexcept {
+  mlir::StringAttr attr = symbolOf(symbol).getNameAttr();
+  if (!attr)
+    return false;
+  *name = wrap(attr.getValue());
+  return true;
+}
+
+MlirPassBridgeVisibility
+mlirPassBridgeSymbolGetVisibility(MlirPassBridgeSymbol symbol) noexcept {
+  return visibilityToC(symbolOf(symbol).getVisibility());
+}
+
+bool mlirPassBridgeSymbolSetVisibility(
+    MlirPassBridgeSymbol symbol, MlirPassBridgeVisibility visibility) noexcept {
+  return setVisibility(symbolOf(symbol), visibility);
 }
 
 MlirPassBridgeQueryStatus

@@ -270,6 +270,37 @@ bool mlirPassBridgeSymbolCanDiscardOnUseEmpty(MlirOperation op)
 /// not a symbol.
 MlirAttribute mlirPassBridgeSymbolName(MlirOperation op) MLIR_PASS_BRIDGE_NOEXCEPT;
 
+/// An op seen through `SymbolOpInterface`: the op and the interface's
+/// implementation for its kind (owned by the context), looked up once as
+/// C++'s `dyn_cast<SymbolOpInterface>` does, so that the calls below need no
+/// lookup of their own. `concept` is null when the op is not a symbol.
+typedef struct MlirPassBridgeSymbol {
+  MlirOperation op;
+  const void *concept;
+} MlirPassBridgeSymbol;
+
+/// `dyn_cast<SymbolOpInterface>(op)`: `concept` is null when `op` does not
+/// implement the interface or (for an optional symbol) has no name.
+MlirPassBridgeSymbol mlirPassBridgeSymbolCast(MlirOperation op)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// The name of a symbol from `mlirPassBridgeSymbolCast`, owned by the
+/// context; false (and `*name` untouched) when its `sym_name` is not a
+/// string attribute.
+bool mlirPassBridgeSymbolGetName(MlirPassBridgeSymbol symbol,
+                                 MlirStringRef *name) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// The visibility of a symbol from `mlirPassBridgeSymbolCast`.
+MlirPassBridgeVisibility
+mlirPassBridgeSymbolGetVisibility(MlirPassBridgeSymbol symbol)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Sets the visibility of a symbol from `mlirPassBridgeSymbolCast`; false
+/// when `visibility` is not one of the three visibilities.
+bool mlirPassBridgeSymbolSetVisibility(MlirPassBridgeSymbol symbol,
+                                       MlirPassBridgeVisibility visibility)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
 /// Called with one symbol use: the op holding it and the reference.
 typedef void (*MlirPassBridgeSymbolUseCallback)(MlirOperation user,
                                                MlirAttribute symbolRef,

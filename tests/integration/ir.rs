@@ -19,6 +19,8 @@ mod ports;
 mod conversions;
 #[path = "ir/optimize.rs"]
 mod optimize;
+#[path = "ir/symbols.rs"]
+mod symbols;
 #[path = "ir/upstream_ops.rs"]
 mod upstream_ops;
 

@@ -76,12 +76,14 @@ impl Pass for SymbolPrivatize {
                 self.exclude.iter().any(|e| e == name)
             }
         };
-        for mut symbol in op.melior().child_ops() {
-            let Some(name) = symbol.symbol_name() else {
+        // One interface lookup per op, as upstream's `dyn_cast` does. A name
+        // that is not UTF-8 cannot be listed in `exclude`.
+        for child in op.melior().child_ops() {
+            let Some(mut symbol) = child.as_symbol() else {
                 continue;
             };
-            if !is_excluded(name) {
-                symbol.set_symbol_visibility(Visibility::Private)?;
+            if !symbol.name().is_some_and(is_excluded) {
+                symbol.set_visibility(Visibility::Private)?;
             }
         }
         Ok(())

@@ -57,7 +57,7 @@ pub use constant::{FloatConstant, IntConstant};
 pub use melior::ir::operation::WalkOrder;
 pub(crate) use operation::used_results;
 pub use operation::{OperationExt, OperationMutExt};
-pub use symbol::{SymbolTableCollection, SymbolUse, Visibility};
+pub use symbol::{Symbol, SymbolTableCollection, SymbolUse, Visibility};
 pub use types::{scalable_vector_type, unranked_tensor_type, vector_type, TypeExt, DYNAMIC};
 pub use value::{BlockArgumentExt, Uses, ValueExt, ValueUse};
 pub use walk::ChildOps;

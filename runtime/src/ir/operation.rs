@@ -14,7 +14,7 @@ use mlir_sys as sys;
 use super::{
     erasure::{self, Conflict, Held, Holder},
     walk::{walk_raw, ChildOps},
-    IrError, SymbolUse, Visibility, WalkOrder,
+    IrError, Symbol, SymbolUse, Visibility, WalkOrder,
 };
 use crate::ffi::{
     bridge::{self, MlirPassBridgeQueryStatus},
@@ -328,6 +328,15 @@ pub trait OperationMutExt<'c: 'a, 'a>: OperationMutLike<'c, 'a> {
                 self.name_str()
             )))
         }
+    }
+
+    /// The op seen through `SymbolOpInterface`, the interface looked up
+    /// once (C++'s `dyn_cast<SymbolOpInterface>(op)`); `None` when the op is
+    /// not a symbol. Cheaper than `symbol_name` plus
+    /// `set_symbol_visibility` when both are needed: see [`Symbol`].
+    fn as_symbol(&self) -> Option<Symbol<'c, 'a>> {
+        // SAFETY: the same op, as a handle of the same lifetimes.
+        Symbol::of(unsafe { OperationRefMut::from_raw(self.to_raw()) })
     }
 
     /// Erases the op (and everything nested in it) from its block.

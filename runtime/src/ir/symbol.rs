@@ -1,7 +1,7 @@
 //! Symbols as MLIR's `SymbolTable` sees them: visibility, uses, and cached
 //! lookups.
 
-use std::{ffi::c_void, fmt};
+use std::{ffi::c_void, fmt, ptr::NonNull};
 
 use melior::ir::{
     operation::{OperationLike, OperationRefMut},
@@ -9,8 +9,11 @@ use melior::ir::{
 };
 use mlir_sys as sys;
 
-use super::OperationExt;
-use crate::ffi::bridge::{self, MlirPassBridgeQueryStatus, MlirPassBridgeVisibility};
+use super::{IrError, OperationExt};
+use crate::ffi::{
+    bridge::{self, MlirPassBridgeQueryStatus, MlirPassBridgeSymbol, MlirPassBridgeVisibility},
+    context_str,
+};
 
 /// The visibility of a symbol, as `SymbolTable::Visibility`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,6 +42,113 @@ impl Visibility {
             Self::Private => MlirPassBridgeVisibility::MlirPassBridgeVisibilityPrivate,
             Self::Nested => MlirPassBridgeVisibility::MlirPassBridgeVisibilityNested,
         }
+    }
+}
+
+/// An op seen through MLIR's `SymbolOpInterface`, as C++'s
+/// `dyn_cast<SymbolOpInterface>(op)` gives it: the interface is looked up
+/// once, when the handle is made (`OperationMutExt::as_symbol`), and its
+/// name and visibility are then read and set without a lookup of their own.
+///
+/// `op.symbol_name()` followed by `op.set_symbol_visibility(..)` looks the
+/// interface up twice; a loop over many symbols should take a `Symbol`:
+///
+/// ```no_run
+/// use mlir_pass::ir::{OperationExt, OperationMutExt, Visibility};
+/// # fn privatize(module: melior::ir::operation::OperationRefMut<'_, '_>) -> Result<(), mlir_pass::ir::IrError> {
+/// for op in module.child_ops() {
+///     let Some(mut symbol) = op.as_symbol() else { continue };
+///     if symbol.name() != Some("main") {
+///         symbol.set_visibility(Visibility::Private)?;
+///     }
+/// }
+/// # Ok(())
+/// # }
+/// ```
+///
+/// Like melior's handles it is `Copy` and does not keep the op alive: do
+/// not use it after the op is erased.
+#[derive(Clone, Copy)]
+pub struct Symbol<'c, 'a> {
+    op: OperationRefMut<'c, 'a>,
+    /// The interface's implementation for the op's kind, owned by the
+    /// context (never null).
+    concept: NonNull<c_void>,
+}
+
+impl<'c, 'a> Symbol<'c, 'a> {
+    /// The symbol of `op`, or `None` when `op` does not implement
+    /// `SymbolOpInterface` (or is an optional symbol without a name).
+    pub(crate) fn of(op: OperationRefMut<'c, 'a>) -> Option<Self> {
+        // SAFETY: a valid op; the bridge only reads it.
+        let raw = unsafe { bridge::mlirPassBridgeSymbolCast(op.to_raw()) };
+        let concept = NonNull::new(raw.concept.cast_mut())?;
+        Some(Self { op, concept })
+    }
+
+    fn to_raw(self) -> MlirPassBridgeSymbol {
+        MlirPassBridgeSymbol {
+            op: self.op.to_raw(),
+            concept: self.concept.as_ptr().cast_const(),
+        }
+    }
+
+    /// The op.
+    pub fn operation(&self) -> OperationRefMut<'c, 'a> {
+        self.op
+    }
+
+    /// The symbol's name (without `@`): `SymbolOpInterface::getName`.
+    /// `None` when its `sym_name` is not a string attribute (IR that has not
+    /// been verified) or is not UTF-8.
+    pub fn name(&self) -> Option<&'c str> {
+        let mut name = sys::MlirStringRef {
+            data: std::ptr::null(),
+            length: 0,
+        };
+        // SAFETY: a handle from the cast; the name is a StringAttr's value,
+        // owned by the context.
+        unsafe {
+            if !bridge::mlirPassBridgeSymbolGetName(self.to_raw(), &mut name) {
+                return None;
+            }
+            context_str(name)
+        }
+    }
+
+    /// The symbol's visibility: `SymbolOpInterface::getVisibility`.
+    pub fn visibility(&self) -> Visibility {
+        // SAFETY: a handle from the cast.
+        let raw = unsafe { bridge::mlirPassBridgeSymbolGetVisibility(self.to_raw()) };
+        Visibility::from_raw(raw).unwrap_or(Visibility::Public)
+    }
+
+    /// Sets the symbol's visibility: `SymbolOpInterface::setVisibility`.
+    ///
+    /// # Errors
+    /// MLIR threw while setting it (a C++ exception is caught at the bridge
+    /// and reported here, never unwound into Rust).
+    pub fn set_visibility(&mut self, visibility: Visibility) -> Result<(), IrError> {
+        // SAFETY: a handle from the cast.
+        if unsafe { bridge::mlirPassBridgeSymbolSetVisibility(self.to_raw(), visibility.to_raw()) }
+        {
+            Ok(())
+        } else {
+            Err(IrError::new(format!(
+                "the visibility of symbol '{}' could not be set",
+                self.name().unwrap_or("<unnamed>")
+            )))
+        }
+    }
+}
+
+impl fmt::Debug for Symbol<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Symbol")
+            .field("op", &self.op.name_str())
+            .field("name", &self.name())
+            .field("visibility", &self.visibility())
+            .finish()
     }
 }
 
