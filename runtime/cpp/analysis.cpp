@@ -33,9 +33,14 @@ bool within(mlir::Operation *root, mlir::Operation *op) {
   return root && op && root->isAncestor(op);
 }
 
-/// Whether `op` is nested in `root`, strictly.
+/// Whether `op` is nested in `root`, strictly. An op directly in one of
+/// `root`'s blocks (the common case for a pass on a function) is answered
+/// from its block's parent, without the walk up the tree.
 bool strictlyWithin(mlir::Operation *root, mlir::Operation *op) {
-  return root && op && root != op && root->isAncestor(op);
+  if (!root || !op || !op->getBlock())
+    return false;
+  mlir::Operation *parent = op->getBlock()->getParentOp();
+  return parent == root || (parent && root->isProperAncestor(parent));
 }
 
 /// Whether `a` and `b` are both nested in `root`, strictly. Two ops of one

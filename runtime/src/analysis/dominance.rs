@@ -32,18 +32,17 @@ impl<'a> Info<'a> {
     }
 
     #[track_caller]
+    #[inline]
     fn answer(&self, answer: MlirPassBridgeAnswer, what: &str) -> bool {
         match answer {
             MlirPassBridgeAnswer::MlirPassBridgeAnswerYes => true,
             MlirPassBridgeAnswer::MlirPassBridgeAnswerNo => false,
-            _ => panic!(
-                "dominance query: {what} is not nested in the operation the analysis was built on \
-                 (a pass may only ask about the op it runs on)"
-            ),
+            _ => outside(what),
         }
     }
 
     #[track_caller]
+    #[inline]
     fn ops(&self, a: sys::MlirOperation, b: sys::MlirOperation, proper: bool) -> bool {
         // SAFETY: a live analysis; the bridge checks that both ops are inside root.
         let answer = unsafe {
@@ -60,6 +59,7 @@ impl<'a> Info<'a> {
     }
 
     #[track_caller]
+    #[inline]
     fn blocks(&self, a: sys::MlirBlock, b: sys::MlirBlock, proper: bool) -> bool {
         // SAFETY: as above, for blocks.
         let answer = unsafe {
@@ -110,6 +110,18 @@ impl<'a> Info<'a> {
         // SAFETY: a live analysis.
         unsafe { bridge::mlirPassBridgeDominanceInvalidate(self.raw.as_ptr(), self.post) }
     }
+}
+
+/// The panic of a query about something outside the pass's op, kept out of
+/// the queries' inlined fast path.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn outside(what: &str) -> ! {
+    panic!(
+        "dominance query: {what} is not nested in the operation the analysis was built on \
+         (a pass may only ask about the op it runs on)"
+    )
 }
 
 impl Drop for Info<'_> {
