@@ -103,6 +103,38 @@ static void addValues(mlir::OperationState &state, intptr_t numOperands,
     state.types.push_back(unwrap(results[i]));
 }
 
+/// The inherent attributes a new op gets once made, as
+/// `Operation::setAttrs` sets them (into the op's properties), without first
+/// uniquing a dictionary of them with the discardable ones.
+using InherentAttrs = llvm::SmallVector<mlir::NamedAttribute, 4>;
+
+/// The registered op's own name for its inherent attribute `name` when the
+/// op keeps its inherent attributes in properties; null otherwise (or for a
+/// discardable attribute).
+static mlir::StringAttr
+inherentName(const std::optional<mlir::RegisteredOperationName> &info,
+             llvm::StringRef name) {
+  if (!info || info->getOpPropertyByteSize() == 0)
+    return {};
+  for (mlir::StringAttr known : info->getAttributeNames())
+    if (known.getValue() == name)
+      return known;
+  return {};
+}
+
+/// `rewriter.create(state)`, then `inherent` set on the op before it is
+/// inserted (and the rewriter's listener told).
+static mlir::Operation *createWith(mlir::RewriterBase &rewriter,
+                                   const mlir::OperationState &state,
+                                   llvm::ArrayRef<mlir::NamedAttribute> inherent) {
+  if (inherent.empty())
+    return rewriter.create(state);
+  mlir::Operation *op = mlir::Operation::create(state);
+  for (const mlir::NamedAttribute &attribute : inherent)
+    op->setInherentAttr(attribute.getName(), attribute.getValue());
+  return rewriter.insert(op);
+}
+
 MlirOperation mlirPassBridgeRewriterCreate(
     MlirRewriterBase rewriter, MlirStringRef name, MlirLocation location,
     intptr_t numOperands, const MlirValue *operands, intptr_t numResults,
@@ -117,10 +149,18 @@ MlirOperation mlirPassBridgeRewriterCreate(
         !unwrap(location)->getContext()->allowsUnregisteredDialects())
       return MlirOperation{nullptr};
     addValues(state, numOperands, operands, numResults, results);
-    for (intptr_t i = 0; i < numAttributes; ++i)
-      state.attributes.append(unwrap(attributes[i].name),
-                              unwrap(attributes[i].attribute));
-    return wrap(unwrap(rewriter)->create(state));
+    std::optional<mlir::RegisteredOperationName> info =
+        state.name.getRegisteredInfo();
+    InherentAttrs inherent;
+    for (intptr_t i = 0; i < numAttributes; ++i) {
+      mlir::NamedAttribute attribute(unwrap(attributes[i].name),
+                                     unwrap(attributes[i].attribute));
+      if (inherentName(info, attribute.getName().getValue()))
+        inherent.push_back(attribute);
+      else
+        state.attributes.push_back(attribute);
+    }
+    return wrap(createWith(*unwrap(rewriter), state, inherent));
   });
 }
 
@@ -139,8 +179,18 @@ MlirOperation mlirPassBridgeRewriterCreateTyped(
     if (!info)
       return MlirOperation{nullptr};
     addValues(state, numOperands, operands, numResults, results);
-    for (intptr_t i = 0; i < numAttributes; ++i)
-      state.attributes.append(unwrap(attributeNames[i]), unwrap(attributes[i]));
+    // The inference reads the attributes from the state's dictionary: then
+    // they all go there.
+    InherentAttrs inherent;
+    for (intptr_t i = 0; i < numAttributes; ++i) {
+      llvm::StringRef name = unwrap(attributeNames[i]);
+      mlir::StringAttr known =
+          inferResults ? mlir::StringAttr() : inherentName(info, name);
+      if (known)
+        inherent.emplace_back(known, unwrap(attributes[i]));
+      else
+        state.attributes.append(name, unwrap(attributes[i]));
+    }
     if (inferResults) {
       auto infer = info->getInterface<mlir::InferTypeOpInterface>();
       if (!infer)
@@ -171,7 +221,7 @@ MlirOperation mlirPassBridgeRewriterCreateTyped(
       if (!inferred)
         return MlirOperation{nullptr};
     }
-    return wrap(unwrap(rewriter)->create(state));
+    return wrap(createWith(*unwrap(rewriter), state, inherent));
   });
 }
 

@@ -6,6 +6,8 @@
 
 #[path = "ir/conversion.rs"]
 mod conversion;
+#[path = "ir/create.rs"]
+mod create;
 #[path = "ir/dialect.rs"]
 mod dialect;
 #[path = "ir/dialect_api.rs"]

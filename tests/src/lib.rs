@@ -17,6 +17,7 @@ use std::{
 use mlir_pass::{mlir_pass, ContextRef, OperationRef, Pass, PassError};
 
 pub mod conversion_passes;
+pub mod create_passes;
 pub mod ir_passes;
 pub mod option_twin;
 pub mod test_dialect;
