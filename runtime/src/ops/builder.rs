@@ -2,8 +2,6 @@
 //! `create` fills, and [`OpBuilder`], where `create` inserts (C++'s
 //! `OpTy::create(builder, ...)`).
 
-use std::cell::RefCell;
-
 use melior::ir::{
     attribute::{
         DenseI64ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute,
@@ -13,6 +11,7 @@ use melior::ir::{
     Attribute, AttributeLike, Block, Location, Operation, Region, Type, TypeLike, Value, ValueLike,
 };
 use mlir_sys as sys;
+use smallvec::SmallVec;
 
 use super::support::EnumAttribute;
 use crate::{conversion::ConversionPatternRewriter, rewrite::PatternRewriter, OperationRef};
@@ -51,32 +50,16 @@ impl OpBuilder for ConversionPatternRewriter<'_> {
     }
 }
 
-/// The parts of an op being built, kept between builds so that building
-/// allocates nothing once warm.
+/// The parts of an op being built, inline up to the sizes most ops have
+/// (a builder then allocates nothing).
 #[derive(Default)]
 struct Parts {
-    operands: Vec<sys::MlirValue>,
-    operand_sizes: Vec<i32>,
-    results: Vec<sys::MlirType>,
-    result_sizes: Vec<i32>,
-    names: Vec<sys::MlirStringRef>,
-    attributes: Vec<sys::MlirAttribute>,
-}
-
-impl Parts {
-    fn clear(&mut self) {
-        self.operands.clear();
-        self.operand_sizes.clear();
-        self.results.clear();
-        self.result_sizes.clear();
-        self.names.clear();
-        self.attributes.clear();
-    }
-}
-
-thread_local! {
-    /// This thread's spare parts (taken by a builder, given back when done).
-    static SPARE: RefCell<Parts> = RefCell::new(Parts::default());
+    operands: SmallVec<[sys::MlirValue; 4]>,
+    operand_sizes: SmallVec<[i32; 4]>,
+    results: SmallVec<[sys::MlirType; 2]>,
+    result_sizes: SmallVec<[i32; 2]>,
+    names: SmallVec<[sys::MlirStringRef; 4]>,
+    attributes: SmallVec<[sys::MlirAttribute; 4]>,
 }
 
 /// Builds one op: what every generated `build` and `create` does.
@@ -90,32 +73,15 @@ pub struct Builder<'c, 'v> {
     infer: bool,
 }
 
-impl Drop for Builder<'_, '_> {
-    fn drop(&mut self) {
-        let mut parts = std::mem::take(&mut self.parts);
-        parts.clear();
-        let _ = SPARE.try_with(|spare| {
-            if let Ok(mut spare) = spare.try_borrow_mut() {
-                *spare = parts;
-            }
-        });
-    }
-}
-
 impl<'c, 'v> Builder<'c, 'v> {
     /// An op named `name` at `location`.
     pub fn new(name: &'static str, location: Location<'c>) -> Self {
-        let parts = SPARE
-            .try_with(|spare| spare.try_borrow_mut().map(|mut s| std::mem::take(&mut *s)))
-            .ok()
-            .and_then(Result::ok)
-            .unwrap_or_default();
         Self {
             name,
             location,
             // SAFETY: a valid location.
             context: unsafe { sys::mlirLocationGetContext(location.to_raw()) },
-            parts,
+            parts: Parts::default(),
             regions: Vec::new(),
             successors: Vec::new(),
             infer: false,
