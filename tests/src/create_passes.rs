@@ -95,7 +95,8 @@ impl ConversionPattern for SubToAttributed {
     }
 }
 
-/// Runs [`SubToAttributed`] as a partial conversion (`arith.subi` illegal).
+/// Runs the pattern above (`SubToAttributed`) as a partial conversion
+/// (`arith.subi` illegal).
 #[mlir_pass(argument = "test-create-attributes", op = "func.func", dialects = [arith])]
 #[derive(Clone, Debug, Default)]
 pub struct CreateAttributes {
