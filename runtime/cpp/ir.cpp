@@ -294,6 +294,10 @@ bool mlirPassBridgeSymbolGetName(MlirPassBridgeSymbol symbol,
   return true;
 }
 
+MlirAttribute mlirPassBridgeSymbolGetNameAttr(MlirPassBridgeSymbol symbol) noexcept {
+  return wrap(static_cast<mlir::Attribute>(symbolOf(symbol).getNameAttr()));
+}
+
 MlirPassBridgeVisibility
 mlirPassBridgeSymbolGetVisibility(MlirPassBridgeSymbol symbol) noexcept {
   return visibilityToC(symbolOf(symbol).getVisibility());

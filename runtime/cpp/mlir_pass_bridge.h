@@ -290,6 +290,12 @@ MlirPassBridgeSymbol mlirPassBridgeSymbolCast(MlirOperation op)
 bool mlirPassBridgeSymbolGetName(MlirPassBridgeSymbol symbol,
                                  MlirStringRef *name) MLIR_PASS_BRIDGE_NOEXCEPT;
 
+/// The name of a symbol from `mlirPassBridgeSymbolCast` as its StringAttr
+/// (owned by the context), without reading the string; null when its
+/// `sym_name` is not a string attribute.
+MlirAttribute mlirPassBridgeSymbolGetNameAttr(MlirPassBridgeSymbol symbol)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
 /// The visibility of a symbol from `mlirPassBridgeSymbolCast`.
 MlirPassBridgeVisibility
 mlirPassBridgeSymbolGetVisibility(MlirPassBridgeSymbol symbol)

@@ -10,9 +10,10 @@ use mlir_pass::{
         WalkOrder,
     },
     melior::ir::{
+        attribute::StringAttribute,
         block::BlockLike,
         operation::{OperationLike, OperationMutLike, OperationRefMut, WalkResult},
-        Location, RegionLike,
+        AttributeLike, Location, RegionLike,
     },
     mlir_pass, OperationRef, Pass, PassError,
 };
@@ -63,26 +64,35 @@ pub struct SymbolPrivatize {
 
 impl Pass for SymbolPrivatize {
     fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
-        // A short list is scanned; a long one hashed.
-        let excluded: FxHashSet<&str> = if self.exclude.len() > 8 {
-            self.exclude.iter().map(String::as_str).collect()
+        // The excluded names as the context's interned attributes, compared
+        // by identity as upstream's `DenseSet<StringAttr>` compares them (a
+        // symbol's name string is never read). A short list is scanned, a
+        // long one hashed.
+        let context = op.melior_context();
+        let excluded: Vec<usize> = self
+            .exclude
+            .iter()
+            .map(|name| StringAttribute::new(context, name).to_raw().ptr as usize)
+            .collect();
+        let hashed: FxHashSet<usize> = if excluded.len() > 8 {
+            excluded.iter().copied().collect()
         } else {
             FxHashSet::default()
         };
-        let is_excluded = |name: &str| {
-            if self.exclude.len() > 8 {
-                excluded.contains(name)
+        let is_excluded = |name: usize| {
+            if excluded.len() > 8 {
+                hashed.contains(&name)
             } else {
-                self.exclude.iter().any(|e| e == name)
+                excluded.contains(&name)
             }
         };
-        // One interface lookup per op, as upstream's `dyn_cast` does. A name
-        // that is not UTF-8 cannot be listed in `exclude`.
+        // One interface lookup per op, as upstream's `dyn_cast` does.
         for child in op.melior().child_ops() {
             let Some(mut symbol) = child.as_symbol() else {
                 continue;
             };
-            if !symbol.name().is_some_and(is_excluded) {
+            let name = symbol.name_attribute().map(|a| a.to_raw().ptr as usize);
+            if !name.is_some_and(is_excluded) {
                 symbol.set_visibility(Visibility::Private)?;
             }
         }

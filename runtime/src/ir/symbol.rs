@@ -116,6 +116,20 @@ impl<'c, 'a> Symbol<'c, 'a> {
         }
     }
 
+    /// The symbol's name as the context's interned `StringAttr`
+    /// (`SymbolOpInterface::getNameAttr`), without reading the string: to
+    /// compare names as C++ compares `StringAttr`s, by identity
+    /// (`a.to_raw().ptr == b.to_raw().ptr`, or `==`), against attributes
+    /// made once with `StringAttribute::new`. Cheaper than [`name`](Self::name)
+    /// over many symbols, whose strings are each a read of cold memory.
+    /// `None` when `sym_name` is not a string attribute.
+    pub fn name_attribute(&self) -> Option<Attribute<'c>> {
+        // SAFETY: a handle from the cast; the result is null or a StringAttr
+        // of the op's context.
+        let raw = unsafe { bridge::mlirPassBridgeSymbolGetNameAttr(self.to_raw()) };
+        (!raw.ptr.is_null()).then(|| unsafe { Attribute::from_raw(raw) })
+    }
+
     /// The symbol's visibility: `SymbolOpInterface::getVisibility`.
     pub fn visibility(&self) -> Visibility {
         // SAFETY: a handle from the cast.

@@ -4,7 +4,7 @@
 //! parsed IR from an outside crate.
 
 use mlir_pass::ir::{OperationExt, OperationMutExt, Visibility};
-use mlir_pass::melior::ir::operation::OperationLike;
+use mlir_pass::melior::ir::{attribute::StringAttribute, operation::OperationLike, AttributeLike};
 use mlir_pass::{Context, Module};
 
 const SOURCE: &str = r#"
@@ -33,6 +33,13 @@ fn a_symbol_handle_reads_and_sets_what_symbol_op_interface_does() {
             assert_eq!(symbol.is_some(), op.is_symbol(), "{}", op.name_str());
             assert_eq!(symbol.and_then(|s| s.name()), op.symbol_name());
             assert_eq!(symbol.map(|s| s.visibility()), op.symbol_visibility());
+            // The name attribute is the context's interned StringAttr of
+            // the name: the same attribute as one made from the string.
+            if let Some(name) = symbol.and_then(|s| s.name()) {
+                let interned = StringAttribute::new(context.as_melior(), name);
+                let attribute = symbol.and_then(|s| s.name_attribute()).unwrap();
+                assert_eq!(attribute.to_raw().ptr, interned.to_raw().ptr);
+            }
             symbol.map(|s| (s.operation().name_str(), s.name(), s.visibility()))
         })
         .collect();
