@@ -55,7 +55,7 @@ impl Visibility {
 ///
 /// ```no_run
 /// use mlir_pass::ir::{OperationExt, OperationMutExt, Visibility};
-/// # fn privatize(module: melior::ir::operation::OperationRefMut<'_, '_>) -> Result<(), mlir_pass::ir::IrError> {
+/// # fn privatize(module: mlir_pass::melior::ir::operation::OperationRefMut<'_, '_>) -> Result<(), mlir_pass::ir::IrError> {
 /// for op in module.child_ops() {
 ///     let Some(mut symbol) = op.as_symbol() else { continue };
 ///     if symbol.name() != Some("main") {
