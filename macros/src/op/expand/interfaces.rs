@@ -1,0 +1,135 @@
+//! The `OpInterfaces` literal and the Rust interfaces' getters and
+//! casters.
+
+use super::*;
+
+/// The `OpInterfaces` literal: the indices of the parts the call
+/// interfaces name, the cast hook, one `InterfaceEntry` per Rust interface
+/// (their functions are `rust_interfaces`').
+pub(super) fn interfaces(input: &OpInput) -> TokenStream {
+    let index = |kind: InterfaceKind, key: &str| -> u32 {
+        let iface = input.interface(kind).expect("listed");
+        let field = iface
+            .params
+            .iter()
+            .flatten()
+            .find(|p| p.key.unraw() == key)
+            .and_then(|p| p.field.as_ref())
+            .expect("valid.rs checked the keys");
+        let (_, index, _) = input
+            .part(&field.unraw().to_string())
+            .expect("valid.rs checked the fields");
+        index as u32
+    };
+    let call = option(
+        input
+            .interface(InterfaceKind::Call)
+            .map(|_| {
+                (
+                    index(InterfaceKind::Call, "callee"),
+                    index(InterfaceKind::Call, "arguments"),
+                )
+            })
+            .map(|(c, a)| quote!((#c, #a))),
+    );
+    let callable = option(
+        input
+            .interface(InterfaceKind::Callable)
+            .map(|_| {
+                (
+                    index(InterfaceKind::Callable, "body"),
+                    index(InterfaceKind::Callable, "type"),
+                )
+            })
+            .map(|(r, t)| quote!((#r, #t))),
+    );
+    let cast = option(
+        input
+            .interface(InterfaceKind::Cast)
+            .map(|_| quote!(__are_cast_compatible)),
+    );
+    let infer_types = option(
+        input
+            .interface(InterfaceKind::InferType)
+            .map(|_| quote!(__infer_return_types)),
+    );
+    let rust = rust_interface_indices(input).map(|n| {
+        let id = format_ident!("__interface_id_{}", n);
+        let caster = format_ident!("__INTERFACE_CASTER_{}", n);
+        quote!(__dialect::InterfaceEntry { id: #id, caster: &#caster })
+    });
+    quote! {
+        __dialect::OpInterfaces {
+            call: #call,
+            callable: #callable,
+            cast: #cast,
+            infer_types: #infer_types,
+            rust: &[#(#rust),*],
+        }
+    }
+}
+
+/// The positions of the Rust interfaces in `interfaces = [...]`, which
+/// name their generated items.
+pub(super) fn rust_interface_indices<'i>(input: &'i OpInput) -> impl Iterator<Item = usize> + 'i {
+    input
+        .interfaces
+        .iter()
+        .enumerate()
+        .filter(|(_, i)| i.kind == InterfaceKind::Rust)
+        .map(|(n, _)| n)
+}
+
+/// For each Rust interface `P`: its `TypeId` getter, and its caster (the
+/// op wrapped in the handle, boxed as `dyn P`), behind a bound that is an
+/// error at `P`, saying what to write, when the handle does not implement
+/// it.
+pub(super) fn rust_interfaces(input: &OpInput) -> TokenStream {
+    let ident = input.ident();
+    let mut out = TokenStream::new();
+    for n in rust_interface_indices(input) {
+        let iface = &input.interfaces[n];
+        let path = &iface.path;
+        let name = iface.name();
+        let implements = format_ident!("__Implements{}", n);
+        let boxed = format_ident!("__boxed_{}", n);
+        let caster = format_ident!("__interface_caster_{}", n);
+        let caster_static = format_ident!("__INTERFACE_CASTER_{}", n);
+        let id = format_ident!("__interface_id_{}", n);
+        let message = format!("`{ident}` lists the interface `{name}` but does not implement it");
+        let label = format!("`{ident}<'_>` does not implement `{name}`");
+        let note = format!(
+            "write `impl {name} for {ident}<'_> {{ ... }}`, or remove `{name}` from `interfaces`"
+        );
+        let at_path = Ident::new(&ident.to_string(), path.span());
+        let call = quote_spanned! {path.span()=>
+            #boxed::<#at_path<'b>>(op)
+        };
+        out.extend(quote! {
+            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+            trait #implements: #path {}
+
+            impl<T: ?::core::marker::Sized + #path> #implements for T {}
+
+            fn #boxed<'b, T: #implements + 'b>(op: T) -> ::std::boxed::Box<dyn #path + 'b> {
+                ::std::boxed::Box::new(op)
+            }
+
+            fn #caster<'b>(op: ::mlir_pass::OperationRef<'b>) -> ::std::boxed::Box<dyn #path + 'b> {
+                // SAFETY: the runtime hands an op only the casters its own
+                // definition registered.
+                let op = unsafe { <#ident<'b> as __dialect::Op<'b>>::from_operation_unchecked(op) };
+                #call
+            }
+
+            static #caster_static: for<'b> fn(
+                ::mlir_pass::OperationRef<'b>,
+            ) -> ::std::boxed::Box<dyn #path + 'b> = #caster;
+
+            fn #id() -> ::core::any::TypeId {
+                ::core::any::TypeId::of::<dyn #path>()
+            }
+        });
+    }
+    out
+}
