@@ -1,0 +1,383 @@
+//! ODS's rules on a parsed format, and the messages that name what was
+//! wrong.
+
+use super::*;
+
+/// The index of `name` in a list of parts.
+pub(super) fn find<T>(list: &[(String, T)], name: &str) -> Option<u32> {
+    list.iter().position(|(n, _)| n == name).map(|i| i as u32)
+}
+
+/// The closest of `candidates` to `word`, if close enough to suggest.
+pub(super) fn closest<'c>(
+    word: &str,
+    candidates: impl Iterator<Item = &'c str>,
+) -> Option<&'c str> {
+    candidates
+        .map(|c| (edit_distance(word, c), c))
+        .filter(|(d, c)| *d <= 2.max(c.len() / 3))
+        .min()
+        .map(|(_, c)| c)
+}
+
+/// "`$x` is not ... did you mean ...".
+pub(super) fn unknown_variable(name: &str, shape: &Shape) -> String {
+    let names = shape
+        .operands
+        .iter()
+        .map(|(n, _)| n)
+        .chain(shape.results.iter().map(|(n, _)| n))
+        .chain(shape.attributes.iter().map(|(n, _)| n))
+        .chain(shape.regions.iter().map(|(n, _)| n))
+        .chain(shape.successors.iter().map(|(n, _)| n))
+        .map(String::as_str);
+    let all: Vec<String> = names.clone().map(|n| format!("${n}")).collect();
+    let hint = closest(name, names)
+        .map(|n| format!("did you mean `${n}`? "))
+        .unwrap_or_default();
+    let known = if all.is_empty() {
+        "the op has no operands, results, attributes, regions or successors".to_owned()
+    } else {
+        format!("the op's are {}", all.join(", "))
+    };
+    format!(
+        "`${name}` is not an operand, result, attribute, region or successor of the op: \
+         {hint}({known})"
+    )
+}
+
+/// Whether `element` may be an optional group's anchor.
+pub(super) fn can_anchor(element: &Element, shape: &Shape) -> bool {
+    match *element {
+        Element::Operand(i) => shape.operands[i as usize].1 != Arity::Single,
+        Element::Attribute(i) => shape.attributes[i as usize].1,
+        Element::Region(i) => shape.regions[i as usize].1,
+        Element::Successor(i) => shape.successors[i as usize].1,
+        _ => false,
+    }
+}
+
+/// An element quoted for a message: `` `$x` ``, or a literal in its own
+/// backticks.
+pub(super) fn quoted(element: &Element, shape: &Shape) -> String {
+    match element {
+        Element::Literal(_) => written(element, shape),
+        other => format!("`{}`", written(other, shape)),
+    }
+}
+
+/// An element as the user wrote it.
+pub(super) fn written(element: &Element, shape: &Shape) -> String {
+    let target = |t: &Target| match *t {
+        Target::Operand(i) => format!("${}", shape.operands[i as usize].0),
+        Target::Operands => "operands".to_owned(),
+        Target::Result(i) => format!("${}", shape.results[i as usize].0),
+        Target::Results => "results".to_owned(),
+    };
+    match element {
+        Element::Literal(text) => format!("`{text}`"),
+        Element::Operand(i) => format!("${}", shape.operands[*i as usize].0),
+        Element::Operands => "operands".to_owned(),
+        Element::Attribute(i) => format!("${}", shape.attributes[*i as usize].0),
+        Element::Type(t) => format!("type({})", target(t)),
+        Element::FunctionalType(a, b) => format!("functional-type({}, {})", target(a), target(b)),
+        Element::AttrDict => "attr-dict".to_owned(),
+        Element::AttrDictWithKeyword => "attr-dict-with-keyword".to_owned(),
+        Element::Region(i) => format!("${}", shape.regions[*i as usize].0),
+        Element::Regions => "regions".to_owned(),
+        Element::Successor(i) => format!("${}", shape.successors[*i as usize].0),
+        Element::Successors => "successors".to_owned(),
+        Element::OptionalGroup { .. } => "(...)?".to_owned(),
+    }
+}
+
+/// What the elements leave out or give twice, as ODS's format checker
+/// reports it: every operand, region and successor appears once, every
+/// operand and result type is known, one attribute dictionary.
+pub(super) fn check(elements: &[Element], shape: &Shape) -> Vec<String> {
+    let mut errors = Vec::new();
+    let mut seen = Seen::new(shape);
+    for element in elements {
+        seen.visit(element, shape, &mut errors);
+    }
+
+    // Values.
+    for (kind, names, used, all) in [
+        (
+            "operand",
+            &shape.operands.iter().map(|(n, _)| n).collect::<Vec<_>>(),
+            &seen.operands,
+            seen.all_operands,
+        ),
+        (
+            "region",
+            &shape.regions.iter().map(|(n, _)| n).collect(),
+            &seen.regions,
+            seen.all_regions,
+        ),
+        (
+            "successor",
+            &shape.successors.iter().map(|(n, _)| n).collect(),
+            &seen.successors,
+            seen.all_successors,
+        ),
+    ] {
+        if all {
+            continue;
+        }
+        let directive = format!("{kind}s");
+        for (name, used) in names.iter().zip(used) {
+            if !used {
+                errors.push(format!(
+                    "{kind} `{name}` does not appear in the format: add `${name}` (or \
+                     `{directive}` for all of them)"
+                ));
+            }
+        }
+    }
+
+    // Attribute dictionary.
+    match seen.attr_dicts {
+        0 => errors.push(
+            "the format has no `attr-dict`: add `attr-dict` (it prints the attributes the \
+             format does not name)"
+                .to_owned(),
+        ),
+        1 => {}
+        _ => errors.push("the format has more than one `attr-dict`: keep one".to_owned()),
+    }
+
+    // Types.
+    let any_type_known = seen.all_operand_types
+        || seen.all_result_types
+        || seen.operand_types.iter().any(|t| *t)
+        || seen.result_types.iter().any(|t| *t);
+    if !(shape.same_operands_and_result_type && any_type_known) {
+        let hint = if shape.same_operands_and_result_type {
+            " (with SameOperandsAndResultType, one type gives them all)"
+        } else {
+            ""
+        };
+        if !seen.all_operand_types {
+            for (((name, _), known), buildable) in
+                shape.operands.iter().zip(&seen.operand_types).zip(
+                    shape
+                        .buildable_operands
+                        .iter()
+                        .chain(std::iter::repeat(&false)),
+                )
+            {
+                if !known && !buildable {
+                    errors.push(format!(
+                        "the type of operand `{name}` is not given by the format: add \
+                         `type(${name})` or `type(operands)`{hint}"
+                    ));
+                }
+            }
+        }
+        let none_given = !seen.result_types.iter().any(|t| *t);
+        let inferred = shape.infers_result_types && none_given;
+        if !(seen.all_result_types || inferred) {
+            for (((name, _), known), buildable) in shape.results.iter().zip(&seen.result_types).zip(
+                shape
+                    .buildable_results
+                    .iter()
+                    .chain(std::iter::repeat(&false)),
+            ) {
+                if !known && !buildable {
+                    errors.push(format!(
+                        "the type of result `{name}` is not given by the format: add \
+                         `type(${name})` or `type(results)`{hint}"
+                    ));
+                }
+            }
+        }
+    }
+    errors
+}
+
+/// What the format names, for [`check`].
+pub(super) struct Seen {
+    operands: Vec<bool>,
+    all_operands: bool,
+    attributes: Vec<bool>,
+    regions: Vec<bool>,
+    all_regions: bool,
+    successors: Vec<bool>,
+    all_successors: bool,
+    operand_types: Vec<bool>,
+    all_operand_types: bool,
+    result_types: Vec<bool>,
+    all_result_types: bool,
+    attr_dicts: usize,
+}
+
+impl Seen {
+    fn new(shape: &Shape) -> Self {
+        Seen {
+            operands: vec![false; shape.operands.len()],
+            all_operands: false,
+            attributes: vec![false; shape.attributes.len()],
+            regions: vec![false; shape.regions.len()],
+            all_regions: false,
+            successors: vec![false; shape.successors.len()],
+            all_successors: false,
+            operand_types: vec![false; shape.operands.len()],
+            all_operand_types: false,
+            result_types: vec![false; shape.results.len()],
+            all_result_types: false,
+            attr_dicts: 0,
+        }
+    }
+
+    fn visit(&mut self, element: &Element, shape: &Shape, errors: &mut Vec<String>) {
+        match *element {
+            Element::Operand(i) => mark_one(
+                &mut self.operands,
+                self.all_operands,
+                i,
+                &format!("${}", shape.operands[i as usize].0),
+                "operands",
+                errors,
+            ),
+            Element::Operands => mark_all(
+                &mut self.operands,
+                &mut self.all_operands,
+                "operands",
+                |i| format!("${}", shape.operands[i].0),
+                errors,
+            ),
+            Element::Attribute(i) => {
+                let seen = &mut self.attributes[i as usize];
+                if *seen {
+                    errors.push(format!(
+                        "`${}` appears twice in the format: keep one",
+                        shape.attributes[i as usize].0
+                    ));
+                }
+                *seen = true;
+            }
+            Element::Region(i) => mark_one(
+                &mut self.regions,
+                self.all_regions,
+                i,
+                &format!("${}", shape.regions[i as usize].0),
+                "regions",
+                errors,
+            ),
+            Element::Regions => mark_all(
+                &mut self.regions,
+                &mut self.all_regions,
+                "regions",
+                |i| format!("${}", shape.regions[i].0),
+                errors,
+            ),
+            Element::Successor(i) => mark_one(
+                &mut self.successors,
+                self.all_successors,
+                i,
+                &format!("${}", shape.successors[i as usize].0),
+                "successors",
+                errors,
+            ),
+            Element::Successors => mark_all(
+                &mut self.successors,
+                &mut self.all_successors,
+                "successors",
+                |i| format!("${}", shape.successors[i].0),
+                errors,
+            ),
+            Element::Type(t) => self.type_of(t, shape, errors),
+            Element::FunctionalType(a, b) => {
+                self.type_of(a, shape, errors);
+                self.type_of(b, shape, errors);
+            }
+            Element::AttrDict | Element::AttrDictWithKeyword => self.attr_dicts += 1,
+            Element::Literal(_) | Element::OptionalGroup { .. } => {}
+        }
+    }
+
+    /// A type directive's target: its types are now known, once.
+    fn type_of(&mut self, target: Target, shape: &Shape, errors: &mut Vec<String>) {
+        let name = |t: Target| match t {
+            Target::Operand(i) => format!("type(${})", shape.operands[i as usize].0),
+            Target::Result(i) => format!("type(${})", shape.results[i as usize].0),
+            Target::Operands => "type(operands)".to_owned(),
+            Target::Results => "type(results)".to_owned(),
+        };
+        match target {
+            Target::Operand(i) => mark_one(
+                &mut self.operand_types,
+                self.all_operand_types,
+                i,
+                &name(target),
+                "type(operands)",
+                errors,
+            ),
+            Target::Result(i) => mark_one(
+                &mut self.result_types,
+                self.all_result_types,
+                i,
+                &name(target),
+                "type(results)",
+                errors,
+            ),
+            Target::Operands => mark_all(
+                &mut self.operand_types,
+                &mut self.all_operand_types,
+                "type(operands)",
+                |i| format!("type(${})", shape.operands[i].0),
+                errors,
+            ),
+            Target::Results => mark_all(
+                &mut self.result_types,
+                &mut self.all_result_types,
+                "type(results)",
+                |i| format!("type(${})", shape.results[i].0),
+                errors,
+            ),
+        }
+    }
+}
+
+/// Marks one value (or type) as given, reporting a second time.
+pub(super) fn mark_one(
+    seen: &mut [bool],
+    all: bool,
+    i: u32,
+    what: &str,
+    all_directive: &str,
+    errors: &mut Vec<String>,
+) {
+    if all {
+        errors.push(format!(
+            "`{what}` is given twice: `{all_directive}` already gives it; keep one"
+        ));
+    } else if seen[i as usize] {
+        errors.push(format!("`{what}` appears twice in the format: keep one"));
+    }
+    seen[i as usize] = true;
+}
+
+/// Marks every value (or type) as given by `directive`, reporting those
+/// given already.
+pub(super) fn mark_all(
+    seen: &mut [bool],
+    all: &mut bool,
+    directive: &str,
+    what: impl Fn(usize) -> String,
+    errors: &mut Vec<String>,
+) {
+    if *all {
+        errors.push(format!(
+            "`{directive}` appears twice in the format: keep one"
+        ));
+    } else if let Some(i) = seen.iter().position(|s| *s) {
+        errors.push(format!(
+            "`{directive}` gives `{}` a second time: keep one of them",
+            what(i)
+        ));
+    }
+    *all = true;
+    seen.iter_mut().for_each(|s| *s = true);
+}

@@ -1,0 +1,147 @@
+//! The declarative assembly format (`format = "..."`, ODS's
+//! `assemblyFormat`): parsed here, at compile time, into the flat list of
+//! elements the runtime's `dialect::format::FormatElement` holds, and
+//! checked with ODS's rules, so that a format MLIR could not parse or print
+//! with is a compile error rather than a failure at registration.
+//!
+//! ```text
+//! format  ::= element*
+//! element ::= literal | variable | directive | group
+//! literal ::= `keyword` | `punctuation`            (in backticks)
+//! variable ::= `$` name                             (operand, attribute, region, successor)
+//! directive ::= attr-dict | attr-dict-with-keyword | operands | regions | successors
+//!             | type(target) | functional-type(target, target)
+//! target  ::= $operand | $result | operands | results
+//! group   ::= `(` element* `)` `?`                  (one element marked `^`, its anchor)
+//! ```
+//!
+//! The parser knows the op only through a [`Shape`] (names and arities), so
+//! it runs on plain strings and is unit-tested without syn.
+
+use std::fmt;
+
+use crate::dialects::edit_distance;
+
+use super::ast::Arity;
+
+mod check;
+mod lex;
+mod parser;
+#[cfg(test)]
+mod tests;
+
+use check::*;
+use lex::*;
+use parser::*;
+
+/// What a format can name: the op's parts, in declaration order.
+#[derive(Default)]
+pub struct Shape {
+    /// Operand groups: name and arity.
+    pub operands: Vec<(String, Arity)>,
+    /// Result groups: name and arity.
+    pub results: Vec<(String, Arity)>,
+    /// Attributes: name and whether it may be absent (optional or with a
+    /// default).
+    pub attributes: Vec<(String, bool)>,
+    /// Regions: name and whether it is variadic.
+    pub regions: Vec<(String, bool)>,
+    /// Successors: name and whether it is variadic.
+    pub successors: Vec<(String, bool)>,
+    /// The op has `SameOperandsAndResultType`: one known type gives all.
+    pub same_operands_and_result_type: bool,
+    /// Per operand group: a single value of a buildable type (ODS's
+    /// `BuildableType`: `I64`, `F64`, `Index`...), which the format may
+    /// leave out.
+    pub buildable_operands: Vec<bool>,
+    /// The same per result group.
+    pub buildable_results: Vec<bool>,
+    /// The op has `InferTypeOpInterface`: the format may give no result
+    /// type at all (the parser infers them).
+    pub infers_result_types: bool,
+}
+
+/// Which values a `type(...)` or `functional-type(...)` names
+/// (`dialect::format::TypeTarget`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// `$operand`: the operand group with this index.
+    Operand(u32),
+    /// `operands`.
+    Operands,
+    /// `$result`: the result group with this index.
+    Result(u32),
+    /// `results`.
+    Results,
+}
+
+/// One element (`dialect::format::FormatElement`); an optional group is
+/// followed by its `len` elements.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Element {
+    /// `` `(` ``, `` `to` ``.
+    Literal(String),
+    /// `$input`.
+    Operand(u32),
+    /// `operands`.
+    Operands,
+    /// `$value`.
+    Attribute(u32),
+    /// `type(...)`.
+    Type(Target),
+    /// `functional-type(..., ...)`.
+    FunctionalType(Target, Target),
+    /// `attr-dict`.
+    AttrDict,
+    /// `attr-dict-with-keyword`.
+    AttrDictWithKeyword,
+    /// `$body`.
+    Region(u32),
+    /// `regions`.
+    Regions,
+    /// `$dest`.
+    Successor(u32),
+    /// `successors`.
+    Successors,
+    /// `( ... )?`.
+    OptionalGroup {
+        /// The anchor's index inside the group.
+        anchor: u32,
+        /// How many elements follow that belong to the group.
+        len: u32,
+    },
+}
+
+/// The punctuation ODS accepts as a literal.
+const PUNCTUATION: &[&str] = &[
+    "->", ":", ",", "=", "<", ">", "(", ")", "[", "]", "{", "}", "?", "+", "*", "...", "|", "_",
+];
+
+/// Every directive, for messages and "did you mean".
+const DIRECTIVES: &[&str] = &[
+    "attr-dict",
+    "attr-dict-with-keyword",
+    "operands",
+    "results",
+    "regions",
+    "successors",
+    "type",
+    "functional-type",
+];
+
+/// ODS directives this format does not implement.
+const UNSUPPORTED: &[&str] = &["custom", "oilist", "ref", "qualified", "prop-dict"];
+
+/// Parses and checks `source` against the op `shape`. The errors (all of
+/// them, when the text parses) name the element at fault; the caller
+/// points them at the format string.
+pub fn parse(source: &str, shape: &Shape) -> Result<Vec<Element>, Vec<String>> {
+    let tokens = lex(source).map_err(|e| vec![e])?;
+    let out = elements(tokens, shape).map_err(|e| vec![e])?;
+    let errors = check(&out, shape);
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
+}

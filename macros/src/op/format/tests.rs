@@ -1,0 +1,199 @@
+//! The format parser and checker on plain strings.
+
+use super::*;
+
+/// `input`/`inputs` operands, an `output` result, a `value` attribute
+/// and an optional `flag`, a `body` region.
+fn shape() -> Shape {
+    Shape {
+        operands: vec![
+            ("input".into(), Arity::Single),
+            ("rest".into(), Arity::Variadic),
+        ],
+        results: vec![("output".into(), Arity::Single)],
+        attributes: vec![("value".into(), false), ("flag".into(), true)],
+        regions: vec![("body".into(), false)],
+        successors: vec![],
+        same_operands_and_result_type: false,
+        buildable_operands: vec![],
+        buildable_results: vec![],
+        infers_result_types: false,
+    }
+}
+
+fn errors(source: &str) -> Vec<String> {
+    parse(source, &shape()).expect_err(source)
+}
+
+fn one_error(source: &str) -> String {
+    let errors = errors(source);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    errors.into_iter().next().unwrap()
+}
+
+#[test]
+fn parses_a_full_format() {
+    let elements = parse(
+        "$input `,` $rest ($flag^ `flag`)? $value $body attr-dict `:` \
+         functional-type(operands, results)",
+        &shape(),
+    )
+    .unwrap();
+    use Element::*;
+    assert_eq!(
+        elements,
+        vec![
+            Operand(0),
+            Literal(",".into()),
+            Operand(1),
+            OptionalGroup { anchor: 0, len: 2 },
+            Attribute(1),
+            Literal("flag".into()),
+            Attribute(0),
+            Region(0),
+            AttrDict,
+            Literal(":".into()),
+            FunctionalType(Target::Operands, Target::Results),
+        ]
+    );
+}
+
+#[test]
+fn groups_are_flattened_with_their_anchor() {
+    let elements = parse(
+        "operands $body (`with` $flag^)? attr-dict `:` type($input) `,` type($rest) `->` \
+         type($output)",
+        &shape(),
+    )
+    .unwrap();
+    assert_eq!(elements[2], Element::OptionalGroup { anchor: 1, len: 2 });
+    assert_eq!(elements[3], Element::Literal("with".into()));
+    assert_eq!(
+        elements[7],
+        Element::Type(Target::Operand(0)),
+        "{elements:?}"
+    );
+}
+
+#[test]
+fn unknown_variables_suggest_a_name() {
+    let e = one_error("$inptu $rest $body attr-dict `:` functional-type(operands, results)");
+    assert!(e.contains("`$inptu` is not an operand"), "{e}");
+    assert!(e.contains("did you mean `$input`?"), "{e}");
+}
+
+#[test]
+fn every_operand_must_appear() {
+    let e = one_error("$input $body attr-dict `:` functional-type(operands, results)");
+    assert!(
+        e.contains("operand `rest` does not appear in the format"),
+        "{e}"
+    );
+}
+
+#[test]
+fn every_type_must_be_known() {
+    let e = errors("operands $body attr-dict `:` type($input)");
+    assert_eq!(e.len(), 2, "{e:?}");
+    assert!(
+        e[0].contains("the type of operand `rest` is not given"),
+        "{e:?}"
+    );
+    assert!(
+        e[1].contains(
+            "the type of result `output` is not given by the format: add `type($output)` or \
+             `type(results)`"
+        ),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn same_operands_and_result_type_needs_one_type() {
+    let mut shape = shape();
+    shape.same_operands_and_result_type = true;
+    assert!(parse("operands $body attr-dict `:` type($input)", &shape).is_ok());
+    let e = parse("operands $body attr-dict", &shape).unwrap_err();
+    assert_eq!(e.len(), 3, "{e:?}");
+    assert!(e[0].contains("one type gives them all"), "{e:?}");
+}
+
+#[test]
+fn attr_dict_exactly_once() {
+    assert!(
+        one_error("operands $body `:` functional-type(operands, results)")
+            .contains("no `attr-dict`")
+    );
+    assert!(one_error(
+        "operands $body attr-dict attr-dict-with-keyword `:` functional-type(operands, results)"
+    )
+    .contains("more than one `attr-dict`"));
+}
+
+#[test]
+fn values_appear_once() {
+    assert!(
+        one_error("operands $input $body attr-dict `:` functional-type(operands, results)")
+            .contains("`$input` is given twice: `operands` already gives it")
+    );
+    assert!(
+        one_error("$input $rest $body $body attr-dict `:` functional-type(operands, results)")
+            .contains("`$body` appears twice")
+    );
+    assert!(one_error(
+        "operands $body attr-dict `:` type(operands) type($input) `->` type(results)"
+    )
+    .contains("`type($input)` is given twice"));
+}
+
+#[test]
+fn regions_must_appear() {
+    assert!(
+        one_error("operands attr-dict `:` functional-type(operands, results)")
+            .contains("region `body` does not appear")
+    );
+}
+
+#[test]
+fn optional_groups() {
+    let rest = " operands $body attr-dict `:` functional-type(operands, results)";
+    let check = |group: &str, expected: &str| {
+        let e = one_error(&format!("{group}{rest}"));
+        assert!(e.contains(expected), "{group}: {e}");
+    };
+    check("(`x` $flag)?", "has no anchor");
+    check("(`x`^ $flag)?", "`x` cannot anchor");
+    check("(`x` $value^)?", "`$value` cannot anchor");
+    check("(`x` $flag^ $flag^)?", "two anchors");
+    check("(`x` ($flag^)?)?", "cannot be nested");
+    check("(type($input) $flag^)?", "cannot start with `type($input)`");
+    check("(`x` $flag^ attr-dict)?", "`attr-dict` cannot be inside");
+    check("(`x` $flag^)", "ends with `)?`");
+    check("(`x` $flag^) : (`y`)?", "else-branch");
+    check("$flag^", "only an element inside an optional group");
+    check("`x` )", "unmatched `)`");
+}
+
+#[test]
+fn lexical_errors() {
+    assert!(one_error("`(").contains("no closing backtick"));
+    assert!(one_error("$ input").contains("`$` must be followed"));
+    assert!(one_error("{").contains("unexpected `{`"));
+    assert!(one_error("`=>`").contains("not a literal ODS accepts"));
+    assert!(one_error("$output").contains("is a result"));
+    assert!(one_error("results").contains("`results` names the results' types only"));
+    assert!(one_error("type($value)").contains("`$value` is neither"));
+    assert!(one_error("attr-dic").contains("did you mean `attr-dict`?"));
+    assert!(one_error("custom<Foo>($input)").contains("not supported"));
+    assert!(one_error("type($input").contains("expected `)`"));
+}
+
+#[test]
+fn literals() {
+    for ok in ["to", "->", "(", "...", "x_1", "", " ", "\\n", "{", "_"] {
+        assert!(is_literal(ok), "{ok:?}");
+    }
+    for bad in ["=>", "1x", "a b", ";"] {
+        assert!(!is_literal(bad), "{bad:?}");
+    }
+}
