@@ -439,6 +439,11 @@ fn main() {
             let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
             r.print_pair_row(&format!("`{upstream}`"));
         }
+        // The floor of a pass through MLIR's C API: `rs-strip-debuginfo`'s
+        // body in unsafe Rust on MLIR's C walk (`bench::floors`).
+        let mut pms = upstream_and_port(&context, "strip-debuginfo", "bench-raw-strip-debuginfo");
+        let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
+        r.print_pair_row("`strip-debuginfo`: unsafe Rust on the C walk (floor)");
         // The dialect-conversion ports, on functions of math ops.
         let source = math_module_text(s.port_functions);
         for (upstream, port) in [

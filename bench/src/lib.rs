@@ -28,6 +28,8 @@ use mlir_pass::{
 };
 use rustc_hash::FxHashMap;
 
+pub mod floors;
+
 unsafe extern "C" {
     /// The native C++ walk-and-count pass (`cpp/native_passes.cpp`).
     pub fn mlirBenchCreateCppWalkCount() -> sys::MlirPass;
