@@ -78,18 +78,6 @@ bool visibilityFromC(MlirPassBridgeVisibility visibility,
     return false;
   }
 }
-
-/// Sets `symbol`'s visibility; false for a value that names none.
-bool setVisibility(mlir::SymbolOpInterface symbol,
-                   MlirPassBridgeVisibility visibility) {
-  mlir::SymbolTable::Visibility value;
-  if (!visibilityFromC(visibility, value))
-    return false;
-  return guarded(false, [&] {
-    symbol.setVisibility(value);
-    return true;
-  });
-}
 } // namespace
 
 extern "C" {
@@ -249,29 +237,9 @@ bool mlirPassBridgeIsSymbolTable(MlirOperation op) noexcept {
   return mlir::SymbolTable::getNearestSymbolTable(operation) == operation;
 }
 
-MlirPassBridgeVisibility mlirPassBridgeSymbolVisibility(MlirOperation op) noexcept {
-  auto symbol = llvm::dyn_cast<mlir::SymbolOpInterface>(unwrap(op));
-  if (!symbol)
-    return MlirPassBridgeVisibilityNotASymbol;
-  return visibilityToC(symbol.getVisibility());
-}
-
-bool mlirPassBridgeSetSymbolVisibility(
-    MlirOperation op, MlirPassBridgeVisibility visibility) noexcept {
-  auto symbol = llvm::dyn_cast<mlir::SymbolOpInterface>(unwrap(op));
-  return symbol && setVisibility(symbol, visibility);
-}
-
 bool mlirPassBridgeSymbolCanDiscardOnUseEmpty(MlirOperation op) noexcept {
   auto symbol = llvm::dyn_cast<mlir::SymbolOpInterface>(unwrap(op));
   return symbol && symbol.canDiscardOnUseEmpty();
-}
-
-MlirAttribute mlirPassBridgeSymbolName(MlirOperation op) noexcept {
-  auto symbol = llvm::dyn_cast<mlir::SymbolOpInterface>(unwrap(op));
-  if (!symbol)
-    return MlirAttribute{nullptr};
-  return wrap(static_cast<mlir::Attribute>(symbol.getNameAttr()));
 }
 
 // What `SymbolOpInterface::classof` does, keeping the implementation it
@@ -305,7 +273,13 @@ mlirPassBridgeSymbolGetVisibility(MlirPassBridgeSymbol symbol) noexcept {
 
 bool mlirPassBridgeSymbolSetVisibility(
     MlirPassBridgeSymbol symbol, MlirPassBridgeVisibility visibility) noexcept {
-  return setVisibility(symbolOf(symbol), visibility);
+  mlir::SymbolTable::Visibility value;
+  if (!visibilityFromC(visibility, value))
+    return false;
+  return guarded(false, [&] {
+    symbolOf(symbol).setVisibility(value);
+    return true;
+  });
 }
 
 MlirPassBridgeQueryStatus

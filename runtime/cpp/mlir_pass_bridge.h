@@ -252,23 +252,9 @@ typedef enum MlirPassBridgeVisibility {
   MlirPassBridgeVisibilityNotASymbol = 3,
 } MlirPassBridgeVisibility;
 
-/// The visibility of the symbol `op`.
-MlirPassBridgeVisibility
-mlirPassBridgeSymbolVisibility(MlirOperation op) MLIR_PASS_BRIDGE_NOEXCEPT;
-
-/// Sets the visibility of the symbol `op`; false when `op` is not a symbol
-/// or `visibility` is not one of the three visibilities.
-bool mlirPassBridgeSetSymbolVisibility(MlirOperation op,
-                                       MlirPassBridgeVisibility visibility)
-    MLIR_PASS_BRIDGE_NOEXCEPT;
-
 /// `SymbolOpInterface::canDiscardOnUseEmpty`; false when not a symbol.
 bool mlirPassBridgeSymbolCanDiscardOnUseEmpty(MlirOperation op)
     MLIR_PASS_BRIDGE_NOEXCEPT;
-
-/// The symbol's name (a StringAttr, owned by the context); null when `op` is
-/// not a symbol.
-MlirAttribute mlirPassBridgeSymbolName(MlirOperation op) MLIR_PASS_BRIDGE_NOEXCEPT;
 
 /// An op seen through `SymbolOpInterface`: the op and the interface's
 /// implementation for its kind (owned by the context), looked up once as

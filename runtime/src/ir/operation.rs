@@ -28,6 +28,14 @@ fn attribute_by_name(op: sys::MlirOperation, name: &str) -> Option<sys::MlirAttr
     (!raw.ptr.is_null()).then_some(raw)
 }
 
+/// `op` through `SymbolOpInterface` (the per-call symbol queries and
+/// `as_symbol` share the handle's cast), as a handle of the caller's
+/// lifetimes.
+fn symbol_of<'c, 'a>(op: sys::MlirOperation) -> Option<Symbol<'c, 'a>> {
+    // SAFETY: a valid op (from a melior handle of these lifetimes).
+    Symbol::of(unsafe { OperationRefMut::from_raw(op) })
+}
+
 /// Reading operations: typed attributes, a walk with mutable handles, and
 /// symbols. Implemented for every melior operation handle.
 pub trait OperationExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
@@ -200,21 +208,12 @@ pub trait OperationExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
 
     /// The symbol's name (without `@`), or `None` when not a symbol.
     fn symbol_name(&self) -> Option<&'c str> {
-        // SAFETY: valid op; the result is null or a StringAttr of the
-        // context, whose value lives as long as the context.
-        unsafe {
-            let raw = bridge::mlirPassBridgeSymbolName(self.to_raw());
-            if raw.ptr.is_null() {
-                return None;
-            }
-            context_str(sys::mlirStringAttrGetValue(raw))
-        }
+        symbol_of(self.to_raw())?.name()
     }
 
     /// The symbol's visibility, or `None` when not a symbol.
     fn symbol_visibility(&self) -> Option<Visibility> {
-        // SAFETY: valid op.
-        Visibility::from_raw(unsafe { bridge::mlirPassBridgeSymbolVisibility(self.to_raw()) })
+        symbol_of(self.to_raw()).map(|symbol| symbol.visibility())
     }
 
     /// `SymbolOpInterface::canDiscardOnUseEmpty`: whether the symbol may be
@@ -318,15 +317,12 @@ pub trait OperationMutExt<'c: 'a, 'a>: OperationMutLike<'c, 'a> {
     /// # Errors
     /// The op is not a symbol.
     fn set_symbol_visibility(&mut self, visibility: Visibility) -> Result<(), IrError> {
-        // SAFETY: valid op.
-        if unsafe { bridge::mlirPassBridgeSetSymbolVisibility(self.to_raw(), visibility.to_raw()) }
-        {
-            Ok(())
-        } else {
-            Err(IrError::new(format!(
+        match symbol_of(self.to_raw()) {
+            Some(mut symbol) => symbol.set_visibility(visibility),
+            None => Err(IrError::new(format!(
                 "'{}' is not a symbol: its visibility cannot be set",
                 self.name_str()
-            )))
+            ))),
         }
     }
 
@@ -335,8 +331,7 @@ pub trait OperationMutExt<'c: 'a, 'a>: OperationMutLike<'c, 'a> {
     /// not a symbol. Cheaper than `symbol_name` plus
     /// `set_symbol_visibility` when both are needed: see [`Symbol`].
     fn as_symbol(&self) -> Option<Symbol<'c, 'a>> {
-        // SAFETY: the same op, as a handle of the same lifetimes.
-        Symbol::of(unsafe { OperationRefMut::from_raw(self.to_raw()) })
+        symbol_of(self.to_raw())
     }
 
     /// Erases the op (and everything nested in it) from its block.
