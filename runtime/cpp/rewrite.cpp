@@ -108,15 +108,20 @@ static void addValues(mlir::OperationState &state, intptr_t numOperands,
 /// uniquing a dictionary of them with the discardable ones.
 using InherentAttrs = llvm::SmallVector<mlir::NamedAttribute, 4>;
 
-/// The registered op's own name for its inherent attribute `name` when the
-/// op keeps its inherent attributes in properties; null otherwise (or for a
-/// discardable attribute).
-static mlir::StringAttr
-inherentName(const std::optional<mlir::RegisteredOperationName> &info,
-             llvm::StringRef name) {
+/// The registered op's names of its inherent attributes when it keeps them
+/// in properties (where `setAttrs` would put them); none otherwise.
+static llvm::ArrayRef<mlir::StringAttr>
+inherentNames(const std::optional<mlir::RegisteredOperationName> &info) {
   if (!info || info->getOpPropertyByteSize() == 0)
     return {};
-  for (mlir::StringAttr known : info->getAttributeNames())
+  return info->getAttributeNames();
+}
+
+/// `name` among `names`; null when it is not there (a discardable
+/// attribute).
+static mlir::StringAttr findName(llvm::ArrayRef<mlir::StringAttr> names,
+                                 llvm::StringRef name) {
+  for (mlir::StringAttr known : names)
     if (known.getValue() == name)
       return known;
   return {};
@@ -149,13 +154,13 @@ MlirOperation mlirPassBridgeRewriterCreate(
         !unwrap(location)->getContext()->allowsUnregisteredDialects())
       return MlirOperation{nullptr};
     addValues(state, numOperands, operands, numResults, results);
-    std::optional<mlir::RegisteredOperationName> info =
-        state.name.getRegisteredInfo();
+    llvm::ArrayRef<mlir::StringAttr> names =
+        inherentNames(state.name.getRegisteredInfo());
     InherentAttrs inherent;
     for (intptr_t i = 0; i < numAttributes; ++i) {
       mlir::NamedAttribute attribute(unwrap(attributes[i].name),
                                      unwrap(attributes[i].attribute));
-      if (inherentName(info, attribute.getName().getValue()))
+      if (findName(names, attribute.getName().getValue()))
         inherent.push_back(attribute);
       else
         state.attributes.push_back(attribute);
@@ -181,11 +186,12 @@ MlirOperation mlirPassBridgeRewriterCreateTyped(
     addValues(state, numOperands, operands, numResults, results);
     // The inference reads the attributes from the state's dictionary: then
     // they all go there.
+    llvm::ArrayRef<mlir::StringAttr> names =
+        inferResults ? llvm::ArrayRef<mlir::StringAttr>() : inherentNames(info);
     InherentAttrs inherent;
     for (intptr_t i = 0; i < numAttributes; ++i) {
       llvm::StringRef name = unwrap(attributeNames[i]);
-      mlir::StringAttr known =
-          inferResults ? mlir::StringAttr() : inherentName(info, name);
+      mlir::StringAttr known = findName(names, name);
       if (known)
         inherent.emplace_back(known, unwrap(attributes[i]));
       else
