@@ -66,33 +66,20 @@ impl Pass for SymbolPrivatize {
     fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
         // The excluded names as the context's interned attributes, compared
         // by identity as upstream's `DenseSet<StringAttr>` compares them (a
-        // symbol's name string is never read). A short list is scanned, a
-        // long one hashed.
+        // symbol's name string is never read).
         let context = op.melior_context();
-        let excluded: Vec<usize> = self
+        let excluded: FxHashSet<usize> = self
             .exclude
             .iter()
             .map(|name| StringAttribute::new(context, name).to_raw().ptr as usize)
             .collect();
-        let hashed: FxHashSet<usize> = if excluded.len() > 8 {
-            excluded.iter().copied().collect()
-        } else {
-            FxHashSet::default()
-        };
-        let is_excluded = |name: usize| {
-            if excluded.len() > 8 {
-                hashed.contains(&name)
-            } else {
-                excluded.contains(&name)
-            }
-        };
         // One interface lookup per op, as upstream's `dyn_cast` does.
         for child in op.melior().child_ops() {
             let Some(mut symbol) = child.as_symbol() else {
                 continue;
             };
             let name = symbol.name_attribute().map(|a| a.to_raw().ptr as usize);
-            if !name.is_some_and(is_excluded) {
+            if !name.is_some_and(|name| excluded.contains(&name)) {
                 symbol.set_visibility(Visibility::Private)?;
             }
         }
