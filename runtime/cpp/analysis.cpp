@@ -33,14 +33,45 @@ bool within(mlir::Operation *root, mlir::Operation *op) {
   return root && op && root->isAncestor(op);
 }
 
+/// The pointer to `Block`'s private field that `Block::getParent()` returns
+/// (`parentValidOpOrderPair`), named through an explicit instantiation: the
+/// standard exempts the names in an explicit instantiation from access
+/// checks ([temp.spec.general]/6), and the member's type and name are
+/// checked by the compiler, so a change in MLIR's `Block` fails the build
+/// instead of reading the wrong bytes.
+struct BlockParentField {
+  using type = llvm::PointerIntPair<mlir::Region *, 1, bool> mlir::Block::*;
+  friend type member(BlockParentField);
+};
+template <typename Tag, typename Tag::type Member> struct ExposeMember {
+  friend typename Tag::type member(Tag) { return Member; }
+};
+template struct ExposeMember<BlockParentField,
+                             &mlir::Block::parentValidOpOrderPair>;
+
+/// `block->getParentOp()`, inline. `Block::getParent()` is out of line in
+/// libMLIR: calling it made every dominance query set up a stack frame
+/// around its one call into MLIR (about 30 instructions of 270).
+mlir::Operation *parentOp(mlir::Block *block) {
+  mlir::Region *region = (block->*member(BlockParentField{})).getPointer();
+  return region ? region->getParentOp() : nullptr;
+}
+
+/// The slow half of `strictlyWithin`: `parent` (not `root`) is `root` or
+/// nested in it. Kept out of line so that the common case needs no frame.
+[[gnu::noinline]] bool deeperWithin(mlir::Operation *root,
+                                    mlir::Operation *parent) {
+  return parent && root->isProperAncestor(parent);
+}
+
 /// Whether `op` is nested in `root`, strictly. An op directly in one of
 /// `root`'s blocks (the common case for a pass on a function) is answered
 /// from its block's parent, without the walk up the tree.
 bool strictlyWithin(mlir::Operation *root, mlir::Operation *op) {
   if (!root || !op || !op->getBlock())
     return false;
-  mlir::Operation *parent = op->getBlock()->getParentOp();
-  return parent == root || (parent && root->isProperAncestor(parent));
+  mlir::Operation *parent = parentOp(op->getBlock());
+  return parent == root || deeperWithin(root, parent);
 }
 
 /// Whether `a` and `b` are both nested in `root`, strictly. Two ops of one
@@ -56,7 +87,36 @@ bool bothStrictlyWithin(mlir::Operation *root, mlir::Operation *a,
 }
 
 bool blockWithin(mlir::Operation *root, mlir::Block *block) {
-  return block && within(root, block->getParentOp());
+  return block && within(root, parentOp(block));
+}
+
+/// `a` (properly) dominates (post-dominates) `b`, for two ops inside the
+/// analysis's root. No exception guard, so that each call is a tail call:
+/// MLIR is built without exceptions, and the only one that can come out of
+/// a query is `std::bad_alloc` from building a region's tree, on which
+/// terminating is what Rust does when it runs out of memory.
+bool opDominates(void *info, bool post, mlir::Operation *a, mlir::Operation *b,
+                 bool proper) {
+  if (post) {
+    auto &dom = *static_cast<mlir::PostDominanceInfo *>(info);
+    return proper ? dom.properlyPostDominates(a, b) : dom.postDominates(a, b);
+  }
+  auto &dom = *static_cast<mlir::DominanceInfo *>(info);
+  return proper ? dom.properlyDominates(a, b) : dom.dominates(a, b);
+}
+
+/// `mlirPassBridgeDominanceOps` past its fast path: any two ops, refused
+/// (`*outside`) unless both are nested in `root`.
+[[gnu::noinline]] bool opDominatesChecked(void *info, bool post,
+                                          mlir::Operation *root,
+                                          mlir::Operation *a,
+                                          mlir::Operation *b, bool proper,
+                                          bool *outside) {
+  if (!info || !bothStrictlyWithin(root, a, b)) {
+    *outside = true;
+    return false;
+  }
+  return opDominates(info, post, a, b, proper);
 }
 
 MlirPassBridgeAnswer answer(bool yes) {
@@ -69,14 +129,6 @@ template <typename Visit> auto withDominance(void *info, bool post, Visit &&visi
   return visit(*static_cast<mlir::DominanceInfo *>(info));
 }
 
-bool opDominates(const mlir::DominanceInfo &info, mlir::Operation *a,
-                 mlir::Operation *b, bool proper) {
-  return proper ? info.properlyDominates(a, b) : info.dominates(a, b);
-}
-bool opDominates(const mlir::PostDominanceInfo &info, mlir::Operation *a,
-                 mlir::Operation *b, bool proper) {
-  return proper ? info.properlyPostDominates(a, b) : info.postDominates(a, b);
-}
 bool blockDominates(const mlir::DominanceInfo &info, mlir::Block *a,
                     mlir::Block *b, bool proper) {
   return proper ? info.properlyDominates(a, b) : info.dominates(a, b);
@@ -127,18 +179,25 @@ void mlirPassBridgeDominanceInvalidate(void *info, bool postDominance) noexcept 
   });
 }
 
-MlirPassBridgeAnswer mlirPassBridgeDominanceOps(void *info, bool postDominance,
-                                                MlirOperation root,
-                                                MlirOperation a, MlirOperation b,
-                                                bool proper) noexcept {
-  mlir::Operation *r = unwrap(root);
-  if (!info || !bothStrictlyWithin(r, unwrap(a), unwrap(b)))
-    return MlirPassBridgeAnswerOutside;
-  return guarded(MlirPassBridgeAnswerOutside, [&] {
-    return withDominance(info, postDominance, [&](auto &dom) {
-      return answer(opDominates(dom, unwrap(a), unwrap(b), proper));
-    });
-  });
+bool mlirPassBridgeDominanceOps(void *info, bool postDominance,
+                                MlirOperation root, MlirOperation a,
+                                MlirOperation b, bool proper,
+                                bool *outside) noexcept {
+  // The common question (CSE and LICM ask it of neighbours): two ops of one
+  // block directly in `root`, answered with no call before MLIR's, so that
+  // this function needs no frame.
+  // (A null `root` cannot match: `parentOp` of a block in a region is not
+  // null, and a block outside any region has no dominance to ask about.)
+  mlir::Operation *r = unwrap(root), *x = unwrap(a), *y = unwrap(b);
+  if (x && y) [[likely]] {
+    mlir::Block *block = x->getBlock();
+    if (block && block == y->getBlock()) [[likely]] {
+      mlir::Operation *parent = parentOp(block);
+      if (parent && parent == r && info) [[likely]]
+        return opDominates(info, postDominance, x, y, proper);
+    }
+  }
+  return opDominatesChecked(info, postDominance, r, x, y, proper, outside);
 }
 
 MlirPassBridgeAnswer mlirPassBridgeDominanceBlocks(void *info,

@@ -368,12 +368,15 @@ void mlirPassBridgeDominanceInvalidate(void *info,
                                        bool postDominance) MLIR_PASS_BRIDGE_NOEXCEPT;
 
 /// Whether `a` (properly, when `proper`) dominates (post-dominates) `b`.
-/// Outside unless both are nested, strictly, in `root`.
-MlirPassBridgeAnswer mlirPassBridgeDominanceOps(void *info, bool postDominance,
-                                                MlirOperation root,
-                                                MlirOperation a, MlirOperation b,
-                                                bool proper)
-    MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Unless both are nested, strictly, in `root`, the question is refused:
+/// `*outside` is set to true and the result is false (`*outside` is left
+/// alone otherwise). The answer is a plain `bool`, not an
+/// `MlirPassBridgeAnswer`, so that the call into MLIR is the function's
+/// last (a query is about 200 instructions; this one is asked in loops).
+bool mlirPassBridgeDominanceOps(void *info, bool postDominance,
+                                MlirOperation root, MlirOperation a,
+                                MlirOperation b, bool proper,
+                                bool *outside) MLIR_PASS_BRIDGE_NOEXCEPT;
 
 /// Whether block `a` (properly) dominates (post-dominates) block `b`.
 /// Outside unless both are in regions of `root` or of ops nested in it.

@@ -799,6 +799,16 @@ fn analysis_misuse_is_refused() {
             .contains("dominance query: an operation is not nested in the operation the analysis was built on"),
         "{error}"
     );
+    // Two ops of one block of another function: the query's fast path
+    // (two ops of one block) still refuses them.
+    let two = "func.func @f(%x: i32) {\n  %y = arith.addi %x, %x : i32\n  return\n}\nfunc.func @g(%x: i32) {\n  %y = arith.muli %x, %x : i32\n  return\n}\n";
+    let sibling = run("builtin.module(func.func(probe-dominance-sibling))", two).unwrap_err();
+    assert!(
+        sibling.diagnostics[0]
+            .message
+            .contains("dominance query: an operation is not nested in the operation the analysis was built on"),
+        "{sibling}"
+    );
     // The panic is reported at the caller's line, not inside mlir-pass.
     assert!(
         error.diagnostics[0].message.contains("tests/src/")

@@ -404,3 +404,27 @@ impl Pass for ProbeDominanceOutside {
         Ok(())
     }
 }
+
+/// Asks the dominance analysis of its function about two neighbouring ops
+/// of another function of the module: they share a block, as the fast path
+/// of the bridge's query expects, but that block is not in this function,
+/// so the query panics (without MLIR building a tree for the other one).
+#[mlir_pass(argument = "probe-dominance-sibling", op = "func.func")]
+#[derive(Clone, Default)]
+pub struct ProbeDominanceSibling;
+
+impl Pass for ProbeDominanceSibling {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        use mlir_pass::analysis::DominanceInfo;
+        let dominance = DominanceInfo::new(&op);
+        let module = op.melior().parent_operation().expect("a module");
+        let other = module
+            .child_ops()
+            .find(|f| f.to_raw().ptr != op.raw().ptr)
+            .expect("a second function");
+        let mut pair = other.child_ops();
+        let (a, b) = (pair.next().expect("an op"), pair.next().expect("two ops"));
+        dominance.properly_dominates(&a, &b);
+        Ok(())
+    }
+}

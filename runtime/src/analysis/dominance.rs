@@ -37,15 +37,17 @@ impl<'a> Info<'a> {
         match answer {
             MlirPassBridgeAnswer::MlirPassBridgeAnswerYes => true,
             MlirPassBridgeAnswer::MlirPassBridgeAnswerNo => false,
-            _ => outside(what),
+            _ => outside_of(what),
         }
     }
 
     #[track_caller]
     #[inline]
     fn ops(&self, a: sys::MlirOperation, b: sys::MlirOperation, proper: bool) -> bool {
-        // SAFETY: a live analysis; the bridge checks that both ops are inside root.
-        let answer = unsafe {
+        let mut outside = false;
+        // SAFETY: a live analysis; the bridge checks that both ops are
+        // inside root, and says so in `outside` when they are not.
+        let yes = unsafe {
             bridge::mlirPassBridgeDominanceOps(
                 self.raw.as_ptr(),
                 self.post,
@@ -53,9 +55,13 @@ impl<'a> Info<'a> {
                 a,
                 b,
                 proper,
+                &mut outside,
             )
         };
-        self.answer(answer, "an operation")
+        if outside {
+            outside_of("an operation");
+        }
+        yes
     }
 
     #[track_caller]
@@ -117,7 +123,7 @@ impl<'a> Info<'a> {
 #[cold]
 #[inline(never)]
 #[track_caller]
-fn outside(what: &str) -> ! {
+fn outside_of(what: &str) -> ! {
     panic!(
         "dominance query: {what} is not nested in the operation the analysis was built on \
          (a pass may only ask about the op it runs on)"
