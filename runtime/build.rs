@@ -29,6 +29,8 @@ const BRIDGE_HEADERS: &[&str] = &[
     "bridge_support.h",
     "conversion_support.h",
     "dialect_support.h",
+    "dialect_models.h",
+    "dialect_op_model.h",
 ];
 
 fn main() {

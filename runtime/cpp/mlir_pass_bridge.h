@@ -1113,7 +1113,7 @@ bool mlirPassBridgeIsLegalFunction(MlirOperation op,
 
 
 /*===------------------------------------------------------------------===*
- * Dialects declared in Rust (dialect.cpp, dialect_op.cpp, dialect_format.cpp)
+ * Dialects declared in Rust (dialect.cpp, dialect_format.cpp, dialect_asm.cpp)
  *===------------------------------------------------------------------===*/
 
 /// The traits a Rust op can have: bit `1 << value` of

@@ -1,0 +1,408 @@
+// The op model of a Rust op (C++ only, included by dialect.cpp): an
+// `OperationName::Impl` of our own, which answers traits from the op's
+// declaration, attaches the interface models of dialect_models.h, runs
+// MLIR's trait verifiers and calls into Rust for constraints, custom
+// verifiers, folders, canonicalization patterns and custom syntax.
+
+#ifndef MLIR_PASS_DIALECT_OP_MODEL_H
+#define MLIR_PASS_DIALECT_OP_MODEL_H
+
+#include "dialect_models.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+
+namespace mlir_pass_bridge {
+
+//===----------------------------------------------------------------------===//
+// The op model.
+//===----------------------------------------------------------------------===//
+
+class RustOpModel final : public mlir::OperationName::Impl {
+public:
+  RustOpModel(const OpSpec &spec, const MlirPassBridgeDialectSpec &dialectSpec,
+              mlir::Dialect *dialect)
+      : Impl(spec.name, dialect, spec.typeID, mlir::detail::InterfaceMap()),
+        spec(spec), dialectSpec(dialectSpec) {
+    auto add = [&](bool yes, mlir::TypeID id) {
+      if (yes)
+        traitIDs.push_back(id);
+    };
+    bool pure = spec.has(MlirPassBridgeOpTraitPure);
+    add(spec.has(MlirPassBridgeOpTraitIsTerminator),
+        mlir::TypeID::get<mlir::OpTrait::IsTerminator>());
+    add(spec.has(MlirPassBridgeOpTraitNoTerminator),
+        mlir::TypeID::get<mlir::OpTrait::NoTerminator>());
+    add(spec.has(MlirPassBridgeOpTraitIsolatedFromAbove),
+        mlir::TypeID::get<mlir::OpTrait::IsIsolatedFromAbove>());
+    add(spec.has(MlirPassBridgeOpTraitSameOperandsAndResultType),
+        mlir::TypeID::get<mlir::OpTrait::SameOperandsAndResultType>());
+    add(spec.has(MlirPassBridgeOpTraitSameOperandsAndResultShape),
+        mlir::TypeID::get<mlir::OpTrait::SameOperandsAndResultShape>());
+    add(spec.has(MlirPassBridgeOpTraitSameTypeOperands),
+        mlir::TypeID::get<mlir::OpTrait::SameTypeOperands>());
+    add(spec.has(MlirPassBridgeOpTraitCommutative),
+        mlir::TypeID::get<mlir::OpTrait::IsCommutative>());
+    add(spec.has(MlirPassBridgeOpTraitConstantLike),
+        mlir::TypeID::get<mlir::OpTrait::ConstantLike>());
+    add(spec.has(MlirPassBridgeOpTraitSingleBlock),
+        mlir::TypeID::get<mlir::OpTrait::SingleBlock>());
+    add(spec.has(MlirPassBridgeOpTraitZeroRegions),
+        mlir::TypeID::get<mlir::OpTrait::ZeroRegions>());
+    add(spec.has(MlirPassBridgeOpTraitSymbolTable),
+        mlir::TypeID::get<mlir::OpTrait::SymbolTable>());
+    add(spec.has(MlirPassBridgeOpTraitAttrSizedOperandSegments),
+        mlir::TypeID::get<mlir::OpTrait::AttrSizedOperandSegments>());
+    add(spec.has(MlirPassBridgeOpTraitAttrSizedResultSegments),
+        mlir::TypeID::get<mlir::OpTrait::AttrSizedResultSegments>());
+    add(spec.has(MlirPassBridgeOpTraitReturnLike),
+        mlir::TypeID::get<mlir::OpTrait::ReturnLike>());
+    add(pure || spec.has(MlirPassBridgeOpTraitAlwaysSpeculatable),
+        mlir::TypeID::get<mlir::OpTrait::AlwaysSpeculatableImplTrait>());
+    // Counts, as ODS adds them (ZeroOperands, OneResult...): some passes
+    // ask for them.
+    if (spec.results.empty())
+      traitIDs.push_back(mlir::TypeID::get<mlir::OpTrait::ZeroResults>());
+    else if (spec.results.size() == 1 &&
+             spec.results[0] == MlirPassBridgeAritySingle)
+      traitIDs.push_back(mlir::TypeID::get<mlir::OpTrait::OneResult>());
+    if (spec.numSuccessors == 0 && !spec.variadicSuccessors)
+      traitIDs.push_back(mlir::TypeID::get<mlir::OpTrait::ZeroSuccessors>());
+
+    modelSpec = &spec;
+    modelDialect = &dialectSpec;
+    if (spec.has(MlirPassBridgeOpTraitSymbol))
+      getInterfaceMap().insertModels<SymbolModel>();
+    if (spec.interfaces.callCallee >= 0 || spec.interfaces.callableRegion >= 0)
+      getInterfaceMap().insertModels<ArgAndResultAttrsModel>();
+    if (spec.interfaces.callCallee >= 0)
+      getInterfaceMap().insertModels<CallModel>();
+    if (spec.interfaces.callableRegion >= 0)
+      getInterfaceMap().insertModels<CallableModel>();
+    if ((spec.interfaces.cast || spec.interfaces.inferTypes) &&
+        !attachStaticModels(getInterfaceMap(), spec, dialectSpec))
+      llvm::errs() << "mlir-pass: error: '" << spec.name
+                   << "' is not given CastOpInterface or InferTypeOpInterface: "
+                      "a process holds at most "
+                   << kCastSlots << " Rust ops with those\n";
+    modelSpec = nullptr;
+    modelDialect = nullptr;
+    if (pure || spec.has(MlirPassBridgeOpTraitNoMemoryEffect))
+      getInterfaceMap().insertModels<NoEffects>();
+    if (pure || spec.has(MlirPassBridgeOpTraitAlwaysSpeculatable))
+      getInterfaceMap().insertModels<AlwaysSpeculatable>();
+  }
+
+  const OpSpec &getSpec() const { return spec; }
+
+  /// Defaults of the op's attributes, parsed in this context.
+  void parseDefaults(mlir::MLIRContext *context) {
+    for (const AttributeSpec &attr : spec.attributes) {
+      mlir::Attribute parsed;
+      if (!attr.defaultValue.empty())
+        parsed = mlir::parseAttribute(attr.defaultValue, context);
+      defaults.push_back(parsed);
+    }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Folding and canonicalization.
+  //===--------------------------------------------------------------------===//
+
+  llvm::LogicalResult
+  foldHook(mlir::Operation *op, llvm::ArrayRef<mlir::Attribute> operands,
+           llvm::SmallVectorImpl<mlir::OpFoldResult> &results) final {
+    // The op's folder first, then its traits' folds, as ODS's fold hook.
+    if (mlir::succeeded(rustFold(op, operands, results)))
+      return mlir::success();
+    if (spec.has(MlirPassBridgeOpTraitCommutative))
+      return mlir::OpTrait::impl::foldCommutative(op, operands, results);
+    // `CastOpInterface`'s trait fold: a cast to the type it already has
+    // folds to its input (ODS's `foldCastInterfaceOp`).
+    if (spec.interfaces.cast)
+      return mlir::impl::foldCastInterfaceOp(op, operands, results);
+    return mlir::failure();
+  }
+
+  llvm::LogicalResult
+  rustFold(mlir::Operation *op, llvm::ArrayRef<mlir::Attribute> operands,
+           llvm::SmallVectorImpl<mlir::OpFoldResult> &results) {
+    if (!spec.hasFolder)
+      return mlir::failure();
+    llvm::SmallVector<MlirAttribute, 4> raw;
+    raw.reserve(operands.size());
+    for (mlir::Attribute attr : operands)
+      raw.push_back(wrap(attr));
+    auto *out = reinterpret_cast<MlirPassBridgeFoldResults *>(&results);
+    size_t before = results.size();
+    bool folded = dialectSpec.callbacks.fold(spec.definition, wrap(op),
+                                             raw.data(), raw.size(), out);
+    if (!folded) {
+      results.truncate(before);
+      return mlir::failure();
+    }
+    return mlir::success();
+  }
+
+  void getCanonicalizationPatterns(mlir::RewritePatternSet &set,
+                                   mlir::MLIRContext *context) final {
+    if (spec.hasCanonicalizer)
+      dialectSpec.callbacks.canonicalize(spec.definition, wrap(&set),
+                                         wrap(context));
+  }
+
+  bool hasTrait(mlir::TypeID id) final {
+    return llvm::is_contained(traitIDs, id);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Syntax.
+  //===--------------------------------------------------------------------===//
+
+  mlir::OperationName::ParseAssemblyFn getParseAssemblyFn() final {
+    return [this](mlir::OpAsmParser &parser,
+                  mlir::OperationState &state) -> mlir::ParseResult {
+      if (spec.hasCustomParser)
+        return mlir_pass_bridge::parseWithRust(spec, dialectSpec, parser, state);
+      if (spec.format.empty())
+        return parser.emitError(parser.getNameLoc())
+               << "'" << spec.name
+               << "' has no custom assembly form: write it in the generic "
+                  "form (\"" << spec.name << "\"(...) : (...) -> (...))";
+      return mlir_pass_bridge::parseWithFormat(spec, parser, state);
+    };
+  }
+
+  void populateDefaultAttrs(const mlir::OperationName &,
+                            mlir::NamedAttrList &attrs) final {
+    for (size_t i = 0; i < spec.attributes.size(); ++i)
+      if (i < defaults.size() && defaults[i] &&
+          !attrs.get(spec.attributes[i].name))
+        attrs.set(spec.attributes[i].name, defaults[i]);
+  }
+
+  void printAssembly(mlir::Operation *op, mlir::OpAsmPrinter &printer,
+                     llvm::StringRef defaultDialect) final {
+    if (!spec.hasCustomPrinter && spec.format.empty()) {
+      printer.printGenericOp(op);
+      return;
+    }
+    OpNamePrinter::printOpName(op, printer, defaultDialect);
+    if (spec.hasCustomPrinter)
+      mlir_pass_bridge::printWithRust(spec, dialectSpec, op, printer);
+    else if (spec.format.empty())
+      printer.printGenericOp(op);
+    else
+      mlir_pass_bridge::printWithFormat(spec, op, printer);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Verification: counts (MLIR's trait verifiers), then the constraints
+  // (Rust), then the traits (MLIR's verifiers), then the op's verifier.
+  //===--------------------------------------------------------------------===//
+
+  llvm::LogicalResult verifyInvariants(mlir::Operation *op) final {
+    namespace impl = mlir::OpTrait::impl;
+    if (mlir::failed(verifyCounts(op)))
+      return mlir::failure();
+    if (!dialectSpec.callbacks.verify(spec.definition, wrap(op),
+                                      MlirPassBridgeVerifyInvariants))
+      return mlir::failure();
+    if (spec.has(MlirPassBridgeOpTraitIsTerminator) &&
+        mlir::failed(impl::verifyIsTerminator(op)))
+      return mlir::failure();
+    if (spec.has(MlirPassBridgeOpTraitSameTypeOperands) &&
+        mlir::failed(impl::verifySameTypeOperands(op)))
+      return mlir::failure();
+    if (spec.has(MlirPassBridgeOpTraitSameOperandsAndResultShape) &&
+        mlir::failed(impl::verifySameOperandsAndResultShape(op)))
+      return mlir::failure();
+    if (spec.has(MlirPassBridgeOpTraitSameOperandsAndResultType) &&
+        mlir::failed(impl::verifySameOperandsAndResultType(op)))
+      return mlir::failure();
+    if (spec.has(MlirPassBridgeOpTraitHasParent) && mlir::failed(verifyParent(op)))
+      return mlir::failure();
+    if (spec.has(MlirPassBridgeOpTraitSingleBlock))
+      for (mlir::Region &region : op->getRegions())
+        if (!region.empty() && !region.hasOneBlock())
+          return op->emitOpError("expects region #")
+                 << region.getRegionNumber() << " to have 0 or 1 blocks";
+    if (spec.has(MlirPassBridgeOpTraitSymbol) && mlir::failed(verifySymbol(op)))
+      return mlir::failure();
+    if (spec.has(MlirPassBridgeOpTraitSymbolTable) &&
+        mlir::failed(mlir::detail::verifySymbolTable(op)))
+      return mlir::failure();
+    // The interfaces' own verifiers, as ODS runs them.
+    if (spec.interfaces.cast &&
+        mlir::failed(mlir::impl::verifyCastInterfaceOp(op)))
+      return mlir::failure();
+    if (spec.interfaces.inferTypes &&
+        mlir::failed(mlir::detail::verifyInferredResultTypes(op)))
+      return mlir::failure();
+    if (spec.hasVerifier &&
+        !dialectSpec.callbacks.verify(spec.definition, wrap(op),
+                                      MlirPassBridgeVerifyCustom))
+      return mlir::failure();
+    return mlir::success();
+  }
+
+  llvm::LogicalResult verifyRegionInvariants(mlir::Operation *op) final {
+    if (spec.has(MlirPassBridgeOpTraitIsolatedFromAbove) &&
+        mlir::failed(mlir::OpTrait::impl::verifyIsIsolatedFromAbove(op)))
+      return mlir::failure();
+    if (spec.hasRegionVerifier &&
+        !dialectSpec.callbacks.verify(spec.definition, wrap(op),
+                                      MlirPassBridgeVerifyRegions))
+      return mlir::failure();
+    return mlir::success();
+  }
+
+  //===--------------------------------------------------------------------===//
+  // No properties: every attribute is in the dictionary.
+  //===--------------------------------------------------------------------===//
+
+  std::optional<mlir::Attribute> getInherentAttr(mlir::Operation *,
+                                                 llvm::StringRef) final {
+    return std::nullopt;
+  }
+  void setInherentAttr(mlir::Operation *, mlir::StringAttr,
+                       mlir::Attribute) final {}
+  void populateInherentAttrs(mlir::Operation *, mlir::NamedAttrList &) final {}
+  llvm::LogicalResult
+  verifyInherentAttrs(mlir::OperationName, mlir::NamedAttrList &,
+                      llvm::function_ref<mlir::InFlightDiagnostic()>) final {
+    return mlir::success();
+  }
+  int getOpPropertyByteSize() final { return 0; }
+  void initProperties(mlir::OperationName, mlir::OpaqueProperties,
+                      mlir::OpaqueProperties) final {}
+  void deleteProperties(mlir::OpaqueProperties) final {}
+  void populateDefaultProperties(mlir::OperationName,
+                                 mlir::OpaqueProperties) final {}
+  llvm::LogicalResult setPropertiesFromAttr(
+      mlir::OperationName, mlir::OpaqueProperties, mlir::Attribute attr,
+      llvm::function_ref<mlir::InFlightDiagnostic()> emitError) final {
+    auto dict = llvm::dyn_cast_or_null<mlir::DictionaryAttr>(attr);
+    if (attr && !(dict && dict.empty()))
+      return emitError() << "'" << spec.name
+                         << "' has no properties: give its attributes in the "
+                            "attribute dictionary ({...}), not in <{...}>";
+    return mlir::success();
+  }
+  mlir::Attribute getPropertiesAsAttr(mlir::Operation *) final { return {}; }
+  void copyProperties(mlir::OpaqueProperties, mlir::OpaqueProperties) final {}
+  bool compareProperties(mlir::OpaqueProperties,
+                         mlir::OpaqueProperties) final {
+    return true;
+  }
+  llvm::hash_code hashProperties(mlir::OpaqueProperties) final { return {}; }
+
+private:
+  /// The counts, with the count traits ODS gives an op (ZeroOperands,
+  /// OneOperand, NOperands<n>, AtLeastNOperands<n>, and the same for
+  /// results, regions and successors), so the messages are ODS's.
+  llvm::LogicalResult verifyCounts(mlir::Operation *op) {
+    namespace impl = mlir::OpTrait::impl;
+    auto singles = [](const std::vector<MlirPassBridgeArity> &groups,
+                      bool &exact) {
+      unsigned n = 0;
+      exact = true;
+      for (MlirPassBridgeArity a : groups) {
+        if (a == MlirPassBridgeAritySingle)
+          ++n;
+        else
+          exact = false;
+      }
+      return n;
+    };
+    bool exact;
+    unsigned n = singles(spec.operands, exact);
+    if (mlir::failed(!exact    ? (n ? impl::verifyAtLeastNOperands(op, n)
+                                    : mlir::success())
+                     : n == 0 ? impl::verifyZeroOperands(op)
+                     : n == 1 ? impl::verifyOneOperand(op)
+                              : impl::verifyNOperands(op, n)))
+      return mlir::failure();
+    n = singles(spec.results, exact);
+    if (mlir::failed(!exact    ? (n ? impl::verifyAtLeastNResults(op, n)
+                                    : mlir::success())
+                     : n == 0 ? impl::verifyZeroResults(op)
+                     : n == 1 ? impl::verifyOneResult(op)
+                              : impl::verifyNResults(op, n)))
+      return mlir::failure();
+    n = spec.numRegions;
+    if (spec.variadicRegions)
+      n -= 1;
+    if (mlir::failed(spec.variadicRegions
+                         ? (n ? impl::verifyAtLeastNRegions(op, n)
+                              : mlir::success())
+                     : n == 0 ? impl::verifyZeroRegions(op)
+                     : n == 1 ? impl::verifyOneRegion(op)
+                              : impl::verifyNRegions(op, n)))
+      return mlir::failure();
+    n = spec.numSuccessors;
+    if (spec.variadicSuccessors)
+      n -= 1;
+    if (mlir::failed(spec.variadicSuccessors
+                         ? (n ? impl::verifyAtLeastNSuccessors(op, n)
+                              : mlir::success())
+                     : n == 0 ? impl::verifyZeroSuccessors(op)
+                     : n == 1 ? impl::verifyOneSuccessor(op)
+                              : impl::verifyNSuccessors(op, n)))
+      return mlir::failure();
+    if (spec.has(MlirPassBridgeOpTraitAttrSizedOperandSegments) &&
+        mlir::failed(impl::verifyOperandSizeAttr(op, "operandSegmentSizes")))
+      return mlir::failure();
+    if (spec.has(MlirPassBridgeOpTraitAttrSizedResultSegments) &&
+        mlir::failed(impl::verifyResultSizeAttr(op, "resultSegmentSizes")))
+      return mlir::failure();
+    return mlir::success();
+  }
+
+  llvm::LogicalResult verifyParent(mlir::Operation *op) {
+    mlir::Operation *parent = op->getParentOp();
+    if (parent)
+      for (const std::string &name : spec.parents)
+        if (parent->getName().getStringRef() == name)
+          return mlir::success();
+    auto diag = op->emitOpError() << "expects parent op "
+                                  << (spec.parents.size() > 1 ? "to be one of '"
+                                                              : "'");
+    llvm::interleave(spec.parents, diag, ", ");
+    return diag << "'";
+  }
+
+  llvm::LogicalResult verifySymbol(mlir::Operation *op) {
+    if (!op->getAttrOfType<mlir::StringAttr>(
+            mlir::SymbolTable::getSymbolAttrName()))
+      return op->emitOpError() << "requires string attribute '"
+                               << mlir::SymbolTable::getSymbolAttrName()
+                               << "'";
+    if (mlir::Attribute vis = op->getAttr(
+            mlir::SymbolTable::getVisibilityAttrName())) {
+      auto str = llvm::dyn_cast<mlir::StringAttr>(vis);
+      if (!str || !llvm::is_contained(llvm::ArrayRef<llvm::StringRef>{
+                                          "public", "private", "nested"},
+                                      str.getValue()))
+        return op->emitOpError()
+               << "visibility expected to be one of [\"public\", "
+                  "\"private\", \"nested\"], but got "
+               << vis;
+    }
+    return mlir::success();
+  }
+
+  const OpSpec &spec;
+  const MlirPassBridgeDialectSpec &dialectSpec;
+  llvm::SmallVector<mlir::TypeID, 8> traitIDs;
+  llvm::SmallVector<mlir::Attribute, 2> defaults;
+};
+
+//===----------------------------------------------------------------------===//
+
+} // namespace mlir_pass_bridge
+
+#endif // MLIR_PASS_DIALECT_OP_MODEL_H
