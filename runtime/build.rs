@@ -22,8 +22,8 @@ const BRIDGE_SOURCES: &[&str] = &[
 /// pattern check calls them on every pattern call, and MLIR's inline
 /// accessors cost ten times more unoptimized.
 const OPTIMIZED_SOURCES: &[&str] = &["rewrite.cpp"];
-/// The headers: the public one (every `extern "C"` function) and the
-/// C++-only support every source includes.
+/// The headers: the public one (every `extern "C"` function, declared in
+/// its parts under `api/`) and the C++-only support the sources include.
 const BRIDGE_HEADERS: &[&str] = &[
     "mlir_pass_bridge.h",
     "bridge_support.h",
@@ -31,6 +31,14 @@ const BRIDGE_HEADERS: &[&str] = &[
     "dialect_support.h",
     "dialect_models.h",
     "dialect_op_model.h",
+    "api/registry.h",
+    "api/ir.h",
+    "api/analysis.h",
+    "api/rewrite.h",
+    "api/conversion.h",
+    "api/conversion_patterns.h",
+    "api/dialect.h",
+    "api/tools.h",
 ];
 
 fn main() {
@@ -187,7 +195,7 @@ fn generate_declarations(include: &std::path::Path) {
     let bindings = bindgen::builder()
         .header("cpp/mlir_pass_bridge.h")
         .clang_arg(format!("-I{}", include.display()))
-        .allowlist_file(".*mlir_pass_bridge\\.h")
+        .allowlist_file(".*cpp/(mlir_pass_bridge|api/[a-z_]+)\\.h")
         .allowlist_recursively(false)
         // An enum value that C++ returns out of range must not be UB in
         // Rust: newtypes with associated constants, matched with a fallback.

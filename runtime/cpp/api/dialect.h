@@ -1,0 +1,473 @@
+/* Part of the C++ bridge's C interface: dialects declared in Rust
+ * (dialect.cpp, dialect_format.cpp, dialect_asm.cpp). Included by
+ * mlir_pass_bridge.h, inside its `extern "C"` block, after the parts before
+ * it (whose types it may use); include that header instead.
+ */
+
+#ifndef MLIR_PASS_BRIDGE_H
+#error "include mlir_pass_bridge.h, not its parts"
+#endif
+
+#ifndef MLIR_PASS_BRIDGE_API_DIALECT_H
+#define MLIR_PASS_BRIDGE_API_DIALECT_H
+
+/*===------------------------------------------------------------------===*
+ * Dialects declared in Rust (dialect.cpp, dialect_format.cpp, dialect_asm.cpp)
+ *===------------------------------------------------------------------===*/
+
+/// The traits a Rust op can have: bit `1 << value` of
+/// `MlirPassBridgeOpSpec::traits`.
+typedef enum MlirPassBridgeOpTrait {
+  MlirPassBridgeOpTraitPure = 0,
+  MlirPassBridgeOpTraitNoMemoryEffect = 1,
+  MlirPassBridgeOpTraitAlwaysSpeculatable = 2,
+  MlirPassBridgeOpTraitIsTerminator = 3,
+  MlirPassBridgeOpTraitNoTerminator = 4,
+  MlirPassBridgeOpTraitHasParent = 5,
+  MlirPassBridgeOpTraitIsolatedFromAbove = 6,
+  MlirPassBridgeOpTraitSameOperandsAndResultType = 7,
+  MlirPassBridgeOpTraitSameOperandsAndResultShape = 8,
+  MlirPassBridgeOpTraitSameTypeOperands = 9,
+  MlirPassBridgeOpTraitCommutative = 10,
+  MlirPassBridgeOpTraitConstantLike = 11,
+  MlirPassBridgeOpTraitSingleBlock = 12,
+  MlirPassBridgeOpTraitZeroRegions = 13,
+  MlirPassBridgeOpTraitSymbol = 14,
+  MlirPassBridgeOpTraitSymbolTable = 15,
+  MlirPassBridgeOpTraitAttrSizedOperandSegments = 16,
+  MlirPassBridgeOpTraitAttrSizedResultSegments = 17,
+  MlirPassBridgeOpTraitReturnLike = 18,
+} MlirPassBridgeOpTrait;
+
+/// How many values an operand or result group holds.
+typedef enum MlirPassBridgeArity {
+  MlirPassBridgeAritySingle = 0,
+  MlirPassBridgeArityOptional = 1,
+  MlirPassBridgeArityVariadic = 2,
+} MlirPassBridgeArity;
+
+/// The kinds of assembly-format elements (see `dialect/format.rs`).
+typedef enum MlirPassBridgeFormatKind {
+  MlirPassBridgeFormatLiteral = 0,
+  MlirPassBridgeFormatOperand = 1,
+  MlirPassBridgeFormatOperands = 2,
+  MlirPassBridgeFormatAttribute = 3,
+  MlirPassBridgeFormatType = 4,
+  MlirPassBridgeFormatFunctionalType = 5,
+  MlirPassBridgeFormatAttrDict = 6,
+  MlirPassBridgeFormatAttrDictWithKeyword = 7,
+  MlirPassBridgeFormatRegion = 8,
+  MlirPassBridgeFormatRegions = 9,
+  MlirPassBridgeFormatSuccessor = 10,
+  MlirPassBridgeFormatSuccessors = 11,
+  MlirPassBridgeFormatOptionalGroup = 12,
+} MlirPassBridgeFormatKind;
+
+/// What a `type(...)` directive names.
+typedef enum MlirPassBridgeTypeTarget {
+  MlirPassBridgeTypeTargetOperand = 0,
+  MlirPassBridgeTypeTargetOperands = 1,
+  MlirPassBridgeTypeTargetResult = 2,
+  MlirPassBridgeTypeTargetResults = 3,
+} MlirPassBridgeTypeTarget;
+
+/// One element of a declarative assembly format. `text` is a literal's
+/// text; `index` the operand, attribute, region or successor (or, for an
+/// optional group, the anchor's index inside the group); `target`/`index`
+/// and `target2`/`index2` the directives' arguments; `length` how many
+/// elements an optional group holds (they follow it).
+typedef struct MlirPassBridgeFormatElement {
+  MlirPassBridgeFormatKind kind;
+  MlirStringRef text;
+  uint32_t index;
+  MlirPassBridgeTypeTarget target;
+  uint32_t index2;
+  MlirPassBridgeTypeTarget target2;
+  uint32_t length;
+} MlirPassBridgeFormatElement;
+
+/// The kind of attribute an op's attribute must be (its storage, as ODS's
+/// typed parsers check it: `invalid kind of attribute specified`).
+typedef enum MlirPassBridgeAttrKind {
+  MlirPassBridgeAttrKindAny = 0,
+  MlirPassBridgeAttrKindInteger = 1,
+  MlirPassBridgeAttrKindFloat = 2,
+  MlirPassBridgeAttrKindString = 3,
+  MlirPassBridgeAttrKindUnit = 4,
+  MlirPassBridgeAttrKindType = 5,
+  MlirPassBridgeAttrKindSymbolRef = 6,
+  MlirPassBridgeAttrKindFlatSymbolRef = 7,
+  MlirPassBridgeAttrKindDenseElements = 8,
+  MlirPassBridgeAttrKindArray = 9,
+  MlirPassBridgeAttrKindDictionary = 10,
+  MlirPassBridgeAttrKindBool = 11,
+} MlirPassBridgeAttrKind;
+
+/// One attribute a Rust op defines.
+typedef struct MlirPassBridgeAttributeSpec {
+  MlirStringRef name;
+  bool optional;
+  /// Null, or the default (parsed once per context when the op is
+  /// registered).
+  MlirStringRef defaultValue;
+  /// Empty, or the type a declarative format leaves out when it prints and
+  /// parses the attribute (`i64` for an `I64Attr`: `5`, not `5 : i64`).
+  MlirStringRef elidedType;
+  /// What kind of attribute a format accepts for it.
+  MlirPassBridgeAttrKind kind;
+} MlirPassBridgeAttributeSpec;
+
+/// The upstream op interfaces a Rust op implements, declared as data (the
+/// bridge implements their methods from it) or answered by Rust (`cast`).
+/// An index of -1 means "none".
+typedef struct MlirPassBridgeOpInterfaces {
+  /// `CallOpInterface`: the callee attribute (a symbol reference) and the
+  /// operand group of the call's arguments.
+  int32_t callCallee;
+  int32_t callArguments;
+  /// `CallableOpInterface`: the body region and the attribute holding the
+  /// `FunctionType` (a `TypeAttr`), plus optional `arg_attrs`/`res_attrs`.
+  int32_t callableRegion;
+  int32_t callableType;
+  /// `CastOpInterface`: `areCastCompatible` calls `castCompatible`.
+  bool cast;
+  /// `InferTypeOpInterface`: `inferReturnTypes` calls `inferTypes`.
+  bool inferTypes;
+} MlirPassBridgeOpInterfaces;
+
+/// A Rust op, as the bridge registers it. Every pointer is read during
+/// `mlirPassBridgeDialectSpecAddOp` only (the bridge copies what it keeps),
+/// except `definition`, which must live as long as the process (a Rust
+/// `&'static OpDefinition`) and is handed back to every callback.
+typedef struct MlirPassBridgeOpSpec {
+  /// The op's full name (`toy.transpose`).
+  MlirStringRef name;
+  const void *definition;
+  /// A unique, 8-byte aligned address for the op's TypeID.
+  const void *typeIdAddress;
+  intptr_t numOperands;
+  const MlirPassBridgeArity *operandArity;
+  const MlirStringRef *operandNames;
+  /// Per operand group: empty, or the one type its constraint allows
+  /// (`i64`, `f64`, `index`), which a format may leave out.
+  const MlirStringRef *operandBuildable;
+  intptr_t numResults;
+  const MlirPassBridgeArity *resultArity;
+  const MlirStringRef *resultNames;
+  /// The same per result group.
+  const MlirStringRef *resultBuildable;
+  intptr_t numAttributes;
+  const MlirPassBridgeAttributeSpec *attributes;
+  intptr_t numRegions;
+  /// Whether the last region group is variadic.
+  bool variadicRegions;
+  intptr_t numSuccessors;
+  bool variadicSuccessors;
+  /// Bits `1 << MlirPassBridgeOpTrait`.
+  uint64_t traits;
+  /// For `HasParent`: the parent op names.
+  intptr_t numParents;
+  const MlirStringRef *parents;
+  /// The declarative format; 0 elements: the generic form.
+  intptr_t numFormat;
+  const MlirPassBridgeFormatElement *format;
+  bool hasVerifier;
+  bool hasRegionVerifier;
+  bool hasFolder;
+  bool hasCanonicalizer;
+  /// A hand-written parser and printer (the `parse`/`print` callbacks).
+  bool hasCustomParser;
+  bool hasCustomPrinter;
+  /// The upstream interfaces the op implements.
+  MlirPassBridgeOpInterfaces interfaces;
+} MlirPassBridgeOpSpec;
+
+/// A parse in progress: MLIR's `OpAsmParser` and `OperationState`, plus
+/// the operands read so far (by index, until they are resolved).
+typedef struct MlirPassBridgeParse MlirPassBridgeParse;
+/// MLIR's `OpAsmPrinter`.
+typedef struct MlirPassBridgePrinter MlirPassBridgePrinter;
+
+/// Which verifier a `verify` callback runs.
+typedef enum MlirPassBridgeVerifyStage {
+  /// Operand, result, attribute, region and successor counts and
+  /// constraints (ODS's `verifyInvariantsImpl`).
+  MlirPassBridgeVerifyInvariants = 0,
+  /// The op's own verifier (`verify()`), after the traits.
+  MlirPassBridgeVerifyCustom = 1,
+  /// The region verifier (`verifyRegions()`).
+  MlirPassBridgeVerifyRegions = 2,
+} MlirPassBridgeVerifyStage;
+
+/// An opaque list of fold results (`SmallVectorImpl<OpFoldResult>`).
+typedef struct MlirPassBridgeFoldResults MlirPassBridgeFoldResults;
+
+/// The Rust side of every op of a dialect. `definition` is the op's
+/// `MlirPassBridgeOpSpec::definition`. None may be null.
+typedef struct MlirPassBridgeOpCallbacks {
+  /// Runs one verifier stage; false after emitting its error on `op`.
+  bool (*verify)(const void *definition, MlirOperation op,
+                 MlirPassBridgeVerifyStage stage);
+  /// Folds `op` given its operands' constant values (null attributes where
+  /// unknown); pushes results with `mlirPassBridgeFoldResultsPush*`;
+  /// returns whether it folded.
+  bool (*fold)(const void *definition, MlirOperation op,
+               const MlirAttribute *operands, intptr_t numOperands,
+               MlirPassBridgeFoldResults *results);
+  /// Adds the op's canonicalization patterns to `set` (borrowed).
+  void (*canonicalize)(const void *definition, MlirRewritePatternSet set,
+                       MlirContext context);
+  /// Builds the op holding a folded constant (a detached op, or null);
+  /// `dialect` is the dialect's `MlirPassBridgeDialectSpec` user data.
+  MlirOperation (*materializeConstant)(const void *dialect,
+                                       MlirContext context,
+                                       MlirAttribute value, MlirType type,
+                                       MlirLocation location);
+  /// `CastOpInterface::areCastCompatible(inputs, outputs)`.
+  bool (*castCompatible)(const void *definition, const MlirType *inputs,
+                         intptr_t numInputs, const MlirType *outputs,
+                         intptr_t numOutputs);
+  /// The inliner's `materializeCallConversion`: a detached op of the
+  /// dialect turning `input` into a value of `type`, or null.
+  MlirOperation (*materializeCallConversion)(const void *dialect,
+                                             MlirContext context,
+                                             MlirValue input, MlirType type,
+                                             MlirLocation location);
+  /// Verifies the parameters of a Rust type (`definition` is its
+  /// `MlirPassBridgeTypeSpec::definition`); false after calling
+  /// `onError(message, userData)`.
+  bool (*verifyType)(const void *definition, const MlirAttribute *params,
+                     intptr_t numParams, MlirStringCallback onError,
+                     void *userData);
+  /// `InferTypeOpInterface::inferReturnTypes`: the result types of an op of
+  /// `definition` with these operands and attributes (`attributes` may be
+  /// null), each passed to `onType(type, userData)`; false after calling
+  /// `onError(message, userData)`. `location` may be null.
+  bool (*inferTypes)(const void *definition, MlirContext context,
+                     MlirLocation location, const MlirValue *operands,
+                     intptr_t numOperands, MlirAttribute attributes,
+                     void (*onType)(MlirType, void *),
+                     MlirStringCallback onError, void *userData);
+  /// Parses a Rust op with its hand-written parser; false after an error.
+  bool (*parse)(const void *definition, MlirPassBridgeParse *parse);
+  /// Prints a Rust op with its hand-written printer.
+  void (*print)(const void *definition, MlirOperation op,
+                MlirPassBridgePrinter *printer);
+} MlirPassBridgeOpCallbacks;
+
+/*--- Hand-written parsers (dialect_asm.cpp). Each returns false after
+ * MLIR's parser emitted an error, unless it says otherwise. ---*/
+
+/// The context of the parse.
+MlirContext mlirPassBridgeParseContext(MlirPassBridgeParse *parse)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Parses the punctuation or keyword `literal` (`(`, `->`, `to`);
+/// `optional`: sets `*present` instead of failing when it is not there.
+bool mlirPassBridgeParseLiteral(MlirPassBridgeParse *parse,
+                                MlirStringRef literal, bool optional,
+                                bool *present) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Parses an SSA operand (`%x`); stores its index (for
+/// `mlirPassBridgeParseResolve`) in `*index`. `optional`: as above.
+bool mlirPassBridgeParseOperand(MlirPassBridgeParse *parse, bool optional,
+                                bool *present,
+                                intptr_t *index) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Parses a type; `optional`: as above.
+bool mlirPassBridgeParseType(MlirPassBridgeParse *parse, bool optional,
+                             bool *present,
+                             MlirType *type) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Parses an attribute (of `type` when it is not null: `5` for `5 : i64`).
+bool mlirPassBridgeParseAttribute(MlirPassBridgeParse *parse, MlirType type,
+                                  MlirAttribute *attr) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Parses a symbol name (`@name`) into the string attribute `attrName`.
+bool mlirPassBridgeParseSymbolName(MlirPassBridgeParse *parse,
+                                   MlirStringRef attrName)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Parses an optional attribute dictionary (`withKeyword`: after
+/// `attributes`) into the op's attributes.
+bool mlirPassBridgeParseAttrDict(MlirPassBridgeParse *parse,
+                                 bool withKeyword) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Parses a region into a new region of the op (`optional`: as above).
+bool mlirPassBridgeParseRegion(MlirPassBridgeParse *parse, bool optional,
+                               bool *present) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Parses a function-like op's name, signature, attributes and body, as
+/// `func.func` does (`function_interface_impl::parseFunctionOp`): the name
+/// in `sym_name`, the type in `typeAttrName`, the body as a region.
+bool mlirPassBridgeParseFunction(MlirPassBridgeParse *parse,
+                                 MlirStringRef typeAttrName,
+                                 bool allowVariadic) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Resolves operands `indices` (of `mlirPassBridgeParseOperand`) to `types`
+/// and appends them to the op's operands.
+bool mlirPassBridgeParseResolve(MlirPassBridgeParse *parse,
+                                const intptr_t *indices, intptr_t numIndices,
+                                const MlirType *types,
+                                intptr_t numTypes) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Adds result types to the op.
+void mlirPassBridgeParseAddTypes(MlirPassBridgeParse *parse,
+                                 const MlirType *types,
+                                 intptr_t numTypes) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Adds an attribute to the op.
+void mlirPassBridgeParseAddAttribute(MlirPassBridgeParse *parse,
+                                     MlirStringRef name, MlirAttribute attr)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Emits an error at the parser's current location; always false.
+bool mlirPassBridgeParseError(MlirPassBridgeParse *parse,
+                              MlirStringRef message) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Where the parser is (a pointer into the source, for
+/// `mlirPassBridgeParseErrorAt`).
+const char *
+mlirPassBridgeParseLocation(MlirPassBridgeParse *parse) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Emits an error at `location` (from `mlirPassBridgeParseLocation` during
+/// the same parse); always false.
+bool mlirPassBridgeParseErrorAt(MlirPassBridgeParse *parse,
+                                const char *location,
+                                MlirStringRef message) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/*--- Hand-written printers (dialect_asm.cpp). ---*/
+
+/// Prints `text` as it is.
+void mlirPassBridgePrintText(MlirPassBridgePrinter *printer,
+                             MlirStringRef text) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Prints an SSA value's name (`%0`).
+void mlirPassBridgePrintOperand(MlirPassBridgePrinter *printer,
+                                MlirValue value) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Prints a type.
+void mlirPassBridgePrintType(MlirPassBridgePrinter *printer,
+                             MlirType type) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Prints an attribute (`withoutType`: a typed attribute without ` : type`).
+void mlirPassBridgePrintAttribute(MlirPassBridgePrinter *printer,
+                                  MlirAttribute attr,
+                                  bool withoutType) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Prints the op's attributes but `elided` (`withKeyword`: after
+/// `attributes`), with a leading space when there are any.
+void mlirPassBridgePrintAttrDict(MlirPassBridgePrinter *printer,
+                                 MlirOperation op, const MlirStringRef *elided,
+                                 intptr_t numElided,
+                                 bool withKeyword) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Prints a region (`entryArgs`: with the entry block's arguments;
+/// `terminators`: with block terminators).
+void mlirPassBridgePrintRegion(MlirPassBridgePrinter *printer,
+                               MlirRegion region, bool entryArgs,
+                               bool terminators) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Prints a function-like op as `func.func` prints (after the op name):
+/// visibility, `@name`, signature with the entry block's arguments, results,
+/// `attributes {...}`, body.
+void mlirPassBridgePrintFunction(MlirPassBridgePrinter *printer,
+                                 MlirOperation op, MlirStringRef typeAttrName)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// A type of a Rust dialect: `!ns.name<param, ...>`, its parameters
+/// attributes (types are `TypeAttr`s, printed as the type), registered as
+/// an MLIR dynamic type of the dialect.
+typedef struct MlirPassBridgeTypeSpec {
+  /// The name without the namespace (`struct`).
+  MlirStringRef name;
+  /// The Rust definition, handed to `verifyType`; lives for the process.
+  const void *definition;
+} MlirPassBridgeTypeSpec;
+
+/// The type `!ns.name<params>` in `context`, after its verifier; null with
+/// `onError(message, userData)` called when the dialect is not loaded, has
+/// no such type, or the parameters are refused.
+MlirType mlirPassBridgeRustTypeGet(MlirContext context, MlirStringRef ns,
+                                   MlirStringRef name,
+                                   const MlirAttribute *params,
+                                   intptr_t numParams,
+                                   MlirStringCallback onError,
+                                   void *userData) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Whether `type` is the Rust type `ns.name`.
+bool mlirPassBridgeRustTypeIs(MlirType type, MlirStringRef ns,
+                              MlirStringRef name) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// The parameters of a dynamic type (stored in the context): their number,
+/// and the array in `*params`. 0 for any other type.
+intptr_t mlirPassBridgeRustTypeParams(MlirType type,
+                                      const MlirAttribute **params)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Appends a constant to fold results.
+void mlirPassBridgeFoldResultsPushAttribute(MlirPassBridgeFoldResults *results,
+                                            MlirAttribute value)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+/// Appends an existing value to fold results.
+void mlirPassBridgeFoldResultsPushValue(MlirPassBridgeFoldResults *results,
+                                        MlirValue value)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// A Rust dialect's description, built once per process and never
+/// destroyed (the dialect lives as long as the process).
+typedef struct MlirPassBridgeDialectSpec MlirPassBridgeDialectSpec;
+
+/// A new dialect description: `ns` is the namespace, `typeIdAddress` a
+/// unique 8-byte aligned address for the dialect's TypeID, `userData` the
+/// Rust definition (handed to `materializeConstant`); `dependents` the
+/// upstream dialects loaded with it; `inliner`: the dialect has a
+/// `DialectInlinerInterface` (every op may be inlined; a ReturnLike
+/// terminator's operands replace the call's results; callees of one block
+/// only), whose `materializeCallConversion` calls back when
+/// `hasCallConversion`. Returns null on an exception.
+MlirPassBridgeDialectSpec *mlirPassBridgeDialectSpecCreate(
+    MlirStringRef ns, const void *typeIdAddress, const void *userData,
+    MlirPassBridgeOpCallbacks callbacks, bool hasMaterializer,
+    const MlirDialectHandle *dependents, intptr_t numDependents,
+    bool inliner, bool hasCallConversion) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Adds an op to a dialect description (copied). False on an exception.
+bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,
+                                    const MlirPassBridgeOpSpec *op)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Adds a type to a dialect description (copied). False on an exception.
+bool mlirPassBridgeDialectSpecAddType(MlirPassBridgeDialectSpec *spec,
+                                      const MlirPassBridgeTypeSpec *type)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Who already provides a dialect namespace in a registry.
+typedef enum MlirPassBridgeDialectOwner {
+  /// Nobody.
+  MlirPassBridgeDialectFree = 0,
+  /// This very dialect description.
+  MlirPassBridgeDialectSame = 1,
+  /// Another dialect (upstream, or another Rust dialect).
+  MlirPassBridgeDialectOther = 2,
+} MlirPassBridgeDialectOwner;
+
+/// Who provides `spec`'s namespace in `registry`.
+MlirPassBridgeDialectOwner
+mlirPassBridgeDialectRegistryOwner(MlirDialectRegistry registry,
+                                   const MlirPassBridgeDialectSpec *spec)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Who provides `spec`'s namespace in `context` (loaded or registered).
+MlirPassBridgeDialectOwner
+mlirPassBridgeDialectContextOwner(MlirContext context,
+                                  const MlirPassBridgeDialectSpec *spec)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Inserts the dialect in `registry` (loaded on demand by name).
+void mlirPassBridgeDialectInsert(MlirDialectRegistry registry,
+                                 const MlirPassBridgeDialectSpec *spec)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Loads the dialect in `context` (and returns it), or returns null when
+/// the context already has another dialect of that namespace.
+MlirDialect mlirPassBridgeDialectLoad(MlirContext context,
+                                      const MlirPassBridgeDialectSpec *spec)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// The C API's dialect handle for `spec`: `hooks` points to three
+/// functions of the dialect (insert, load, namespace) that call the two
+/// functions above. Returned as `MlirDialectHandle` of the hooks.
+typedef struct MlirPassBridgeDialectHooks {
+  void (*insertHook)(MlirDialectRegistry registry);
+  MlirDialect (*loadHook)(MlirContext context);
+  MlirStringRef (*getNamespaceHook)(void);
+} MlirPassBridgeDialectHooks;
+
+/// Whether `op` belongs to a Rust dialect; if so, its definition (the
+/// `MlirPassBridgeOpSpec::definition`) in `*definition`.
+bool mlirPassBridgeRustOpDefinition(MlirOperation op,
+                                    const void **definition)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+#endif /* MLIR_PASS_BRIDGE_API_DIALECT_H */
