@@ -24,6 +24,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/Compiler.h"
 
 using mlir_pass_bridge::guarded;
 
@@ -185,15 +186,15 @@ bool mlirPassBridgeDominanceOps(void *info, bool postDominance,
                                 bool *outside) noexcept {
   // The common question (CSE and LICM ask it of neighbours): two ops of one
   // block directly in `root`, answered with no call before MLIR's, so that
-  // this function needs no frame.
+  // this function saves no registers around it.
   // (A null `root` cannot match: `parentOp` of a block in a region is not
   // null, and a block outside any region has no dominance to ask about.)
   mlir::Operation *r = unwrap(root), *x = unwrap(a), *y = unwrap(b);
-  if (x && y) [[likely]] {
+  if (LLVM_LIKELY(x && y)) {
     mlir::Block *block = x->getBlock();
-    if (block && block == y->getBlock()) [[likely]] {
+    if (LLVM_LIKELY(block && block == y->getBlock())) {
       mlir::Operation *parent = parentOp(block);
-      if (parent && parent == r && info) [[likely]]
+      if (LLVM_LIKELY(parent && parent == r && info))
         return opDominates(info, postDominance, x, y, proper);
     }
   }
