@@ -92,10 +92,12 @@ bool blockWithin(mlir::Operation *root, mlir::Block *block) {
 }
 
 /// `a` (properly) dominates (post-dominates) `b`, for two ops inside the
-/// analysis's root. No exception guard, so that each call is a tail call:
-/// MLIR is built without exceptions, and the only one that can come out of
-/// a query is `std::bad_alloc` from building a region's tree, on which
-/// terminating is what Rust does when it runs out of memory.
+/// analysis's root. No exception guard (no try/catch, so no frame of its
+/// own): MLIR is built without exceptions, and the only one that can come
+/// out of a query is `std::bad_alloc` from building a region's tree, on
+/// which the `noexcept` of `mlirPassBridgeDominanceOps` terminates, as Rust
+/// does when it runs out of memory. (That `noexcept` keeps the call into
+/// MLIR a call, not a tail call: the terminate handler needs its frame.)
 bool opDominates(void *info, bool post, mlir::Operation *a, mlir::Operation *b,
                  bool proper) {
   if (post) {
