@@ -231,24 +231,50 @@ MlirOperation mlirPassBridgeRewriterCreateTyped(
   });
 }
 
+namespace {
+/// Whether `value` is defined by `replaced` or inside it (`leaf`: it has no
+/// regions, so only its own results count).
+inline bool definedWithin(mlir::Value value, mlir::Operation *replaced,
+                          bool leaf) {
+  mlir::Operation *owner = value.getDefiningOp();
+  if (owner == replaced)
+    return true;
+  if (leaf)
+    return false;
+  if (!owner)
+    owner = llvm::cast<mlir::BlockArgument>(value).getOwner()->getParentOp();
+  return owner == replaced || (owner && replaced->isProperAncestor(owner));
+}
+} // namespace
+
 intptr_t mlirPassBridgeRewriterReplaceOpChecked(MlirRewriterBase rewriter,
                                                 MlirOperation op,
                                                 intptr_t numValues,
                                                 const MlirValue *values) noexcept {
   mlir::Operation *replaced = unwrap(op);
+  if (!replaced->getBlock())
+    return MlirPassBridgeReplaceNotInBlock;
   if (static_cast<intptr_t>(replaced->getNumResults()) != numValues)
     return MlirPassBridgeReplaceCountMismatch;
   bool leaf = replaced->getNumRegions() == 0;
+  // One value (the commonest replacement: an op folded to one of its
+  // operands) goes to MLIR as a one-value range, without a copy, as C++'s
+  // `rewriter.replaceOp(op, value)` does.
+  if (numValues == 1) {
+    mlir::Value value = unwrap(values[0]);
+    if (definedWithin(value, replaced, leaf))
+      return 0;
+    return guarded(static_cast<intptr_t>(MlirPassBridgeReplaceFailed), [&] {
+      unwrap(rewriter)->replaceOp(replaced, mlir::ValueRange(value));
+      return static_cast<intptr_t>(MlirPassBridgeReplaced);
+    });
+  }
   llvm::SmallVector<mlir::Value, 4> with;
   with.reserve(numValues);
   for (intptr_t i = 0; i < numValues; ++i) {
     mlir::Value value = unwrap(values[i]);
     with.push_back(value);
-    mlir::Operation *owner = value.getDefiningOp();
-    if (!owner)
-      owner = llvm::cast<mlir::BlockArgument>(value).getOwner()->getParentOp();
-    // An op without regions holds nothing: only its own results count.
-    if (owner == replaced || (!leaf && owner && replaced->isProperAncestor(owner)))
+    if (definedWithin(value, replaced, leaf))
       return i;
   }
   return guarded(static_cast<intptr_t>(MlirPassBridgeReplaceFailed), [&] {

@@ -373,6 +373,7 @@ fn a_pattern_erasing_a_used_op_through_the_rewriter_is_refused_naming_the_patter
         ("erase-used", "cannot erase 'arith.addi': its result #0 is still used by 'func.return'; replace its uses first"),
         ("replace-count", "cannot replace 'arith.addi': 0 replacement values given for 1 results"),
         ("replace-self", "cannot replace 'arith.addi': replacement value #0 is defined by the op itself or inside it"),
+        ("replace-detached", "cannot replace 'func.return': it is in no block"),
     ] {
         assert_eq!(
             bad_rewrite_errors(&format!("mode={mode}"), ADD_THEN_UNUSED),

@@ -383,6 +383,18 @@ impl RewritePattern for BadRewrite {
                 let own = addi.result(0)?.into();
                 rewriter.replace_op_with_values(addi, &[own]);
             }
+            "replace-detached" => {
+                // An op made outside the rewriter and never inserted.
+                let detached = mlir_pass::melior::ir::operation::OperationBuilder::new(
+                    "func.return",
+                    addi.location(),
+                )
+                .build()?;
+                // SAFETY: `detached` lives until the end of this arm.
+                let handle =
+                    unsafe { mlir_pass::melior::ir::OperationRef::from_raw(detached.to_raw()) };
+                rewriter.replace_op_with_values(handle, &[]);
+            }
             "erase-next" => {
                 let next = addi.next_in_block().ok_or(NoMatch)?;
                 if next.name_str() != "arith.muli" {
@@ -426,7 +438,7 @@ impl RewritePattern for BadRewrite {
 #[derive(Clone, Default)]
 pub struct BadRewritePass {
     /// What the pattern does: erase-parent, replace-parent, erase-used,
-    /// replace-count, replace-self, erase-next (an `arith.muli` right after),
+    /// replace-count, replace-self, replace-detached, erase-next (an `arith.muli` right after),
     /// erase-block, erase-direct, nested-driver; modify-direct,
     /// modify-nomatch, ok-unchanged (caught by the debug-build check).
     #[option]

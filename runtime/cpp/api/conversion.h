@@ -219,11 +219,14 @@ enum MlirPassBridgeReplaceOutcome {
   MlirPassBridgeReplaceCountMismatch = -2,
   /// Not done: an exception.
   MlirPassBridgeReplaceFailed = -3,
+  /// Not done: the op is in no block.
+  MlirPassBridgeReplaceNotInBlock = -4,
 };
 
 /// C++'s `rewriter.replaceOp(op, values)` behind the checks it asserts in a
 /// debug build, made here in one call rather than one call into MLIR per
-/// value: one value per result, none of them defined by `op` or inside it.
+/// value: `op` in a block, one value per result, none of them defined by
+/// `op` or inside it.
 /// Returns an `MlirPassBridgeReplaceOutcome`, or, when a value is defined by
 /// `op` or inside it, that value's index (nothing is done).
 intptr_t mlirPassBridgeRewriterReplaceOpChecked(

@@ -54,7 +54,7 @@ impl fmt::Display for Panic {
 /// The closure is taken as unwind-safe: after a panic, the state it touched
 /// is reported as failed (the pass fails, the pattern application stops) and
 /// not used to go on.
-#[inline]
+#[inline(always)]
 pub(crate) fn trap<R>(f: impl FnOnce() -> R) -> Result<R, Panic> {
     HOOK.call_once(install_hook);
     TRAPPING.with(|t| t.set(t.get() + 1));

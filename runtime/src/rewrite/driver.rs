@@ -1,7 +1,7 @@
 //! MLIR's pattern drivers: the greedy driver with its config, and the
 //! one-walk driver.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use mlir_sys as sys;
 
@@ -231,6 +231,27 @@ thread_local! {
     /// One entry per pattern application running on this thread (nested
     /// when a pattern applies patterns to IR outside its own driver's).
     static APPLICATIONS: RefCell<Vec<Application>> = const { RefCell::new(Vec::new()) };
+    /// A copy of the last entry of `APPLICATIONS`, which every pattern call
+    /// reads: a `Cell` of a `Copy` value has no destructor to register, so
+    /// reading it is a plain thread-local load (the `Vec` is reached
+    /// through an accessor call and a borrow).
+    static INNERMOST: Cell<Option<Application>> = const { Cell::new(None) };
+}
+
+/// Pushes `application` as the innermost one.
+fn push_application(application: Application) {
+    APPLICATIONS.with(|a| a.borrow_mut().push(application));
+    INNERMOST.with(|i| i.set(Some(application)));
+}
+
+/// Pops the innermost application.
+fn pop_application() -> Option<Application> {
+    APPLICATIONS.with(|a| {
+        let mut applications = a.borrow_mut();
+        let popped = applications.pop();
+        INNERMOST.with(|i| i.set(applications.last().copied()));
+        popped
+    })
 }
 
 /// Runs `apply` as one application of `driver` on `root`, and fails when a
@@ -273,18 +294,16 @@ pub(crate) fn with_application<R>(
         );
     }
     let _driver = erasure::enter_driver();
-    APPLICATIONS.with(|a| {
-        a.borrow_mut().push(Application {
-            driver,
-            root: raw,
-            failed: false,
-        })
+    push_application(Application {
+        driver,
+        root: raw,
+        failed: false,
     });
     let result = apply();
     // What this application parsed may belong to a context that ends with
     // it: forget everything (the outer applications parse again).
     PARSED.with(|p| p.borrow_mut().clear());
-    let application = APPLICATIONS.with(|a| a.borrow_mut().pop());
+    let application = pop_application();
     match application {
         Some(Application { failed: true, .. }) => Err(PassError::reported()),
         _ => Ok(result),
@@ -295,25 +314,23 @@ pub(crate) fn with_application<R>(
 /// (no apply function of ours runs): the call's checks then work as under
 /// our greedy driver, with `root` as the driver's op.
 pub(crate) fn push_foreign_application(root: sys::MlirOperation) {
-    APPLICATIONS.with(|a| {
-        a.borrow_mut().push(Application {
-            driver: Driver::Greedy,
-            root,
-            failed: false,
-        })
+    push_application(Application {
+        driver: Driver::Greedy,
+        root,
+        failed: false,
     });
 }
 
 /// Ends what [`push_foreign_application`] started. A failure (a panic, a
 /// refused change) was reported already; MLIR's driver goes on.
 pub(crate) fn pop_foreign_application() {
-    APPLICATIONS.with(|a| a.borrow_mut().pop());
+    pop_application();
     PARSED.with(|p| p.borrow_mut().clear());
 }
 
 /// The innermost application running on this thread.
 pub(crate) fn current_application() -> Option<Application> {
-    APPLICATIONS.with(|a| a.borrow().last().copied())
+    INNERMOST.with(Cell::get)
 }
 
 /// Records that a pattern failed (panicked, or made a refused change) in the
@@ -322,6 +339,7 @@ pub(crate) fn mark_application_failed() {
     APPLICATIONS.with(|a| {
         if let Some(last) = a.borrow_mut().last_mut() {
             last.failed = true;
+            INNERMOST.with(|i| i.set(Some(*last)));
         }
     });
 }

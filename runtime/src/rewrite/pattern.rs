@@ -186,7 +186,9 @@ fn foreign_root(op: sys::MlirOperation) -> sys::MlirOperation {
     last
 }
 
-/// The body of [`match_and_rewrite`], inside an application.
+/// The body of [`match_and_rewrite`], inside an application (inlined into
+/// it: one frame per pattern call, not two).
+#[inline(always)]
 fn match_and_rewrite_in(
     op: sys::MlirOperation,
     rewriter: sys::MlirPatternRewriter,

@@ -110,12 +110,13 @@ impl<'a> PatternRewriter<'a> {
     pub fn replace_op_with_values(&self, op: impl AsOperation, values: &[Value<'_, '_>]) {
         let op = melior_op(&op);
         let raw = op.to_raw();
-        if let Err(why) = self.check_frees_op(raw, erasure::is_leaf(raw)) {
+        if let Err(why) = self.check_not_held(raw, erasure::is_leaf(raw)) {
             return self.refuse_op("replace", raw, &why);
         }
-        // The count and where the values come from are checked in the same
-        // call into the bridge that replaces (one call, not one per value:
-        // this is every pattern's commonest change).
+        // That the op is in a block, the count and where the values come
+        // from are checked in the same call into the bridge that replaces
+        // (one call, not one per check and value: this is every pattern's
+        // commonest change).
         // SAFETY: a valid rewriter, op and values (`Value` is
         // `repr(transparent)` over `MlirValue`).
         let outcome = unsafe {
@@ -132,6 +133,7 @@ impl<'a> PatternRewriter<'a> {
                 erasure::note_erased(raw);
                 return;
             }
+            NOT_IN_BLOCK_OUTCOME => Err(NOT_IN_BLOCK.into()),
             COUNT_MISMATCH => check_count(
                 "replacement values",
                 values.len(),
@@ -235,12 +237,20 @@ impl<'a> PatternRewriter<'a> {
     /// (`leaf`: it has no regions.)
     #[inline]
     fn check_frees_op(&self, op: sys::MlirOperation, leaf: bool) -> Checked {
-        if let Some(conflict) = erasure::erase_conflict(op, leaf, Some(self.root)) {
-            return Err(conflict.reason().into());
-        }
+        self.check_not_held(op, leaf)?;
         // SAFETY: a valid op.
         if unsafe { sys::mlirOperationGetBlock(op) }.ptr.is_null() {
-            return Err("it is in no block".into());
+            return Err(NOT_IN_BLOCK.into());
+        }
+        Ok(())
+    }
+
+    /// [`check_frees_op`](Self::check_frees_op) but for the op's block,
+    /// which the bridge checks in the call that replaces.
+    #[inline]
+    fn check_not_held(&self, op: sys::MlirOperation, leaf: bool) -> Checked {
+        if let Some(conflict) = erasure::erase_conflict(op, leaf, Some(self.root)) {
+            return Err(conflict.reason().into());
         }
         if self.driver == Driver::Walk && !erasure::is_ancestor_or_self(self.matched, op) {
             return Err(WALK_DRIVER.into());
@@ -349,6 +359,11 @@ type Checked = Result<(), Cow<'static, str>>;
 const REPLACED: isize = bridge::MlirPassBridgeReplaceOutcome::MlirPassBridgeReplaced.0 as isize;
 const COUNT_MISMATCH: isize =
     bridge::MlirPassBridgeReplaceOutcome::MlirPassBridgeReplaceCountMismatch.0 as isize;
+const NOT_IN_BLOCK_OUTCOME: isize =
+    bridge::MlirPassBridgeReplaceOutcome::MlirPassBridgeReplaceNotInBlock.0 as isize;
+
+/// Why an op in no block cannot be freed through the rewriter.
+const NOT_IN_BLOCK: &str = "it is in no block";
 
 #[inline]
 fn check_count(what: &str, given: usize, expected: usize, of: &str) -> Checked {
