@@ -97,6 +97,25 @@ void mlirPassBridgeEmitOpError(MlirOperation op,
   });
 }
 
+MlirOperation mlirPassBridgeOperationNextWithRegions(
+    MlirOperation op, intptr_t *numRegions) noexcept {
+  mlir::Operation *next = unwrap(op)->getNextNode();
+  *numRegions = next ? static_cast<intptr_t>(next->getNumRegions()) : 0;
+  return wrap(next);
+}
+
+MlirOperation mlirPassBridgeBlockFirstWithRegions(MlirBlock block,
+                                                  intptr_t *numRegions) noexcept {
+  mlir::Block *body = unwrap(block);
+  if (body->empty()) {
+    *numRegions = 0;
+    return MlirOperation{nullptr};
+  }
+  mlir::Operation &first = body->front();
+  *numRegions = static_cast<intptr_t>(first.getNumRegions());
+  return wrap(&first);
+}
+
 // `arith::ConstantOp` has an explicit TypeID, so the cast works in a plugin.
 bool mlirPassBridgeArithConstantInt(MlirValue value, int64_t *out) noexcept {
   auto constant = unwrap(value).getDefiningOp<mlir::arith::ConstantOp>();

@@ -32,7 +32,7 @@ impl Pass for StripDebugInfo {
         let unknown = Location::unknown(op.melior_context());
         op.melior().walk_ops(WalkOrder::PostOrder, |mut nested| {
             nested.set_location(unknown);
-            for region in nested.regions() {
+            for region in nested.child_regions() {
                 let mut block = region.first_block();
                 while let Some(b) = block {
                     for index in 0..b.argument_count() {

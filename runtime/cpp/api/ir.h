@@ -24,6 +24,18 @@ void mlirPassBridgeEmitError(MlirOperation op,
 void mlirPassBridgeEmitOpError(MlirOperation op,
                                MlirStringRef message) MLIR_PASS_BRIDGE_NOEXCEPT;
 
+/// The op after `op` in its block (null at the end, as
+/// `mlirOperationGetNextInBlock`), with that op's number of regions in
+/// `*numRegions` (0 when null): the safe walk's step, one call per op.
+MlirOperation mlirPassBridgeOperationNextWithRegions(
+    MlirOperation op, intptr_t *numRegions) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// The first op of `block` (null when empty, as
+/// `mlirBlockGetFirstOperation`), with its number of regions in
+/// `*numRegions` (0 when null).
+MlirOperation mlirPassBridgeBlockFirstWithRegions(
+    MlirBlock block, intptr_t *numRegions) MLIR_PASS_BRIDGE_NOEXCEPT;
+
 /// If `value` is the result of an `arith.constant` of a signless integer of
 /// at most 64 bits or `index`, stores it in `*out` (sign-extended; i1 true
 /// reads as 1) and returns true.

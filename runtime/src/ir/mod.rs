@@ -60,7 +60,7 @@ pub use operation::{OperationExt, OperationMutExt};
 pub use symbol::{Symbol, SymbolTableCollection, SymbolUse, Visibility};
 pub use types::{scalable_vector_type, unranked_tensor_type, vector_type, TypeExt, DYNAMIC};
 pub use value::{BlockArgumentExt, Uses, ValueExt, ValueUse};
-pub use walk::ChildOps;
+pub use walk::{ChildOps, ChildRegions};
 
 /// Why an IR change was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -13,7 +13,7 @@ use mlir_sys as sys;
 
 use super::{
     erasure::{self, Conflict, Held, Holder},
-    walk::{walk_raw, ChildOps},
+    walk::{walk_raw, ChildOps, ChildRegions},
     IrError, Symbol, SymbolUse, Visibility, WalkOrder,
 };
 use crate::ffi::{
@@ -176,6 +176,30 @@ pub trait OperationExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
     /// lives is refused with an error.
     fn child_ops(&self) -> ChildOps<'c, 'a> {
         ChildOps::of(self.to_raw())
+    }
+
+    /// This op's regions, in order (C++'s `op->getRegions()`): the count is
+    /// read once and each region with one call, where melior's `regions()`
+    /// reads the count again, with a bounds check, for every region. For
+    /// loops that visit every op, as a walk's visitor does:
+    ///
+    /// ```
+    /// # use mlir_pass::ir::OperationExt;
+    /// # use mlir_pass::melior::ir::{block::BlockLike, RegionLike};
+    /// # fn blocks(op: mlir_pass::OperationRef<'_>) -> usize {
+    /// let mut blocks = 0;
+    /// for region in op.melior().child_regions() {
+    ///     let mut block = region.first_block();
+    ///     while let Some(b) = block {
+    ///         blocks += 1;
+    ///         block = b.next_in_region();
+    ///     }
+    /// }
+    /// # blocks
+    /// # }
+    /// ```
+    fn child_regions(&self) -> ChildRegions<'c, 'a> {
+        ChildRegions::of(self.to_raw())
     }
 
     /// Emits an error at this op, as C++'s `op->emitError(message)`: at the

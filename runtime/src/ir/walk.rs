@@ -1,17 +1,21 @@
 //! Walking operations: the recursive walk behind
 //! [`OperationExt::walk_ops`](super::OperationExt::walk_ops) and the
 //! [`ChildOps`] iterator, both holding what they will still read so that
-//! erasing it is refused.
+//! erasing it is refused; and the [`ChildRegions`] iterator.
 
 use std::marker::PhantomData;
 
-use melior::ir::operation::{OperationRefMut, WalkResult};
+use melior::ir::{
+    operation::{OperationRefMut, WalkResult},
+    RegionRef,
+};
 use mlir_sys as sys;
 
 use super::{
     erasure::{BoxedHeld, Held, Holder},
     WalkOrder,
 };
+use crate::ffi::bridge;
 
 /// An iterator over the ops directly in an op's regions, region by region,
 /// block by block ([`OperationExt::child_ops`](super::OperationExt::child_ops)). The next op is read before
@@ -91,6 +95,55 @@ impl<'c, 'a> Iterator for ChildOps<'c, 'a> {
     }
 }
 
+/// An iterator over an op's regions, in order
+/// ([`OperationExt::child_regions`](super::OperationExt::child_regions)):
+/// the count is read once, and each region with one call.
+#[derive(Clone)]
+pub struct ChildRegions<'c, 'a> {
+    op: sys::MlirOperation,
+    next: isize,
+    end: isize,
+    _borrow: PhantomData<OperationRefMut<'c, 'a>>,
+}
+
+impl<'c, 'a> ChildRegions<'c, 'a> {
+    #[inline]
+    pub(super) fn of(op: sys::MlirOperation) -> Self {
+        Self {
+            op,
+            next: 0,
+            // SAFETY: a valid op.
+            end: unsafe { sys::mlirOperationGetNumRegions(op) },
+            _borrow: PhantomData,
+        }
+    }
+}
+
+impl<'c, 'a> Iterator for ChildRegions<'c, 'a> {
+    type Item = RegionRef<'c, 'a>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.next >= self.end {
+            return None;
+        }
+        // SAFETY: a valid op and an index below its number of regions
+        // (fixed when the op was made).
+        let region =
+            unsafe { RegionRef::from_raw(sys::mlirOperationGetRegion(self.op, self.next)) };
+        self.next += 1;
+        Some(region)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = (self.end - self.next).max(0) as usize;
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for ChildRegions<'_, '_> {}
+
 /// Visits `op` and what is nested in it; `false` when the walk was
 /// interrupted. `held` lists what the walk will still read: the ops whose
 /// regions it is inside and, for each, the next op it captured.
@@ -103,7 +156,25 @@ pub(super) fn walk_raw<'c: 'a, 'a, F>(
 where
     F: FnMut(OperationRefMut<'c, 'a>) -> WalkResult,
 {
+    // SAFETY: `op` is valid (the walked op).
+    let regions = unsafe { sys::mlirOperationGetNumRegions(op) };
     let pre = matches!(order, WalkOrder::PreOrder);
+    walk_op(op, regions, pre, visit, held)
+}
+
+/// [`walk_raw`] on `op`, which has `regions` regions (an op's number of
+/// regions is fixed when it is made, so it is read with the step that
+/// reaches the op, in the same call into the bridge).
+fn walk_op<'c: 'a, 'a, F>(
+    op: sys::MlirOperation,
+    regions: isize,
+    pre: bool,
+    visit: &mut F,
+    held: &Held,
+) -> bool
+where
+    F: FnMut(OperationRefMut<'c, 'a>) -> WalkResult,
+{
     if pre {
         held.visit(op);
         // SAFETY: `op` is valid (the walked op or one nested in it).
@@ -120,7 +191,6 @@ where
     // is read before the current one is visited, and erasing them (or `op`)
     // is refused while they are held. (Written out rather than with
     // `ChildOps`: this is the walk's hot loop, and measured 25% faster.)
-    let regions = unsafe { sys::mlirOperationGetNumRegions(op) };
     if regions > 0 {
         let slot = held.push_level(op);
         for index in 0..regions {
@@ -128,14 +198,32 @@ where
             let mut block = unsafe { sys::mlirRegionGetFirstBlock(region) };
             while !block.ptr.is_null() {
                 let next_block = unsafe { sys::mlirBlockGetNextInRegion(block) };
-                let mut nested = unsafe { sys::mlirBlockGetFirstOperation(block) };
+                let mut nested_regions = 0;
+                let mut nested = unsafe {
+                    bridge::mlirPassBridgeBlockFirstWithRegions(block, &mut nested_regions)
+                };
                 while !nested.ptr.is_null() {
-                    let next = unsafe { sys::mlirOperationGetNextInBlock(nested) };
+                    let mut next_regions = 0;
+                    let next = unsafe {
+                        bridge::mlirPassBridgeOperationNextWithRegions(nested, &mut next_regions)
+                    };
                     held.set(slot, next);
-                    if !walk_raw(nested, order, visit, held) {
+                    if nested_regions == 0 {
+                        // An op without regions is only visited (in either
+                        // order), without a frame of its own.
+                        if pre {
+                            held.visit(nested);
+                        }
+                        // SAFETY: `nested` is valid: not yet visited.
+                        let result = visit(unsafe { OperationRefMut::from_raw(nested) });
+                        if let WalkResult::Interrupt = result {
+                            return false;
+                        }
+                    } else if !walk_op(nested, nested_regions, pre, visit, held) {
                         return false;
                     }
                     nested = next;
+                    nested_regions = next_regions;
                 }
                 block = next_block;
             }
