@@ -852,3 +852,38 @@ fn pattern_pass_options_reach_the_patterns_and_bad_roots_are_refused() {
     )
     .is_ok());
 }
+
+#[test]
+fn child_regions_lists_an_ops_regions_in_order_as_melior_does() {
+    use mlir_pass::{
+        ir::{OperationExt, WalkOrder},
+        melior::ir::operation::{OperationLike, WalkResult},
+    };
+    let context = setup();
+    let source = "func.func @f(%c: i1) {\n  scf.if %c {\n    %a = arith.constant 1 : i32\n  } else {\n  }\n  return\n}\n";
+    let module = Module::parse(&context, source, "input.mlir").unwrap();
+    let mut seen = Vec::new();
+    module
+        .as_operation()
+        .melior()
+        .walk_ops(WalkOrder::PreOrder, |op| {
+            let ours: Vec<_> = op.child_regions().collect();
+            let melior: Vec<_> = op.regions().collect();
+            assert_eq!(ours, melior, "{}", op.name_str());
+            assert_eq!(op.child_regions().len(), op.region_count());
+            seen.push((op.name_str(), ours.len()));
+            WalkResult::Advance
+        });
+    assert_eq!(
+        seen,
+        [
+            ("builtin.module", 1),
+            ("func.func", 1),
+            ("scf.if", 2),
+            ("arith.constant", 0),
+            ("scf.yield", 0),
+            ("scf.yield", 0),
+            ("func.return", 0),
+        ]
+    );
+}
