@@ -97,23 +97,23 @@ void mlirPassBridgeEmitOpError(MlirOperation op,
   });
 }
 
+namespace {
+/// `op` (null or not) with its number of regions in `*numRegions`.
+MlirOperation withRegions(mlir::Operation *op, intptr_t *numRegions) {
+  *numRegions = op ? static_cast<intptr_t>(op->getNumRegions()) : 0;
+  return wrap(op);
+}
+} // namespace
+
 MlirOperation mlirPassBridgeOperationNextWithRegions(
     MlirOperation op, intptr_t *numRegions) noexcept {
-  mlir::Operation *next = unwrap(op)->getNextNode();
-  *numRegions = next ? static_cast<intptr_t>(next->getNumRegions()) : 0;
-  return wrap(next);
+  return withRegions(unwrap(op)->getNextNode(), numRegions);
 }
 
 MlirOperation mlirPassBridgeBlockFirstWithRegions(MlirBlock block,
                                                   intptr_t *numRegions) noexcept {
   mlir::Block *body = unwrap(block);
-  if (body->empty()) {
-    *numRegions = 0;
-    return MlirOperation{nullptr};
-  }
-  mlir::Operation &first = body->front();
-  *numRegions = static_cast<intptr_t>(first.getNumRegions());
-  return wrap(&first);
+  return withRegions(body->empty() ? nullptr : &body->front(), numRegions);
 }
 
 // `arith::ConstantOp` has an explicit TypeID, so the cast works in a plugin.

@@ -257,28 +257,24 @@ intptr_t mlirPassBridgeRewriterReplaceOpChecked(MlirRewriterBase rewriter,
   if (static_cast<intptr_t>(replaced->getNumResults()) != numValues)
     return MlirPassBridgeReplaceCountMismatch;
   bool leaf = replaced->getNumRegions() == 0;
-  // One value (the commonest replacement: an op folded to one of its
-  // operands) goes to MLIR as a one-value range, without a copy, as C++'s
-  // `rewriter.replaceOp(op, value)` does.
-  if (numValues == 1) {
-    mlir::Value value = unwrap(values[0]);
-    if (definedWithin(value, replaced, leaf))
-      return 0;
-    return guarded(static_cast<intptr_t>(MlirPassBridgeReplaceFailed), [&] {
-      unwrap(rewriter)->replaceOp(replaced, mlir::ValueRange(value));
-      return static_cast<intptr_t>(MlirPassBridgeReplaced);
-    });
-  }
-  llvm::SmallVector<mlir::Value, 4> with;
-  with.reserve(numValues);
-  for (intptr_t i = 0; i < numValues; ++i) {
-    mlir::Value value = unwrap(values[i]);
-    with.push_back(value);
-    if (definedWithin(value, replaced, leaf))
+  for (intptr_t i = 0; i < numValues; ++i)
+    if (definedWithin(unwrap(values[i]), replaced, leaf))
       return i;
-  }
   return guarded(static_cast<intptr_t>(MlirPassBridgeReplaceFailed), [&] {
-    unwrap(rewriter)->replaceOp(replaced, with);
+    mlir::RewriterBase *base = unwrap(rewriter);
+    // One value (the commonest replacement: an op folded to one of its
+    // operands) goes to MLIR as a one-value range, without a copy, as
+    // C++'s `rewriter.replaceOp(op, value)` does.
+    if (numValues == 1) {
+      mlir::Value value = unwrap(values[0]);
+      base->replaceOp(replaced, mlir::ValueRange(value));
+    } else {
+      llvm::SmallVector<mlir::Value, 4> with;
+      with.reserve(numValues);
+      for (intptr_t i = 0; i < numValues; ++i)
+        with.push_back(unwrap(values[i]));
+      base->replaceOp(replaced, with);
+    }
     return static_cast<intptr_t>(MlirPassBridgeReplaced);
   });
 }

@@ -228,30 +228,32 @@ pub(crate) struct Application {
 }
 
 thread_local! {
-    /// One entry per pattern application running on this thread (nested
-    /// when a pattern applies patterns to IR outside its own driver's).
-    static APPLICATIONS: RefCell<Vec<Application>> = const { RefCell::new(Vec::new()) };
-    /// A copy of the last entry of `APPLICATIONS`, which every pattern call
-    /// reads: a `Cell` of a `Copy` value has no destructor to register, so
-    /// reading it is a plain thread-local load (the `Vec` is reached
-    /// through an accessor call and a borrow).
+    /// The innermost pattern application running on this thread, which
+    /// every pattern call reads: a `Cell` of a `Copy` value has no
+    /// destructor to register, so reading it is a plain thread-local load
+    /// (a `RefCell<Vec>` is reached through an accessor call and a borrow).
     static INNERMOST: Cell<Option<Application>> = const { Cell::new(None) };
+    /// The applications around it, outermost first (nested when a pattern
+    /// applies patterns to IR outside its own driver's).
+    static OUTER: RefCell<Vec<Application>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Pushes `application` as the innermost one.
 fn push_application(application: Application) {
-    APPLICATIONS.with(|a| a.borrow_mut().push(application));
-    INNERMOST.with(|i| i.set(Some(application)));
+    if let Some(outer) = INNERMOST.with(|i| i.replace(Some(application))) {
+        OUTER.with(|o| o.borrow_mut().push(outer));
+    }
 }
 
 /// Pops the innermost application.
 fn pop_application() -> Option<Application> {
-    APPLICATIONS.with(|a| {
-        let mut applications = a.borrow_mut();
-        let popped = applications.pop();
-        INNERMOST.with(|i| i.set(applications.last().copied()));
-        popped
-    })
+    let outer = OUTER.with(|o| o.borrow_mut().pop());
+    INNERMOST.with(|i| i.replace(outer))
+}
+
+/// Whether one of the applications running on this thread satisfies `f`.
+fn any_application(mut f: impl FnMut(&Application) -> bool) -> bool {
+    INNERMOST.with(Cell::get).is_some_and(|a| f(&a)) || OUTER.with(|o| o.borrow().iter().any(f))
 }
 
 /// Runs `apply` as one application of `driver` on `root`, and fails when a
@@ -275,11 +277,9 @@ pub(crate) fn with_application<R>(
     };
     // A driver inside a pattern, on IR of the running driver: that one would
     // not learn what this one erases.
-    let nested = APPLICATIONS.with(|a| {
-        a.borrow().iter().any(|outer| {
-            erasure::is_ancestor_or_self(outer.root, raw)
-                || erasure::is_ancestor_or_self(raw, outer.root)
-        })
+    let nested = any_application(|outer| {
+        erasure::is_ancestor_or_self(outer.root, raw)
+            || erasure::is_ancestor_or_self(raw, outer.root)
     });
     if nested {
         return refuse(
@@ -336,10 +336,10 @@ pub(crate) fn current_application() -> Option<Application> {
 /// Records that a pattern failed (panicked, or made a refused change) in the
 /// innermost application.
 pub(crate) fn mark_application_failed() {
-    APPLICATIONS.with(|a| {
-        if let Some(last) = a.borrow_mut().last_mut() {
-            last.failed = true;
-            INNERMOST.with(|i| i.set(Some(*last)));
+    INNERMOST.with(|i| {
+        if let Some(mut innermost) = i.get() {
+            innermost.failed = true;
+            i.set(Some(innermost));
         }
     });
 }
@@ -359,7 +359,7 @@ thread_local! {
 /// application it just parses. Null when `text` is not an attribute (MLIR
 /// reports why to the context's diagnostic handlers, each time).
 pub(crate) fn parse_attribute(context: sys::MlirContext, text: &str) -> sys::MlirAttribute {
-    let running = APPLICATIONS.with(|a| !a.borrow().is_empty());
+    let running = current_application().is_some();
     if running {
         let known = PARSED.with(|p| {
             p.borrow()
