@@ -578,7 +578,7 @@ class Gen:
                 if p["arity"] == "Single":
                     if len(parts) == 1 or lay == "Layout::Plain" and all(q["arity"] == "Single" for q in parts[:i]):
                         if all(q["arity"] == "Single" for q in parts[:i]):
-                            o.append(f"    pub fn {rn}(&self) -> Value<'a, 'a> {{\n        {getter}(self.op, {i}, {rs_str(what)})\n    }}\n\n")
+                            o.append(f"    #[inline]\n    pub fn {rn}(&self) -> Value<'a, 'a> {{\n        {getter}(self.op, {i}, {rs_str(what)})\n    }}\n\n")
                             continue
                     o.append(f"    pub fn {rn}(&self) -> Value<'a, 'a> {{\n        {getter}(self.op, {rng}.0, {rs_str(what)})\n    }}\n\n")
                 elif p["arity"] == "Optional":

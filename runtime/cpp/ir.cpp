@@ -116,6 +116,23 @@ MlirOperation mlirPassBridgeBlockFirstWithRegions(MlirBlock block,
   return withRegions(body->empty() ? nullptr : &body->front(), numRegions);
 }
 
+MlirValue mlirPassBridgeOperationOperandOrNull(MlirOperation op,
+                                                intptr_t index) noexcept {
+  mlir::Operation *operation = unwrap(op);
+  if (index < 0 ||
+      static_cast<uintptr_t>(index) >= operation->getNumOperands())
+    return MlirValue{nullptr};
+  return wrap(operation->getOperand(static_cast<unsigned>(index)));
+}
+
+MlirValue mlirPassBridgeOperationResultOrNull(MlirOperation op,
+                                               intptr_t index) noexcept {
+  mlir::Operation *operation = unwrap(op);
+  if (index < 0 || static_cast<uintptr_t>(index) >= operation->getNumResults())
+    return MlirValue{nullptr};
+  return wrap(operation->getResult(static_cast<unsigned>(index)));
+}
+
 // `arith::ConstantOp` has an explicit TypeID, so the cast works in a plugin.
 bool mlirPassBridgeArithConstantInt(MlirValue value, int64_t *out) noexcept {
   auto constant = unwrap(value).getDefiningOp<mlir::arith::ConstantOp>();

@@ -32,6 +32,7 @@ thread_local! {
 
 /// The operation the pass running `run` on this thread was given, if any.
 #[cfg(feature = "melior")]
+#[inline]
 pub(crate) fn current_anchor() -> Option<sys::MlirOperation> {
     let ptr = CURRENT_ANCHOR.with(Cell::get);
     (!ptr.is_null()).then_some(sys::MlirOperation { ptr })

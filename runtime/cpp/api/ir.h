@@ -36,6 +36,16 @@ MlirOperation mlirPassBridgeOperationNextWithRegions(
 MlirOperation mlirPassBridgeBlockFirstWithRegions(
     MlirBlock block, intptr_t *numRegions) MLIR_PASS_BRIDGE_NOEXCEPT;
 
+/// Operand `index` of `op`, or null when `op` has no such operand: the
+/// bounds check and the read of the typed ops' accessors in one call.
+MlirValue mlirPassBridgeOperationOperandOrNull(MlirOperation op, intptr_t index)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Result `index` of `op`, or null when `op` has no such result (as
+/// `mlirPassBridgeOperationOperandOrNull`).
+MlirValue mlirPassBridgeOperationResultOrNull(MlirOperation op, intptr_t index)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
 /// If `value` is the result of an `arith.constant` of a signless integer of
 /// at most 64 bits or `index`, stores it in `*out` (sign-extended; i1 true
 /// reads as 1) and returns true.

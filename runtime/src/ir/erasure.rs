@@ -270,7 +270,10 @@ pub(crate) fn is_ancestor_or_self(ancestor: sys::MlirOperation, op: sys::MlirOpe
 ///
 /// `leaf` is [`is_leaf`]`(op)`: in the common case, an op without regions
 /// (an `arith` op), it holds nothing, and pointer comparisons suffice.
-#[inline]
+// Inlined into every checked rewrite (`#[inline(always)]`): for an op
+// without regions, and nothing registered, it is a few pointer comparisons,
+// which a call's frame would double.
+#[inline(always)]
 pub(crate) fn erase_conflict(
     op: sys::MlirOperation,
     leaf: bool,
@@ -382,6 +385,7 @@ pub(crate) fn driver_running() -> bool {
 
 /// Records that `op` is about to be erased: a walk visiting it skips its
 /// regions.
+#[inline]
 pub(crate) fn note_erased(op: sys::MlirOperation) {
     find_held(|held| {
         if held.visited.get().ptr == op.ptr {

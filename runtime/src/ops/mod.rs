@@ -138,6 +138,62 @@ mod tests {
         assert_eq!(tables.iter().map(|t| t.len()).sum::<usize>(), 304);
     }
 
+    /// A typed accessor reads its operand or result in one call into the
+    /// bridge, and an op built without the operands its kind has (never
+    /// verified) panics naming what is missing, rather than reading past
+    /// the op's operands.
+    #[test]
+    fn accessors_read_present_values_and_name_missing_ones() {
+        use melior::ir::{
+            attribute::IntegerAttribute,
+            operation::{OperationBuilder, OperationLike},
+            r#type::IntegerType,
+            Location, ValueLike,
+        };
+
+        use crate::dialect::Op;
+
+        let context = context();
+        let location = Location::unknown(&context);
+        let i32_type = IntegerType::new(&context, 32).into();
+        let constant = OperationBuilder::new("arith.constant", location)
+            .add_attributes(&[(
+                melior::ir::Identifier::new(&context, "value"),
+                IntegerAttribute::new(i32_type, 7).into(),
+            )])
+            .add_results(&[i32_type])
+            .build()
+            .unwrap();
+        let x = constant.result(0).unwrap().into();
+        let add = OperationBuilder::new("arith.addi", location)
+            .add_operands(&[x, x])
+            .add_results(&[i32_type])
+            .build()
+            .unwrap();
+        let typed = super::arith::AddIOp::cast(&add).unwrap();
+        assert_eq!(typed.lhs().to_raw().ptr, x.to_raw().ptr);
+        assert_eq!(typed.rhs().to_raw().ptr, x.to_raw().ptr);
+        assert_eq!(
+            typed.result().to_raw().ptr,
+            add.result(0).unwrap().to_raw().ptr
+        );
+
+        let short = OperationBuilder::new("arith.addi", location)
+            .add_operands(&[x])
+            .add_results(&[i32_type])
+            .build()
+            .unwrap();
+        let typed = super::arith::AddIOp::cast(&short).unwrap();
+        assert_eq!(typed.lhs().to_raw().ptr, x.to_raw().ptr);
+        let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| typed.rhs()))
+            .expect_err("a missing operand panics");
+        let message = panic.downcast_ref::<String>().unwrap();
+        assert!(
+            message.contains("'arith.addi' has no operand `rhs`"),
+            "{message}"
+        );
+    }
+
     /// Every case of every generated enum builds an attribute MLIR accepts
     /// and reads back as itself.
     #[test]

@@ -5,6 +5,8 @@
 use melior::ir::{attribute::IntegerAttribute, r#type::IntegerType};
 use mlir_sys as sys;
 
+use crate::ffi::bridge;
+
 pub use crate::{
     dialect::{
         Arity, AttrConstraint, AttributeDef, Op, OpDefinition, OpHooks, OpInterfaces, OperandDef,
@@ -76,26 +78,30 @@ fn segment(op: OperationRef<'_>, attribute: &str, i: usize) -> usize {
 }
 
 /// Operand `index` of `op`, which a verified op of its kind has; `what`
-/// names it when it is missing (an op not yet verified).
+/// names it when it is missing (an op not yet verified). One call into the
+/// bridge (the check and the read), inlined into the accessor.
+#[inline]
 pub fn operand<'a>(op: OperationRef<'a>, index: usize, what: &str) -> Value<'a, 'a> {
-    // SAFETY: a valid op, asked for an existing operand.
-    unsafe {
-        if index >= sys::mlirOperationGetNumOperands(op.raw()) as usize {
-            missing(op, what)
-        }
-        Value::from_raw(sys::mlirOperationGetOperand(op.raw(), index as isize))
+    // SAFETY: a valid op; the bridge checks the index (a `usize` past
+    // `isize::MAX` turns negative, which it refuses too).
+    let raw = unsafe { bridge::mlirPassBridgeOperationOperandOrNull(op.raw(), index as isize) };
+    if raw.ptr.is_null() {
+        missing(op, what)
     }
+    // SAFETY: an operand of a valid op.
+    unsafe { Value::from_raw(raw) }
 }
 
 /// Result `index` of `op`, as [`operand`].
+#[inline]
 pub fn result<'a>(op: OperationRef<'a>, index: usize, what: &str) -> Value<'a, 'a> {
-    // SAFETY: a valid op, asked for an existing result.
-    unsafe {
-        if index >= sys::mlirOperationGetNumResults(op.raw()) as usize {
-            missing(op, what)
-        }
-        Value::from_raw(sys::mlirOperationGetResult(op.raw(), index as isize))
+    // SAFETY: as in `operand`.
+    let raw = unsafe { bridge::mlirPassBridgeOperationResultOrNull(op.raw(), index as isize) };
+    if raw.ptr.is_null() {
+        missing(op, what)
     }
+    // SAFETY: a result of a valid op.
+    unsafe { Value::from_raw(raw) }
 }
 
 /// Values `start..start + len` of `op`'s operands (`results` false) or
@@ -149,6 +155,7 @@ pub fn attribute<'a>(op: OperationRef<'a>, name: &str) -> Option<Attribute<'a>> 
 }
 
 #[cold]
+#[inline(never)]
 #[track_caller]
 fn missing(op: OperationRef<'_>, what: &str) -> ! {
     panic!(

@@ -92,6 +92,7 @@ impl<'a> AffineApplyOp<'a> {
     }
 
     /// The result `result`: index.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

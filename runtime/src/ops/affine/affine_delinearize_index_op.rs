@@ -107,6 +107,7 @@ impl<'a> AffineDelinearizeIndexOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Variadic];
 
     /// The operand `linear_index`: index.
+    #[inline]
     pub fn linear_index(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `linear_index`")
     }

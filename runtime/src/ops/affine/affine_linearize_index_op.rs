@@ -138,6 +138,7 @@ impl<'a> AffineLinearizeIndexOp<'a> {
     }
 
     /// The result `linear_index`: index.
+    #[inline]
     pub fn linear_index(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `linear_index`")
     }

@@ -78,6 +78,7 @@ impl<'a> AffineMaxOp<'a> {
     }
 
     /// The result `result`: index.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -88,6 +88,7 @@ impl<'a> AffineMinOp<'a> {
     }
 
     /// The result `result`: index.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

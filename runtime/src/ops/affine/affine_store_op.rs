@@ -79,11 +79,13 @@ impl<'a> AffineStoreOp<'a> {
     const RESULTS: &'static [Arity] = &[];
 
     /// The operand `value`: any type.
+    #[inline]
     pub fn value(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `value`")
     }
 
     /// The operand `memref`: memref of any type values.
+    #[inline]
     pub fn memref(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `memref`")
     }

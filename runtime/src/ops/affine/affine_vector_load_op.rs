@@ -90,6 +90,7 @@ impl<'a> AffineVectorLoadOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `memref`: memref of any type values.
+    #[inline]
     pub fn memref(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `memref`")
     }
@@ -110,6 +111,7 @@ impl<'a> AffineVectorLoadOp<'a> {
     }
 
     /// The result `result`: vector of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

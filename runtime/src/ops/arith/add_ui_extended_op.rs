@@ -72,21 +72,25 @@ impl<'a> AddUIExtendedOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single, Arity::Single];
 
     /// The operand `lhs`: signless-integer-like.
+    #[inline]
     pub fn lhs(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `lhs`")
     }
 
     /// The operand `rhs`: signless-integer-like.
+    #[inline]
     pub fn rhs(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `rhs`")
     }
 
     /// The result `sum`: signless-integer-like.
+    #[inline]
     pub fn sum(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `sum`")
     }
 
     /// The result `overflow`: bool-like.
+    #[inline]
     pub fn overflow(&self) -> Value<'a, 'a> {
         result(self.op, 1, "result `overflow`")
     }

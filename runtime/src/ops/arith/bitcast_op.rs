@@ -69,11 +69,13 @@ impl<'a> BitcastOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `in`: signless-integer-or-float-like or memref of signless-integer or float.
+    #[inline]
     pub fn r#in(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `in`")
     }
 
     /// The result `out`: signless-integer-or-float-like or memref of signless-integer or float.
+    #[inline]
     pub fn out(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `out`")
     }

@@ -78,16 +78,19 @@ impl<'a> CmpFOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `lhs`: floating-point-like.
+    #[inline]
     pub fn lhs(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `lhs`")
     }
 
     /// The operand `rhs`: floating-point-like.
+    #[inline]
     pub fn rhs(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `rhs`")
     }
 
     /// The result `result`: bool-like.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -68,6 +68,7 @@ impl<'a> ConstantOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The result `result`: any type.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

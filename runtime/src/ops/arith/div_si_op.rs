@@ -81,16 +81,19 @@ impl<'a> DivSIOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `lhs`: signless-integer-like.
+    #[inline]
     pub fn lhs(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `lhs`")
     }
 
     /// The operand `rhs`: signless-integer-like.
+    #[inline]
     pub fn rhs(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `rhs`")
     }
 
     /// The result `result`: signless-integer-like.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -59,11 +59,13 @@ impl<'a> IndexCastUIOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `in`: signless-integer-like or memref of signless-integer.
+    #[inline]
     pub fn r#in(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `in`")
     }
 
     /// The result `out`: signless-integer-like or memref of signless-integer.
+    #[inline]
     pub fn out(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `out`")
     }

@@ -72,21 +72,25 @@ impl<'a> MulUIExtendedOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single, Arity::Single];
 
     /// The operand `lhs`: signless-integer-like.
+    #[inline]
     pub fn lhs(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `lhs`")
     }
 
     /// The operand `rhs`: signless-integer-like.
+    #[inline]
     pub fn rhs(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `rhs`")
     }
 
     /// The result `low`: signless-integer-like.
+    #[inline]
     pub fn low(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `low`")
     }
 
     /// The result `high`: signless-integer-like.
+    #[inline]
     pub fn high(&self) -> Value<'a, 'a> {
         result(self.op, 1, "result `high`")
     }

@@ -101,16 +101,19 @@ impl<'a> ScalingTruncFOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `in`: floating-point-like.
+    #[inline]
     pub fn r#in(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `in`")
     }
 
     /// The operand `scale`: floating-point-like.
+    #[inline]
     pub fn scale(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `scale`")
     }
 
     /// The result `out`: floating-point-like.
+    #[inline]
     pub fn out(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `out`")
     }

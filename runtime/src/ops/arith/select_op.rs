@@ -88,21 +88,25 @@ impl<'a> SelectOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `condition`: bool-like.
+    #[inline]
     pub fn condition(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `condition`")
     }
 
     /// The operand `true_value`: any type.
+    #[inline]
     pub fn true_value(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `true_value`")
     }
 
     /// The operand `false_value`: any type.
+    #[inline]
     pub fn false_value(&self) -> Value<'a, 'a> {
         operand(self.op, 2, "operand `false_value`")
     }
 
     /// The result `result`: any type.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -80,11 +80,13 @@ impl<'a> TruncIOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `in`: signless-fixed-width-integer-like.
+    #[inline]
     pub fn r#in(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `in`")
     }
 
     /// The result `out`: signless-fixed-width-integer-like.
+    #[inline]
     pub fn out(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `out`")
     }

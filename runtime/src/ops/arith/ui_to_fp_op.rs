@@ -59,11 +59,13 @@ impl<'a> UIToFPOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `in`: signless-fixed-width-integer-like.
+    #[inline]
     pub fn r#in(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `in`")
     }
 
     /// The result `out`: floating-point-like.
+    #[inline]
     pub fn out(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `out`")
     }

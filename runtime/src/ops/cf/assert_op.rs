@@ -66,6 +66,7 @@ impl<'a> AssertOp<'a> {
     const RESULTS: &'static [Arity] = &[];
 
     /// The operand `arg`: 1-bit signless integer.
+    #[inline]
     pub fn arg(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `arg`")
     }

@@ -68,6 +68,7 @@ impl<'a> CallIndirectOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Variadic];
 
     /// The operand `callee`: function type.
+    #[inline]
     pub fn callee(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `callee`")
     }

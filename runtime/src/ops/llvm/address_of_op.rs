@@ -89,6 +89,7 @@ impl<'a> AddressOfOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The result `res`: LLVM pointer type.
+    #[inline]
     pub fn res(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `res`")
     }

@@ -87,11 +87,13 @@ impl<'a> AllocaOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `arraySize`: signless integer.
+    #[inline]
     pub fn array_size(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `arraySize`")
     }
 
     /// The result `res`.
+    #[inline]
     pub fn res(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `res`")
     }

@@ -165,21 +165,25 @@ impl<'a> AtomicCmpXchgOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `ptr`: LLVM pointer type.
+    #[inline]
     pub fn ptr(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `ptr`")
     }
 
     /// The operand `cmp`: signless integer or LLVM pointer type.
+    #[inline]
     pub fn cmp(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `cmp`")
     }
 
     /// The operand `val`: signless integer or LLVM pointer type.
+    #[inline]
     pub fn val(&self) -> Value<'a, 'a> {
         operand(self.op, 2, "operand `val`")
     }
 
     /// The result `res`: LLVM structure type.
+    #[inline]
     pub fn res(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `res`")
     }

@@ -54,16 +54,19 @@ impl<'a> AtomicRMWOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `ptr`: LLVM pointer type.
+    #[inline]
     pub fn ptr(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `ptr`")
     }
 
     /// The operand `val`: floating point LLVM type or LLVM pointer type or signless integer or LLVM dialect-compatible fixed-length vector type.
+    #[inline]
     pub fn val(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `val`")
     }
 
     /// The result `res`: floating point LLVM type or LLVM pointer type or signless integer or LLVM dialect-compatible fixed-length vector type.
+    #[inline]
     pub fn res(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `res`")
     }

@@ -73,6 +73,7 @@ impl<'a> DSOLocalEquivalentOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The result `res`: LLVM pointer type.
+    #[inline]
     pub fn res(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `res`")
     }

@@ -78,16 +78,19 @@ impl<'a> ExtractElementOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `vector`: LLVM dialect-compatible vector type.
+    #[inline]
     pub fn vector(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `vector`")
     }
 
     /// The operand `position`: signless integer.
+    #[inline]
     pub fn position(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `position`")
     }
 
     /// The result `res`: LLVM dialect-compatible type.
+    #[inline]
     pub fn res(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `res`")
     }

@@ -76,11 +76,13 @@ impl<'a> ExtractValueOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `container`: LLVM aggregate type.
+    #[inline]
     pub fn container(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `container`")
     }
 
     /// The result `res`: LLVM dialect-compatible type.
+    #[inline]
     pub fn res(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `res`")
     }

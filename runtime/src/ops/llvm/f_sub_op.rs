@@ -54,16 +54,19 @@ impl<'a> FSubOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `lhs`: floating point LLVM type or LLVM dialect-compatible vector of floating point LLVM type.
+    #[inline]
     pub fn lhs(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `lhs`")
     }
 
     /// The operand `rhs`: floating point LLVM type or LLVM dialect-compatible vector of floating point LLVM type.
+    #[inline]
     pub fn rhs(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `rhs`")
     }
 
     /// The result `res`: floating point LLVM type or LLVM dialect-compatible vector of floating point LLVM type.
+    #[inline]
     pub fn res(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `res`")
     }

@@ -72,11 +72,13 @@ impl<'a> FreezeOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `val`: LLVM dialect-compatible type.
+    #[inline]
     pub fn val(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `val`")
     }
 
     /// The result `res`: LLVM dialect-compatible type.
+    #[inline]
     pub fn res(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `res`")
     }

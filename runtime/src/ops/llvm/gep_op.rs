@@ -84,6 +84,7 @@ impl<'a> GEPOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `base`: LLVM pointer type or LLVM dialect-compatible vector of LLVM pointer type.
+    #[inline]
     pub fn base(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `base`")
     }
@@ -104,6 +105,7 @@ impl<'a> GEPOp<'a> {
     }
 
     /// The result `res`: LLVM pointer type or LLVM dialect-compatible vector of LLVM pointer type.
+    #[inline]
     pub fn res(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `res`")
     }

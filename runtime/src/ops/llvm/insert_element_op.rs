@@ -86,21 +86,25 @@ impl<'a> InsertElementOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `vector`: LLVM dialect-compatible vector type.
+    #[inline]
     pub fn vector(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `vector`")
     }
 
     /// The operand `value`: primitive LLVM type.
+    #[inline]
     pub fn value(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `value`")
     }
 
     /// The operand `position`: signless integer.
+    #[inline]
     pub fn position(&self) -> Value<'a, 'a> {
         operand(self.op, 2, "operand `position`")
     }
 
     /// The result `res`: LLVM dialect-compatible vector type.
+    #[inline]
     pub fn res(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `res`")
     }

@@ -86,16 +86,19 @@ impl<'a> InsertValueOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `container`: LLVM aggregate type.
+    #[inline]
     pub fn container(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `container`")
     }
 
     /// The operand `value`: primitive LLVM type.
+    #[inline]
     pub fn value(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `value`")
     }
 
     /// The result `res`: LLVM aggregate type.
+    #[inline]
     pub fn res(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `res`")
     }

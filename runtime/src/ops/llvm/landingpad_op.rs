@@ -88,6 +88,7 @@ impl<'a> LandingpadOp<'a> {
     }
 
     /// The result `res`: LLVM dialect-compatible type.
+    #[inline]
     pub fn res(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `res`")
     }

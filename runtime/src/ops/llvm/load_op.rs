@@ -77,11 +77,13 @@ impl<'a> LoadOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `addr`: LLVM pointer type.
+    #[inline]
     pub fn addr(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `addr`")
     }
 
     /// The result `res`: LLVM type with size.
+    #[inline]
     pub fn res(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `res`")
     }

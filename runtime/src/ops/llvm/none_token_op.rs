@@ -65,6 +65,7 @@ impl<'a> NoneTokenOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The result `res`: LLVM token type.
+    #[inline]
     pub fn res(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `res`")
     }

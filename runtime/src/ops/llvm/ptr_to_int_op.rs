@@ -68,11 +68,13 @@ impl<'a> PtrToIntOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `arg`: LLVM pointer type or LLVM dialect-compatible vector of LLVM pointer type.
+    #[inline]
     pub fn arg(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `arg`")
     }
 
     /// The result `res`: signless integer or LLVM dialect-compatible vector of signless integer.
+    #[inline]
     pub fn res(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `res`")
     }

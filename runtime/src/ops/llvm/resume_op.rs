@@ -61,6 +61,7 @@ impl<'a> ResumeOp<'a> {
     const RESULTS: &'static [Arity] = &[];
 
     /// The operand `value`: LLVM dialect-compatible type.
+    #[inline]
     pub fn value(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `value`")
     }

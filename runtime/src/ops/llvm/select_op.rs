@@ -54,21 +54,25 @@ impl<'a> SelectOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `condition`: 1-bit signless integer or LLVM dialect-compatible vector of 1-bit signless integer.
+    #[inline]
     pub fn condition(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `condition`")
     }
 
     /// The operand `trueValue`: LLVM dialect-compatible type.
+    #[inline]
     pub fn true_value(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `trueValue`")
     }
 
     /// The operand `falseValue`: LLVM dialect-compatible type.
+    #[inline]
     pub fn false_value(&self) -> Value<'a, 'a> {
         operand(self.op, 2, "operand `falseValue`")
     }
 
     /// The result `res`: LLVM dialect-compatible type.
+    #[inline]
     pub fn res(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `res`")
     }

@@ -86,16 +86,19 @@ impl<'a> ShuffleVectorOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `v1`: LLVM dialect-compatible vector type.
+    #[inline]
     pub fn v1(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `v1`")
     }
 
     /// The operand `v2`: LLVM dialect-compatible vector type.
+    #[inline]
     pub fn v2(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `v2`")
     }
 
     /// The result `res`: LLVM dialect-compatible vector type.
+    #[inline]
     pub fn res(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `res`")
     }

@@ -77,11 +77,13 @@ impl<'a> StoreOp<'a> {
     const RESULTS: &'static [Arity] = &[];
 
     /// The operand `value`: LLVM type with size.
+    #[inline]
     pub fn value(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `value`")
     }
 
     /// The operand `addr`: LLVM pointer type.
+    #[inline]
     pub fn addr(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `addr`")
     }

@@ -68,11 +68,13 @@ impl<'a> VaArgOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `arg`: LLVM pointer type.
+    #[inline]
     pub fn arg(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `arg`")
     }
 
     /// The result `res`: LLVM dialect-compatible type.
+    #[inline]
     pub fn res(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `res`")
     }

@@ -67,6 +67,7 @@ impl<'a> ZeroOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The result `res`: LLVM dialect-compatible type.
+    #[inline]
     pub fn res(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `res`")
     }

@@ -69,21 +69,25 @@ impl<'a> ClampFOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `value`: floating-point-like.
+    #[inline]
     pub fn value(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `value`")
     }
 
     /// The operand `min`: floating-point-like.
+    #[inline]
     pub fn min(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `min`")
     }
 
     /// The operand `max`: floating-point-like.
+    #[inline]
     pub fn max(&self) -> Value<'a, 'a> {
         operand(self.op, 2, "operand `max`")
     }
 
     /// The result `result`: floating-point-like.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -70,21 +70,25 @@ impl<'a> FmaOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `a`: floating-point-like.
+    #[inline]
     pub fn a(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `a`")
     }
 
     /// The operand `b`: floating-point-like.
+    #[inline]
     pub fn b(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `b`")
     }
 
     /// The operand `c`: floating-point-like.
+    #[inline]
     pub fn c(&self) -> Value<'a, 'a> {
         operand(self.op, 2, "operand `c`")
     }
 
     /// The result `result`: floating-point-like.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

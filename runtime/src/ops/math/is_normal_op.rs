@@ -63,11 +63,13 @@ impl<'a> IsNormalOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `operand`: floating-point-like.
+    #[inline]
     pub fn operand(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `operand`")
     }
 
     /// The result `result`: bool-like.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -65,11 +65,13 @@ impl<'a> LogOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `operand`: floating-point-like.
+    #[inline]
     pub fn operand(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `operand`")
     }
 
     /// The result `result`: floating-point-like.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

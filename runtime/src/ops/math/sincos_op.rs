@@ -67,16 +67,19 @@ impl<'a> SincosOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single, Arity::Single];
 
     /// The operand `operand`: floating-point-like.
+    #[inline]
     pub fn operand(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `operand`")
     }
 
     /// The result `sin`: floating-point-like.
+    #[inline]
     pub fn sin(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `sin`")
     }
 
     /// The result `cos`: floating-point-like.
+    #[inline]
     pub fn cos(&self) -> Value<'a, 'a> {
         result(self.op, 1, "result `cos`")
     }

@@ -122,6 +122,7 @@ impl<'a> AllocOp<'a> {
     }
 
     /// The result `memref`.
+    #[inline]
     pub fn memref(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `memref`")
     }

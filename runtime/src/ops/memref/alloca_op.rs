@@ -118,6 +118,7 @@ impl<'a> AllocaOp<'a> {
     }
 
     /// The result `memref`.
+    #[inline]
     pub fn memref(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `memref`")
     }

@@ -65,11 +65,13 @@ impl<'a> AssumeAlignmentOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `memref`: memref of any type values.
+    #[inline]
     pub fn memref(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `memref`")
     }
 
     /// The result `result`: memref of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

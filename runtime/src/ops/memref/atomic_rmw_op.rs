@@ -68,11 +68,13 @@ impl<'a> AtomicRMWOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `value`: signless integer or floating-point.
+    #[inline]
     pub fn value(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `value`")
     }
 
     /// The operand `memref`: memref of signless integer or floating-point values.
+    #[inline]
     pub fn memref(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `memref`")
     }
@@ -93,6 +95,7 @@ impl<'a> AtomicRMWOp<'a> {
     }
 
     /// The result `result`: signless integer or floating-point.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

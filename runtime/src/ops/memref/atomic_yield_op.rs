@@ -65,6 +65,7 @@ impl<'a> AtomicYieldOp<'a> {
     const RESULTS: &'static [Arity] = &[];
 
     /// The operand `result`: any type.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `result`")
     }

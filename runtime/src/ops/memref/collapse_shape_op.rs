@@ -94,11 +94,13 @@ impl<'a> CollapseShapeOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `src`: strided memref of any type values.
+    #[inline]
     pub fn src(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `src`")
     }
 
     /// The result `result`: strided memref of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

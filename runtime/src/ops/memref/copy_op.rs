@@ -65,11 +65,13 @@ impl<'a> CopyOp<'a> {
     const RESULTS: &'static [Arity] = &[];
 
     /// The operand `source`: ranked or unranked memref of any type values.
+    #[inline]
     pub fn source(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `source`")
     }
 
     /// The operand `target`: ranked or unranked memref of any type values.
+    #[inline]
     pub fn target(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `target`")
     }

@@ -66,6 +66,7 @@ impl<'a> DeallocOp<'a> {
     const RESULTS: &'static [Arity] = &[];
 
     /// The operand `memref`: ranked or unranked memref of any type values.
+    #[inline]
     pub fn memref(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `memref`")
     }

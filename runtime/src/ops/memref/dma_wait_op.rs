@@ -71,6 +71,7 @@ impl<'a> DmaWaitOp<'a> {
     const RESULTS: &'static [Arity] = &[];
 
     /// The operand `tagMemRef`: memref of any type values.
+    #[inline]
     pub fn tag_mem_ref(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `tagMemRef`")
     }

@@ -75,11 +75,13 @@ impl<'a> ExtractAlignedPointerAsIndexOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `source`: ranked or unranked memref of any type values.
+    #[inline]
     pub fn source(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `source`")
     }
 
     /// The result `aligned_pointer`: index.
+    #[inline]
     pub fn aligned_pointer(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `aligned_pointer`")
     }

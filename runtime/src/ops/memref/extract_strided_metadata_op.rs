@@ -102,6 +102,7 @@ impl<'a> ExtractStridedMetadataOp<'a> {
     ];
 
     /// The operand `source`: strided memref of any type values.
+    #[inline]
     pub fn source(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `source`")
     }

@@ -75,6 +75,7 @@ impl<'a> GenericAtomicRMWOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `memref`: memref of signless integer or floating-point values.
+    #[inline]
     pub fn memref(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `memref`")
     }
@@ -95,6 +96,7 @@ impl<'a> GenericAtomicRMWOp<'a> {
     }
 
     /// The result `result`: signless integer or floating-point.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -65,6 +65,7 @@ impl<'a> GetGlobalOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The result `result`: statically shaped memref of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -82,6 +82,7 @@ impl<'a> LoadOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `memref`: memref of any type values.
+    #[inline]
     pub fn memref(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `memref`")
     }
@@ -102,6 +103,7 @@ impl<'a> LoadOp<'a> {
     }
 
     /// The result `result`: any type.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -80,11 +80,13 @@ impl<'a> MemorySpaceCastOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `source`: ranked or unranked memref of any type values.
+    #[inline]
     pub fn source(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `source`")
     }
 
     /// The result `dest`: ranked or unranked memref of any type values.
+    #[inline]
     pub fn dest(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `dest`")
     }

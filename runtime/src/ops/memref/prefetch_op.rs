@@ -69,6 +69,7 @@ impl<'a> PrefetchOp<'a> {
     const RESULTS: &'static [Arity] = &[];
 
     /// The operand `memref`: memref of any type values.
+    #[inline]
     pub fn memref(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `memref`")
     }

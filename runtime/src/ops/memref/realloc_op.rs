@@ -109,6 +109,7 @@ impl<'a> ReallocOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `source`: 1D memref of any type values.
+    #[inline]
     pub fn source(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `source`")
     }
@@ -131,6 +132,7 @@ impl<'a> ReallocOp<'a> {
     }
 
     /// The result `result`.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

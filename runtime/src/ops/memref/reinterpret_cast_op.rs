@@ -228,6 +228,7 @@ impl<'a> ReinterpretCastOp<'a> {
     }
 
     /// The result `result`: strided memref of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -262,6 +262,7 @@ impl<'a> SubViewOp<'a> {
     }
 
     /// The result `result`: memref of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -64,11 +64,13 @@ impl<'a> TransposeOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `in`: strided memref of any type values.
+    #[inline]
     pub fn r#in(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `in`")
     }
 
     /// The result `result`: strided memref of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

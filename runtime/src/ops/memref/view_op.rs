@@ -89,11 +89,13 @@ impl<'a> ViewOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `source`: 1D memref of 8-bit signless integer values.
+    #[inline]
     pub fn source(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `source`")
     }
 
     /// The operand `byte_shift`: index.
+    #[inline]
     pub fn byte_shift(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `byte_shift`")
     }
@@ -114,6 +116,7 @@ impl<'a> ViewOp<'a> {
     }
 
     /// The result `result`: memref of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

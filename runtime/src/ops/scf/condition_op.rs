@@ -59,6 +59,7 @@ impl<'a> ConditionOp<'a> {
     const RESULTS: &'static [Arity] = &[];
 
     /// The operand `condition`: 1-bit signless integer.
+    #[inline]
     pub fn condition(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `condition`")
     }

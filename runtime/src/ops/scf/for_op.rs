@@ -151,16 +151,19 @@ impl<'a> ForOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Variadic];
 
     /// The operand `lowerBound`: signless integer or index.
+    #[inline]
     pub fn lower_bound(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `lowerBound`")
     }
 
     /// The operand `upperBound`: signless integer or index.
+    #[inline]
     pub fn upper_bound(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `upperBound`")
     }
 
     /// The operand `step`: signless integer or index.
+    #[inline]
     pub fn step(&self) -> Value<'a, 'a> {
         operand(self.op, 2, "operand `step`")
     }

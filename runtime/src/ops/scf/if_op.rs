@@ -102,6 +102,7 @@ impl<'a> IfOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Variadic];
 
     /// The operand `condition`: 1-bit signless integer.
+    #[inline]
     pub fn condition(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `condition`")
     }

@@ -82,6 +82,7 @@ impl<'a> IndexSwitchOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Variadic];
 
     /// The operand `arg`: index.
+    #[inline]
     pub fn arg(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `arg`")
     }

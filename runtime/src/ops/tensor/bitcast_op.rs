@@ -65,11 +65,13 @@ impl<'a> BitcastOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `source`: tensor of signless integer or unsigned integer or signed integer or floating-point values.
+    #[inline]
     pub fn source(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `source`")
     }
 
     /// The result `dest`: tensor of signless integer or unsigned integer or signed integer or floating-point values.
+    #[inline]
     pub fn dest(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `dest`")
     }

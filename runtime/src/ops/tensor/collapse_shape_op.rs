@@ -70,11 +70,13 @@ impl<'a> CollapseShapeOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `src`: tensor of any type values.
+    #[inline]
     pub fn src(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `src`")
     }
 
     /// The result `result`: tensor of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -89,6 +89,7 @@ impl<'a> ConcatOp<'a> {
     }
 
     /// The result `result`: ranked tensor of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -76,16 +76,19 @@ impl<'a> DimOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `source`: non-0-ranked or unranked tensor.
+    #[inline]
     pub fn source(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `source`")
     }
 
     /// The operand `index`: index.
+    #[inline]
     pub fn index(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `index`")
     }
 
     /// The result `result`: index.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

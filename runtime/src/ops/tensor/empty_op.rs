@@ -82,6 +82,7 @@ impl<'a> EmptyOp<'a> {
     }
 
     /// The result `result`: ranked tensor of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -66,6 +66,7 @@ impl<'a> ExtractOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `tensor`: ranked tensor of any type values.
+    #[inline]
     pub fn tensor(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `tensor`")
     }
@@ -86,6 +87,7 @@ impl<'a> ExtractOp<'a> {
     }
 
     /// The result `result`: any type.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -84,6 +84,7 @@ impl<'a> FromElementsOp<'a> {
     }
 
     /// The result `result`: statically shaped tensor of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

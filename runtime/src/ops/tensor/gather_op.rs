@@ -148,16 +148,19 @@ impl<'a> GatherOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `source`: ranked tensor of any type values.
+    #[inline]
     pub fn source(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `source`")
     }
 
     /// The operand `indices`: ranked tensor of signless integer or index values.
+    #[inline]
     pub fn indices(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `indices`")
     }
 
     /// The result `result`: ranked tensor of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -88,6 +88,7 @@ impl<'a> GenerateOp<'a> {
     }
 
     /// The result `result`: ranked tensor of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

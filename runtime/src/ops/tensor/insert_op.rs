@@ -70,11 +70,13 @@ impl<'a> InsertOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `scalar`: any type.
+    #[inline]
     pub fn scalar(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `scalar`")
     }
 
     /// The operand `dest`: ranked tensor of any type values.
+    #[inline]
     pub fn dest(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `dest`")
     }
@@ -95,6 +97,7 @@ impl<'a> InsertOp<'a> {
     }
 
     /// The result `result`: ranked tensor of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -185,6 +185,7 @@ impl<'a> PadOp<'a> {
     }
 
     /// The result `result`: ranked tensor of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

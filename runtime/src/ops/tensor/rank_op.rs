@@ -63,11 +63,13 @@ impl<'a> RankOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `tensor`: tensor of any type values.
+    #[inline]
     pub fn tensor(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `tensor`")
     }
 
     /// The result `result`: index.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

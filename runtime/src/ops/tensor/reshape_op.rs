@@ -85,16 +85,19 @@ impl<'a> ReshapeOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `source`: tensor of any type values.
+    #[inline]
     pub fn source(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `source`")
     }
 
     /// The operand `shape`: 1D tensor of signless integer or index values.
+    #[inline]
     pub fn shape(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `shape`")
     }
 
     /// The result `result`: tensor of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

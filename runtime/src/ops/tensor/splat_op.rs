@@ -76,6 +76,7 @@ impl<'a> SplatOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `input`: any type.
+    #[inline]
     pub fn input(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `input`")
     }
@@ -96,6 +97,7 @@ impl<'a> SplatOp<'a> {
     }
 
     /// The result `aggregate`: ranked tensor of any type values.
+    #[inline]
     pub fn aggregate(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `aggregate`")
     }

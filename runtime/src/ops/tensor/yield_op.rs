@@ -58,6 +58,7 @@ impl<'a> YieldOp<'a> {
     const RESULTS: &'static [Arity] = &[];
 
     /// The operand `value`: any type.
+    #[inline]
     pub fn value(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `value`")
     }

@@ -75,11 +75,13 @@ impl<'a> BitCastOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `source`: vector of any type values.
+    #[inline]
     pub fn source(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `source`")
     }
 
     /// The result `result`: vector of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -85,11 +85,13 @@ impl<'a> BroadcastOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `source`: any type.
+    #[inline]
     pub fn source(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `source`")
     }
 
     /// The result `vector`: vector of any type values.
+    #[inline]
     pub fn vector(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `vector`")
     }

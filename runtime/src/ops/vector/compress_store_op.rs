@@ -98,6 +98,7 @@ impl<'a> CompressStoreOp<'a> {
     const RESULTS: &'static [Arity] = &[];
 
     /// The operand `base`: memref of any type values.
+    #[inline]
     pub fn base(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `base`")
     }

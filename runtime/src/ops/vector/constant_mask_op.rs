@@ -85,6 +85,7 @@ impl<'a> ConstantMaskOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The result `result`: vector of 1-bit signless integer values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

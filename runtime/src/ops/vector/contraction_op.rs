@@ -163,21 +163,25 @@ impl<'a> ContractionOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `lhs`: vector of any type values.
+    #[inline]
     pub fn lhs(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `lhs`")
     }
 
     /// The operand `rhs`: vector of any type values.
+    #[inline]
     pub fn rhs(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `rhs`")
     }
 
     /// The operand `acc`: any type.
+    #[inline]
     pub fn acc(&self) -> Value<'a, 'a> {
         operand(self.op, 2, "operand `acc`")
     }
 
     /// The result `result`: any type.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -96,6 +96,7 @@ impl<'a> CreateMaskOp<'a> {
     }
 
     /// The result `result`: vector of 1-bit signless integer values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -82,16 +82,19 @@ impl<'a> DeinterleaveOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single, Arity::Single];
 
     /// The operand `source`: vector of any type values.
+    #[inline]
     pub fn source(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `source`")
     }
 
     /// The result `res1`: vector of any type values.
+    #[inline]
     pub fn res1(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `res1`")
     }
 
     /// The result `res2`: vector of any type values.
+    #[inline]
     pub fn res2(&self) -> Value<'a, 'a> {
         result(self.op, 1, "result `res2`")
     }

@@ -98,6 +98,7 @@ impl<'a> ExpandLoadOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `base`: memref of any type values.
+    #[inline]
     pub fn base(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `base`")
     }
@@ -150,6 +151,7 @@ impl<'a> ExpandLoadOp<'a> {
     }
 
     /// The result `result`: vector of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -73,6 +73,7 @@ impl<'a> ExtractOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `source`: vector of any type values.
+    #[inline]
     pub fn source(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `source`")
     }
@@ -93,6 +94,7 @@ impl<'a> ExtractOp<'a> {
     }
 
     /// The result `result`: any type.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -95,6 +95,7 @@ impl<'a> FromElementsOp<'a> {
     }
 
     /// The result `dest`: fixed-length vector of any type values.
+    #[inline]
     pub fn dest(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `dest`")
     }

@@ -115,6 +115,7 @@ impl<'a> GatherOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `base`: Tensor or MemRef of any type values.
+    #[inline]
     pub fn base(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `base`")
     }
@@ -183,6 +184,7 @@ impl<'a> GatherOp<'a> {
     }
 
     /// The result `result`: vector of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

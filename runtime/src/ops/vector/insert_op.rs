@@ -73,11 +73,13 @@ impl<'a> InsertOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `valueToStore`: any type.
+    #[inline]
     pub fn value_to_store(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `valueToStore`")
     }
 
     /// The operand `dest`: vector of any type values.
+    #[inline]
     pub fn dest(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `dest`")
     }
@@ -98,6 +100,7 @@ impl<'a> InsertOp<'a> {
     }
 
     /// The result `result`: vector of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -75,16 +75,19 @@ impl<'a> InsertStridedSliceOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `valueToStore`: vector of any type values.
+    #[inline]
     pub fn value_to_store(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `valueToStore`")
     }
 
     /// The operand `dest`: vector of any type values.
+    #[inline]
     pub fn dest(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `dest`")
     }
 
     /// The result `result`: vector of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -79,16 +79,19 @@ impl<'a> InterleaveOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `lhs`: vector of any type values.
+    #[inline]
     pub fn lhs(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `lhs`")
     }
 
     /// The operand `rhs`: vector of any type values.
+    #[inline]
     pub fn rhs(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `rhs`")
     }
 
     /// The result `result`: vector of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -118,6 +118,7 @@ impl<'a> LoadOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `base`: memref of any type values.
+    #[inline]
     pub fn base(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `base`")
     }
@@ -138,6 +139,7 @@ impl<'a> LoadOp<'a> {
     }
 
     /// The result `result`: vector of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -106,6 +106,7 @@ impl<'a> MaskOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Variadic];
 
     /// The operand `mask`: vector of 1-bit signless integer values.
+    #[inline]
     pub fn mask(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `mask`")
     }

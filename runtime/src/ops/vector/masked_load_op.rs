@@ -91,6 +91,7 @@ impl<'a> MaskedLoadOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `base`: memref of any type values.
+    #[inline]
     pub fn base(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `base`")
     }
@@ -143,6 +144,7 @@ impl<'a> MaskedLoadOp<'a> {
     }
 
     /// The result `result`: vector of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -71,16 +71,19 @@ impl<'a> MultiDimReductionOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `source`: vector of any type values.
+    #[inline]
     pub fn source(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `source`")
     }
 
     /// The operand `acc`: any type.
+    #[inline]
     pub fn acc(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `acc`")
     }
 
     /// The result `dest`: any type.
+    #[inline]
     pub fn dest(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `dest`")
     }

@@ -74,6 +74,7 @@ impl<'a> ReductionOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `vector`: vector of any type values.
+    #[inline]
     pub fn vector(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `vector`")
     }
@@ -96,6 +97,7 @@ impl<'a> ReductionOp<'a> {
     }
 
     /// The result `dest`: any type.
+    #[inline]
     pub fn dest(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `dest`")
     }

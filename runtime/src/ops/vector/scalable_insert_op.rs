@@ -79,16 +79,19 @@ impl<'a> ScalableInsertOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `valueToStore`: of ranks 1.
+    #[inline]
     pub fn value_to_store(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `valueToStore`")
     }
 
     /// The operand `dest`: of ranks 1.
+    #[inline]
     pub fn dest(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `dest`")
     }
 
     /// The result `result`: of ranks 1.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -68,21 +68,25 @@ impl<'a> ScanOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single, Arity::Single];
 
     /// The operand `source`: vector of any type values.
+    #[inline]
     pub fn source(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `source`")
     }
 
     /// The operand `initial_value`: vector of any type values.
+    #[inline]
     pub fn initial_value(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `initial_value`")
     }
 
     /// The result `dest`: vector of any type values.
+    #[inline]
     pub fn dest(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `dest`")
     }
 
     /// The result `accumulated_value`: vector of any type values.
+    #[inline]
     pub fn accumulated_value(&self) -> Value<'a, 'a> {
         result(self.op, 1, "result `accumulated_value`")
     }

@@ -102,6 +102,7 @@ impl<'a> ScatterOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Optional];
 
     /// The operand `base`: Tensor or MemRef of any type values.
+    #[inline]
     pub fn base(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `base`")
     }

@@ -91,16 +91,19 @@ impl<'a> ShuffleOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `v1`: fixed-length vector of any type values.
+    #[inline]
     pub fn v1(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `v1`")
     }
 
     /// The operand `v2`: fixed-length vector of any type values.
+    #[inline]
     pub fn v2(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `v2`")
     }
 
     /// The result `vector`: vector of any type values.
+    #[inline]
     pub fn vector(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `vector`")
     }

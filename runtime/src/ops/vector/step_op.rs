@@ -67,6 +67,7 @@ impl<'a> StepOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The result `result`: vector of index values of ranks 1.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

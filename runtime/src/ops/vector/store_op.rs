@@ -116,11 +116,13 @@ impl<'a> StoreOp<'a> {
     const RESULTS: &'static [Arity] = &[];
 
     /// The operand `valueToStore`: vector of any type values.
+    #[inline]
     pub fn value_to_store(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `valueToStore`")
     }
 
     /// The operand `base`: memref of any type values.
+    #[inline]
     pub fn base(&self) -> Value<'a, 'a> {
         operand(self.op, 1, "operand `base`")
     }

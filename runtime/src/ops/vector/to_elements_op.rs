@@ -91,6 +91,7 @@ impl<'a> ToElementsOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Variadic];
 
     /// The operand `source`: vector of any type values.
+    #[inline]
     pub fn source(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `source`")
     }

@@ -305,6 +305,7 @@ impl<'a> TransferReadOp<'a> {
     }
 
     /// The result `vector`: vector of any type values.
+    #[inline]
     pub fn vector(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `vector`")
     }

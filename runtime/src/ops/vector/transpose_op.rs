@@ -78,11 +78,13 @@ impl<'a> TransposeOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `vector`: vector of any type values.
+    #[inline]
     pub fn vector(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `vector`")
     }
 
     /// The result `result`: vector of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

@@ -67,11 +67,13 @@ impl<'a> TypeCastOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The operand `memref`: statically shaped memref of any type values.
+    #[inline]
     pub fn memref(&self) -> Value<'a, 'a> {
         operand(self.op, 0, "operand `memref`")
     }
 
     /// The result `result`: memref of any type values.
+    #[inline]
     pub fn result(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `result`")
     }

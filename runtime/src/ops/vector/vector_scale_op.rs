@@ -65,6 +65,7 @@ impl<'a> VectorScaleOp<'a> {
     const RESULTS: &'static [Arity] = &[Arity::Single];
 
     /// The result `res`: index.
+    #[inline]
     pub fn res(&self) -> Value<'a, 'a> {
         result(self.op, 0, "result `res`")
     }
