@@ -110,10 +110,25 @@ MlirOperation mlirPassBridgeOperationNextWithRegions(
   return withRegions(unwrap(op)->getNextNode(), numRegions);
 }
 
-MlirOperation mlirPassBridgeBlockFirstWithRegions(MlirBlock block,
-                                                  intptr_t *numRegions) noexcept {
+MlirOperation mlirPassBridgeBlockEnter(MlirBlock block, MlirBlock *nextBlock,
+                                       intptr_t *numRegions) noexcept {
   mlir::Block *body = unwrap(block);
+  *nextBlock = wrap(body->getNextNode());
   return withRegions(body->empty() ? nullptr : &body->front(), numRegions);
+}
+
+MlirOperation mlirPassBridgeRegionEnter(MlirOperation op, intptr_t index,
+                                        MlirBlock *block, MlirBlock *nextBlock,
+                                        intptr_t *numRegions) noexcept {
+  mlir::Region &region = unwrap(op)->getRegion(static_cast<unsigned>(index));
+  if (region.empty()) {
+    *block = MlirBlock{nullptr};
+    *nextBlock = MlirBlock{nullptr};
+    *numRegions = 0;
+    return MlirOperation{nullptr};
+  }
+  *block = wrap(&region.front());
+  return mlirPassBridgeBlockEnter(*block, nextBlock, numRegions);
 }
 
 MlirValue mlirPassBridgeOperationOperandOrNull(MlirOperation op,

@@ -30,11 +30,21 @@ void mlirPassBridgeEmitOpError(MlirOperation op,
 MlirOperation mlirPassBridgeOperationNextWithRegions(
     MlirOperation op, intptr_t *numRegions) MLIR_PASS_BRIDGE_NOEXCEPT;
 
-/// The first op of `block` (null when empty, as
-/// `mlirBlockGetFirstOperation`), with its number of regions in
-/// `*numRegions` (0 when null).
-MlirOperation mlirPassBridgeBlockFirstWithRegions(
-    MlirBlock block, intptr_t *numRegions) MLIR_PASS_BRIDGE_NOEXCEPT;
+/// The first block of region `index` of `op` in `*block` (null when the
+/// region is empty) and the block after it in `*nextBlock`; returns that
+/// block's first op (null when none) with its number of regions in
+/// `*numRegions`: the safe walk's entry into a region, one call where the
+/// C API takes four.
+MlirOperation mlirPassBridgeRegionEnter(MlirOperation op, intptr_t index,
+                                        MlirBlock *block, MlirBlock *nextBlock,
+                                        intptr_t *numRegions)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// The block after `block` in its region in `*nextBlock`; returns `block`'s
+/// first op (null when empty) with its number of regions in `*numRegions`.
+MlirOperation mlirPassBridgeBlockEnter(MlirBlock block, MlirBlock *nextBlock,
+                                       intptr_t *numRegions)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
 
 /// Operand `index` of `op`, or null when `op` has no such operand: the
 /// bounds check and the read of the typed ops' accessors in one call.
