@@ -149,22 +149,31 @@ impl PatternEntry {
     }
 }
 
-/// The bridge's `matchAndRewrite` callback.
-pub(super) unsafe extern "C" fn match_and_rewrite(
+/// The bridge's `matchAndRewrite` callback for a pattern of type `P` (one
+/// copy per pattern type, registered by the set builder's `add::<P>`: the
+/// pattern is called directly, not through its `dyn` table). The operands
+/// are read where MLIR holds them, without a copy.
+pub(super) unsafe extern "C" fn match_and_rewrite<P: ConversionPattern>(
     op: sys::MlirOperation,
     count: isize,
     operands: *const sys::MlirValue,
     rewriter: *mut bridge::MlirPassBridgeConversionRewriter,
     user_data: *mut c_void,
 ) -> sys::MlirLogicalResult {
-    let values: Vec<Value<'_, '_>> = (0..count.max(0) as usize)
-        // SAFETY: MLIR hands `count` operands.
-        .map(|i| unsafe { Value::from_raw(*operands.add(i)) })
-        .collect();
+    let values: &[Value<'_, '_>] = if count <= 0 || operands.is_null() {
+        &[]
+    } else {
+        // SAFETY: MLIR hands `count` operands, alive for the call; `Value`
+        // is `repr(transparent)` over `MlirValue`.
+        unsafe { std::slice::from_raw_parts(operands.cast::<Value<'_, '_>>(), count as usize) }
+    };
     // SAFETY: the caller's contract, passed on.
     unsafe {
         call_pattern(op, rewriter, user_data, |pattern, matched, rewriter| {
-            pattern.match_and_rewrite_root(matched, &values, rewriter, RootChecked::by_driver())
+            // (Inside the `unsafe` block above: `add::<P>` boxed a `P` as
+            // this entry's pattern and registered this callback with it.)
+            let pattern = &*(pattern as *const dyn ConversionPattern).cast::<P>();
+            pattern.match_and_rewrite_root(matched, values, rewriter, RootChecked::by_driver())
         })
     }
 }

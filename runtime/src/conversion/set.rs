@@ -93,7 +93,7 @@ impl ConversionPatternSetBuilder {
             context: self.context,
         }));
         let callbacks = bridge::MlirPassBridgeConversionPatternCallbacks {
-            matchAndRewrite: Some(match_and_rewrite),
+            matchAndRewrite: Some(match_and_rewrite::<P>),
             matchAndRewriteOneToN: Some(match_and_rewrite_one_to_n),
             destroy: Some(destroy_pattern),
         };

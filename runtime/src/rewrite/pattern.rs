@@ -130,8 +130,11 @@ impl PatternBox {
     }
 }
 
-/// The callback MLIR's drivers call to match and rewrite one op.
-pub(super) unsafe extern "C" fn match_and_rewrite(
+/// The callback MLIR's drivers call to match and rewrite one op with a
+/// pattern of type `P` (one copy per pattern type, registered by
+/// `PatternSetBuilder::add::<P>`: the pattern is called directly, inlined,
+/// not through its `dyn` table).
+pub(super) unsafe extern "C" fn match_and_rewrite<P: RewritePattern>(
     _pattern: sys::MlirRewritePattern,
     op: sys::MlirOperation,
     rewriter: sys::MlirPatternRewriter,
@@ -157,7 +160,7 @@ pub(super) unsafe extern "C" fn match_and_rewrite(
     if foreign {
         push_foreign_application(root);
     }
-    let result = match_and_rewrite_in(op, rewriter, user_data, driver, root);
+    let result = match_and_rewrite_in::<P>(op, rewriter, user_data, driver, root);
     if foreign {
         pop_foreign_application();
     }
@@ -189,7 +192,7 @@ fn foreign_root(op: sys::MlirOperation) -> sys::MlirOperation {
 /// The body of [`match_and_rewrite`], inside an application (inlined into
 /// it: one frame per pattern call, not two).
 #[inline(always)]
-fn match_and_rewrite_in(
+fn match_and_rewrite_in<P: RewritePattern>(
     op: sys::MlirOperation,
     rewriter: sys::MlirPatternRewriter,
     user_data: *mut c_void,
@@ -199,6 +202,9 @@ fn match_and_rewrite_in(
     const FAILURE: sys::MlirLogicalResult = sys::MlirLogicalResult { value: 0 };
     // SAFETY: the `PatternBox` made in `add`, alive while the set is.
     let entry = unsafe { &*user_data.cast::<PatternBox>() };
+    // SAFETY: `add::<P>` boxed a `P` as this entry's pattern and registered
+    // this callback with it, so the box's data is a `P`.
+    let pattern = unsafe { &*(&*entry.pattern as *const dyn RewritePattern).cast::<P>() };
     // SAFETY: MLIR hands a valid op (of the pattern's root name, in the
     // set's context) and rewriter for the call. The location is read first:
     // it lives in the context, so it outlives the op if the pattern erases it.
@@ -225,11 +231,8 @@ fn match_and_rewrite_in(
         root,
         refused: Cell::new(false),
     };
-    let outcome = trap(|| {
-        entry
-            .pattern
-            .match_and_rewrite_root(matched, &rewriter, RootChecked::by_driver())
-    });
+    let outcome =
+        trap(|| pattern.match_and_rewrite_root(matched, &rewriter, RootChecked::by_driver()));
     #[cfg(debug_assertions)]
     if let Ok(result) = &outcome {
         if !rewriter.refused.get() {

@@ -43,7 +43,7 @@ impl PatternSetBuilder {
         let callbacks = sys::MlirRewritePatternCallbacks {
             construct: None,
             destruct: Some(destruct_pattern),
-            matchAndRewrite: Some(match_and_rewrite),
+            matchAndRewrite: Some(match_and_rewrite::<P>),
         };
         // SAFETY: valid set and context; MLIR copies the root and generated
         // names; `user_data` is released by `destruct_pattern` when the
