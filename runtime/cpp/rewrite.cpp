@@ -233,30 +233,57 @@ MlirOperation mlirPassBridgeRewriterCreateTyped(
 
 namespace {
 /// Whether `value` is defined by `replaced` or inside it (`leaf`: it has no
-/// regions, so only its own results count).
+/// regions, so only its own results count, compared without a call).
 inline bool definedWithin(mlir::Value value, mlir::Operation *replaced,
                           bool leaf) {
+  if (leaf) {
+    for (unsigned i = 0, e = replaced->getNumResults(); i < e; ++i)
+      if (replaced->getResult(i) == value)
+        return true;
+    return false;
+  }
   mlir::Operation *owner = value.getDefiningOp();
   if (owner == replaced)
     return true;
-  if (leaf)
-    return false;
   if (!owner)
     owner = llvm::cast<mlir::BlockArgument>(value).getOwner()->getParentOp();
   return owner == replaced || (owner && replaced->isProperAncestor(owner));
 }
+
+/// The erasure checks both checked rewrites make first, on an op to be
+/// freed (`leaf`: it has no regions): `anchor` and `root` (each skipped when
+/// null) must not be the op nor nested in it, the op must be `within` or
+/// nested in it (skipped when null), and it must be in a block. Zero when
+/// they pass, else the outcome to return.
+inline intptr_t checkFrees(mlir::Operation *freed, bool leaf,
+                           MlirOperation anchor, MlirOperation root,
+                           MlirOperation within) {
+  // `freed` or nested in it (an op without regions holds only itself).
+  auto holds = [&](mlir::Operation *other) {
+    return other == freed || (!leaf && freed->isProperAncestor(other));
+  };
+  if (anchor.ptr && holds(unwrap(anchor)))
+    return MlirPassBridgeReplaceHoldsAnchor;
+  if (root.ptr && holds(unwrap(root)))
+    return MlirPassBridgeReplaceHoldsRoot;
+  if (within.ptr && !unwrap(within)->isAncestor(freed))
+    return MlirPassBridgeReplaceOutsideWithin;
+  if (!freed->getBlock())
+    return MlirPassBridgeReplaceNotInBlock;
+  return 0;
+}
 } // namespace
 
-intptr_t mlirPassBridgeRewriterReplaceOpChecked(MlirRewriterBase rewriter,
-                                                MlirOperation op,
-                                                intptr_t numValues,
-                                                const MlirValue *values) noexcept {
+intptr_t mlirPassBridgeRewriterReplaceOpChecked(
+    MlirRewriterBase rewriter, MlirOperation op, intptr_t numValues,
+    const MlirValue *values, MlirOperation anchor, MlirOperation root,
+    MlirOperation within) noexcept {
   mlir::Operation *replaced = unwrap(op);
-  if (!replaced->getBlock())
-    return MlirPassBridgeReplaceNotInBlock;
+  bool leaf = replaced->getNumRegions() == 0;
+  if (intptr_t refused = checkFrees(replaced, leaf, anchor, root, within))
+    return refused;
   if (static_cast<intptr_t>(replaced->getNumResults()) != numValues)
     return MlirPassBridgeReplaceCountMismatch;
-  bool leaf = replaced->getNumRegions() == 0;
   for (intptr_t i = 0; i < numValues; ++i)
     if (definedWithin(unwrap(values[i]), replaced, leaf))
       return i;
@@ -275,6 +302,24 @@ intptr_t mlirPassBridgeRewriterReplaceOpChecked(MlirRewriterBase rewriter,
         with.push_back(unwrap(values[i]));
       base->replaceOp(replaced, with);
     }
+    return static_cast<intptr_t>(MlirPassBridgeReplaced);
+  });
+}
+
+intptr_t mlirPassBridgeRewriterEraseOpChecked(MlirRewriterBase rewriter,
+                                              MlirOperation op,
+                                              MlirOperation anchor,
+                                              MlirOperation root,
+                                              MlirOperation within) noexcept {
+  mlir::Operation *erased = unwrap(op);
+  if (intptr_t refused = checkFrees(erased, erased->getNumRegions() == 0,
+                                    anchor, root, within))
+    return refused;
+  for (unsigned i = 0, e = erased->getNumResults(); i < e; ++i)
+    if (!erased->getResult(i).use_empty())
+      return static_cast<intptr_t>(i);
+  return guarded(static_cast<intptr_t>(MlirPassBridgeReplaceFailed), [&] {
+    unwrap(rewriter)->eraseOp(erased);
     return static_cast<intptr_t>(MlirPassBridgeReplaced);
   });
 }

@@ -365,6 +365,23 @@ fn a_pattern_erasing_its_function_through_the_rewriter_is_refused_naming_the_pat
 }
 
 #[test]
+fn a_pattern_erasing_the_op_its_driver_runs_on_is_refused_naming_the_pattern() {
+    // The driver runs on an `scf.execute_region` inside the function: its
+    // patterns may not free it (the pass's own op is not involved).
+    const ROOT: &str = "it is the operation the pattern driver runs on, or holds it";
+    let source = "func.func @f(%a: i32) -> i32 {\n  %r = scf.execute_region -> i32 {\n    %s = arith.addi %a, %a : i32\n    scf.yield %s : i32\n  }\n  return %r : i32\n}\n";
+    for walk in ["false", "true"] {
+        for (mode, verb) in [("erase-parent", "erase"), ("replace-parent", "replace")] {
+            assert_eq!(
+                bad_rewrite_errors(&format!("mode={mode} walk={walk} inner=true"), source),
+                [format!("input.mlir:3:10: pass 'test-bad-rewrite': pattern 'BadRewrite' on 'arith.addi': cannot {verb} 'scf.execute_region': {ROOT}")],
+                "{mode} walk={walk}"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_pattern_erasing_a_used_op_through_the_rewriter_is_refused_naming_the_pattern() {
     // Used to leave `return <<NULL VALUE>>` and a verifier error naming no
     // pattern.
@@ -389,12 +406,18 @@ fn the_walk_driver_refuses_erasing_ops_it_has_yet_to_visit_and_the_greedy_one_al
         bad_rewrite_errors("mode=erase-next walk=true", ADD_THEN_UNUSED),
         ["input.mlir:2:8: pass 'test-bad-rewrite': pattern 'BadRewrite' on 'arith.addi': cannot erase 'arith.muli': the walk driver has yet to visit it; a pattern applied by walk_and_apply_patterns may erase only the op it matched and ops nested in it"]
     );
-    let out = run(
-        "builtin.module(func.func(test-bad-rewrite{mode=erase-next}))",
-        ADD_THEN_UNUSED,
-    )
-    .unwrap();
-    assert!(!out.contains("arith.muli"), "{out}");
+    assert_eq!(
+        bad_rewrite_errors("mode=replace-next walk=true", ADD_THEN_UNUSED),
+        ["input.mlir:2:8: pass 'test-bad-rewrite': pattern 'BadRewrite' on 'arith.addi': cannot replace 'arith.muli': the walk driver has yet to visit it; a pattern applied by walk_and_apply_patterns may erase only the op it matched and ops nested in it"]
+    );
+    for mode in ["erase-next", "replace-next"] {
+        let out = run(
+            &format!("builtin.module(func.func(test-bad-rewrite{{mode={mode}}}))"),
+            ADD_THEN_UNUSED,
+        )
+        .unwrap();
+        assert!(!out.contains("arith.muli"), "{mode}: {out}");
+    }
     // A block that a branch targets is not erased either.
     let branching = "func.func @f(%a: i32) -> i32 {\n  cf.br ^bb1\n^bb1:\n  %r = arith.addi %a, %a : i32\n  return %r : i32\n}\n";
     assert_eq!(

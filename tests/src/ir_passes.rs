@@ -112,6 +112,10 @@ pub struct PanickingPatternPass {
     /// Apply with `walk_and_apply_patterns` instead of the greedy driver.
     #[option]
     pub walk: bool,
+    /// Apply to the function's first op with regions (an
+    /// `scf.execute_region`) rather than to the function.
+    #[option]
+    pub inner: bool,
     patterns: Option<PatternSet>,
 }
 
@@ -123,6 +127,23 @@ impl Pass for PanickingPatternPass {
 
     fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
         let patterns = self.patterns.as_ref().unwrap();
+        let op = if self.inner {
+            let body = op
+                .melior()
+                .region(0)?
+                .first_block()
+                .ok_or_else(|| PassError::new("the function has no body"))?;
+            let mut inner = body.first_operation();
+            while let Some(candidate) = inner {
+                if candidate.region_count() > 0 {
+                    break;
+                }
+                inner = candidate.next_in_block();
+            }
+            OperationRef::from(inner.ok_or_else(|| PassError::new("no op with regions"))?)
+        } else {
+            op
+        };
         if self.walk {
             walk_and_apply_patterns(op, patterns)
         } else {
@@ -402,6 +423,14 @@ impl RewritePattern for BadRewrite {
                 }
                 rewriter.erase_op(next);
             }
+            "replace-next" => {
+                let next = addi.next_in_block().ok_or(NoMatch)?;
+                if next.name_str() != "arith.muli" {
+                    return Err(NoMatch);
+                }
+                let operand = next.operand(0)?;
+                rewriter.replace_op_with_values(next, &[operand]);
+            }
             "erase-block" => rewriter.erase_block(addi.block().ok_or(NoMatch)?),
             "erase-direct" => {
                 let message = op.melior_mut().erase().unwrap_err().to_string();
@@ -438,14 +467,18 @@ impl RewritePattern for BadRewrite {
 #[derive(Clone, Default)]
 pub struct BadRewritePass {
     /// What the pattern does: erase-parent, replace-parent, erase-used,
-    /// replace-count, replace-self, replace-detached, erase-next (an `arith.muli` right after),
-    /// erase-block, erase-direct, nested-driver; modify-direct,
+    /// replace-count, replace-self, replace-detached, erase-next and
+    /// replace-next (an `arith.muli` right after), erase-block, erase-direct, nested-driver; modify-direct,
     /// modify-nomatch, ok-unchanged (caught by the debug-build check).
     #[option]
     pub mode: String,
     /// Apply with `walk_and_apply_patterns` instead of the greedy driver.
     #[option]
     pub walk: bool,
+    /// Apply to the function's first op with regions (an
+    /// `scf.execute_region`) rather than to the function.
+    #[option]
+    pub inner: bool,
     patterns: Option<PatternSet>,
 }
 
@@ -463,6 +496,23 @@ impl Pass for BadRewritePass {
 
     fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
         let patterns = self.patterns.as_ref().unwrap();
+        let op = if self.inner {
+            let body = op
+                .melior()
+                .region(0)?
+                .first_block()
+                .ok_or_else(|| PassError::new("the function has no body"))?;
+            let mut inner = body.first_operation();
+            while let Some(candidate) = inner {
+                if candidate.region_count() > 0 {
+                    break;
+                }
+                inner = candidate.next_in_block();
+            }
+            OperationRef::from(inner.ok_or_else(|| PassError::new("no op with regions"))?)
+        } else {
+            op
+        };
         if self.walk {
             walk_and_apply_patterns(op, patterns)
         } else {

@@ -211,9 +211,10 @@ MlirOperation mlirPassBridgeRewriterCreateTyped(
     const MlirStringRef *attributeNames, const MlirAttribute *attributes,
     bool inferResults) MLIR_PASS_BRIDGE_NOEXCEPT;
 
-/// What `mlirPassBridgeRewriterReplaceOpChecked` did.
+/// What `mlirPassBridgeRewriterReplaceOpChecked` (or `...EraseOpChecked`)
+/// did.
 enum MlirPassBridgeReplaceOutcome {
-  /// The op was replaced and erased.
+  /// Done: the op was replaced and erased (`...EraseOpChecked`: erased).
   MlirPassBridgeReplaced = -1,
   /// Not done: the number of values is not the op's number of results.
   MlirPassBridgeReplaceCountMismatch = -2,
@@ -221,17 +222,39 @@ enum MlirPassBridgeReplaceOutcome {
   MlirPassBridgeReplaceFailed = -3,
   /// Not done: the op is in no block.
   MlirPassBridgeReplaceNotInBlock = -4,
+  /// Not done: the op is `anchor` or holds it.
+  MlirPassBridgeReplaceHoldsAnchor = -5,
+  /// Not done: the op is `root` or holds it.
+  MlirPassBridgeReplaceHoldsRoot = -6,
+  /// Not done: the op is neither `within` nor nested in it.
+  MlirPassBridgeReplaceOutsideWithin = -7,
 };
 
 /// C++'s `rewriter.replaceOp(op, values)` behind the checks it asserts in a
 /// debug build, made here in one call rather than one call into MLIR per
 /// value: `op` in a block, one value per result, none of them defined by
-/// `op` or inside it.
+/// `op` or inside it. First, the erasure checks that need no state of the
+/// caller's, each skipped when its op is null: `anchor` (the op the pass
+/// runs on) and `root` (the op the pattern driver runs on) must not be `op`
+/// nor nested in it, and `op` must be `within` or nested in it (the walk
+/// driver's matched op).
 /// Returns an `MlirPassBridgeReplaceOutcome`, or, when a value is defined by
 /// `op` or inside it, that value's index (nothing is done).
 intptr_t mlirPassBridgeRewriterReplaceOpChecked(
     MlirRewriterBase rewriter, MlirOperation op, intptr_t numValues,
-    const MlirValue *values) MLIR_PASS_BRIDGE_NOEXCEPT;
+    const MlirValue *values, MlirOperation anchor, MlirOperation root,
+    MlirOperation within) MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// C++'s `rewriter.eraseOp(op)` behind the checks it asserts in a debug
+/// build, in one call: the erasure checks of
+/// `mlirPassBridgeRewriterReplaceOpChecked` (`anchor`, `root`, `within`, each
+/// skipped when null; `op` in a block), then that no result of `op` is used.
+/// Returns an `MlirPassBridgeReplaceOutcome` (`MlirPassBridgeReplaced`: the
+/// op was erased), or, when a result is still used, that result's index
+/// (nothing is done).
+intptr_t mlirPassBridgeRewriterEraseOpChecked(
+    MlirRewriterBase rewriter, MlirOperation op, MlirOperation anchor,
+    MlirOperation root, MlirOperation within) MLIR_PASS_BRIDGE_NOEXCEPT;
 
 /// `arith::FastMathFlagsAttr::get(context, flags)`, or with `overflow`
 /// `arith::IntegerOverflowFlagsAttr::get`: what the typed handles build

@@ -377,6 +377,14 @@ pub(crate) fn block_conflict(
     None
 }
 
+/// Whether no walk or `child_ops` iteration in progress on this thread holds
+/// anything: then erasing an op can conflict only with the pass's anchor or
+/// a pattern driver's root, which the bridge checks in the call that erases.
+#[inline]
+pub(crate) fn nothing_held() -> bool {
+    REGISTERED.with(Cell::get) == 0
+}
+
 /// Whether a pattern driver is running on this thread (so an erase that
 /// bypasses the rewriter would leave it with freed ops in its worklist).
 pub(crate) fn driver_running() -> bool {

@@ -328,7 +328,9 @@ pub(crate) fn pop_foreign_application() {
     PARSED.with(|p| p.borrow_mut().clear());
 }
 
-/// The innermost application running on this thread.
+/// The innermost application running on this thread (inlined: every
+/// pattern call reads it first).
+#[inline]
 pub(crate) fn current_application() -> Option<Application> {
     INNERMOST.with(Cell::get)
 }

@@ -88,67 +88,121 @@ impl<'a> PatternRewriter<'a> {
     /// hold them; under [`walk_and_apply_patterns`](super::walk_and_apply_patterns)
     /// it must be the matched op or nested in it. Otherwise nothing is erased
     /// and the application fails (see [`PatternRewriter`]).
+    #[inline]
     pub fn erase_op(&self, op: impl AsOperation) {
-        let op = melior_op(&op);
-        let raw = op.to_raw();
-        let checked = self
-            .check_frees_op(raw, erasure::is_leaf(raw))
-            .and_then(|()| used_results(raw).map_or(Ok(()), |why| Err(why.into())));
-        match checked {
-            Ok(()) => {
-                erasure::note_erased(raw);
-                self.base.erase_op(op);
-            }
-            Err(why) => self.refuse_op("erase", raw, &why),
+        let raw = melior_op(&op).to_raw();
+        let Some((anchor, root, within)) = self.bridge_checks("erase", raw) else {
+            return;
+        };
+        // SAFETY: a valid rewriter and op; the other ops are valid or null.
+        let outcome = unsafe {
+            bridge::mlirPassBridgeRewriterEraseOpChecked(self.base_raw, raw, anchor, root, within)
+        };
+        if outcome == REPLACED {
+            erasure::note_erased(raw);
+        } else {
+            self.refuse_erase(raw, outcome);
         }
+    }
+
+    /// The ops to give the bridge's checked erase or replace of `op`
+    /// (anchor, driver root, walk driver's matched op), or `None` when the
+    /// change is refused (and reported) here.
+    ///
+    /// With nothing held by a walk or an iteration (the common case), the
+    /// bridge makes every erasure check in the call that makes the change.
+    /// Otherwise the held lists are searched here first, with the other
+    /// erasure checks, in the same order, and the bridge is given none.
+    // (Always inlined: on the common path it is two thread-local reads.)
+    #[inline(always)]
+    fn bridge_checks(
+        &self,
+        what: &str,
+        op: sys::MlirOperation,
+    ) -> Option<(sys::MlirOperation, sys::MlirOperation, sys::MlirOperation)> {
+        if erasure::nothing_held() {
+            let within = match self.driver {
+                Driver::Walk => self.matched,
+                _ => NULL_OP,
+            };
+            let anchor = crate::external::current_anchor().unwrap_or(NULL_OP);
+            return Some((anchor, self.root, within));
+        }
+        if let Err(why) = self.check_not_held(op, erasure::is_leaf(op)) {
+            self.refuse_op(what, op, &why);
+            return None;
+        }
+        Some((NULL_OP, NULL_OP, NULL_OP))
+    }
+
+    /// Reports why the bridge did not erase `op`.
+    #[cold]
+    #[inline(never)]
+    fn refuse_erase(&self, op: sys::MlirOperation, outcome: isize) {
+        let why = match outcome {
+            // A result is used: the message names its first user.
+            index if index >= 0 => used_results(op).map_or_else(
+                || format!("its result #{index} is still used").into(),
+                Cow::from,
+            ),
+            _ => refusal(outcome),
+        };
+        self.refuse_op("erase", op, &why);
     }
 
     /// Replaces the results of `op` with `values` and erases it (C++'s
     /// `replaceOp`), after the checks of [`erase_op`](Self::erase_op) on
     /// `op`, and checking that there is one value per result, none of them
     /// defined by `op` or inside it.
+    #[inline]
     pub fn replace_op_with_values(&self, op: impl AsOperation, values: &[Value<'_, '_>]) {
-        let op = melior_op(&op);
-        let raw = op.to_raw();
-        if let Err(why) = self.check_not_held(raw, erasure::is_leaf(raw)) {
-            return self.refuse_op("replace", raw, &why);
-        }
+        let raw = melior_op(&op).to_raw();
+        let Some((anchor, root, within)) = self.bridge_checks("replace", raw) else {
+            return;
+        };
         // That the op is in a block, the count and where the values come
         // from are checked in the same call into the bridge that replaces
         // (one call, not one per check and value: this is every pattern's
         // commonest change).
         // SAFETY: a valid rewriter, op and values (`Value` is
-        // `repr(transparent)` over `MlirValue`).
+        // `repr(transparent)` over `MlirValue`); the other ops are valid or
+        // null.
         let outcome = unsafe {
             bridge::mlirPassBridgeRewriterReplaceOpChecked(
                 self.base_raw,
                 raw,
                 values.len() as isize,
                 values.as_ptr().cast::<sys::MlirValue>(),
+                anchor,
+                root,
+                within,
             )
         };
-        let checked = match outcome {
-            REPLACED => {
-                // (Pointer comparisons only: the op is gone.)
-                erasure::note_erased(raw);
-                return;
-            }
-            NOT_IN_BLOCK_OUTCOME => Err(NOT_IN_BLOCK.into()),
-            COUNT_MISMATCH => check_count(
-                "replacement values",
-                values.len(),
-                op.result_count(),
-                "results",
-            ),
-            index if index >= 0 => Err(format!(
-                "replacement value #{index} is defined by the op itself or inside it"
-            )
-            .into()),
-            _ => Err("MLIR threw an exception while replacing it".into()),
-        };
-        if let Err(why) = checked {
-            self.refuse_op("replace", raw, &why);
+        if outcome == REPLACED {
+            // (Pointer comparisons only: the op is gone.)
+            erasure::note_erased(raw);
+        } else {
+            self.refuse_replace(raw, values.len(), outcome);
         }
+    }
+
+    /// Reports why the bridge did not replace `op` by `given` values.
+    #[cold]
+    #[inline(never)]
+    fn refuse_replace(&self, op: sys::MlirOperation, given: usize, outcome: isize) {
+        let why = match outcome {
+            COUNT_MISMATCH => {
+                // SAFETY: a valid op (it was not replaced).
+                let results = unsafe { sys::mlirOperationGetNumResults(op) } as usize;
+                format!("{given} replacement values given for {results} results").into()
+            }
+            index if index >= 0 => {
+                format!("replacement value #{index} is defined by the op itself or inside it")
+                    .into()
+            }
+            _ => refusal(outcome),
+        };
+        self.refuse_op("replace", op, &why);
     }
 
     /// Replaces the results of `op` with those of `new_op` and erases `op`
@@ -361,6 +415,32 @@ const COUNT_MISMATCH: isize =
     bridge::MlirPassBridgeReplaceOutcome::MlirPassBridgeReplaceCountMismatch.0 as isize;
 const NOT_IN_BLOCK_OUTCOME: isize =
     bridge::MlirPassBridgeReplaceOutcome::MlirPassBridgeReplaceNotInBlock.0 as isize;
+const HOLDS_ANCHOR: isize =
+    bridge::MlirPassBridgeReplaceOutcome::MlirPassBridgeReplaceHoldsAnchor.0 as isize;
+const HOLDS_ROOT: isize =
+    bridge::MlirPassBridgeReplaceOutcome::MlirPassBridgeReplaceHoldsRoot.0 as isize;
+const OUTSIDE_WITHIN: isize =
+    bridge::MlirPassBridgeReplaceOutcome::MlirPassBridgeReplaceOutsideWithin.0 as isize;
+
+/// The null op: a check the bridge skips.
+const NULL_OP: sys::MlirOperation = sys::MlirOperation {
+    ptr: std::ptr::null_mut(),
+};
+
+/// Why the bridge's checked erase or replace refused, for its outcomes
+/// other than an index and a count mismatch.
+#[cold]
+fn refusal(outcome: isize) -> Cow<'static, str> {
+    match outcome {
+        HOLDS_ANCHOR => erasure::Conflict::Anchor.reason().into(),
+        HOLDS_ROOT => erasure::Conflict::Held(erasure::Holder::Driver)
+            .reason()
+            .into(),
+        OUTSIDE_WITHIN => WALK_DRIVER.into(),
+        NOT_IN_BLOCK_OUTCOME => NOT_IN_BLOCK.into(),
+        _ => "MLIR threw an exception".into(),
+    }
+}
 
 /// Why an op in no block cannot be freed through the rewriter.
 const NOT_IN_BLOCK: &str = "it is in no block";
