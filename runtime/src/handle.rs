@@ -102,6 +102,59 @@ impl<'a> OperationRef<'a> {
     pub fn emit_error(&self, message: &str) {
         self.location().emit_error(message);
     }
+
+    /// Operand `index`: melior's
+    /// [`OperationLike::operand`](melior::ir::operation::OperationLike::operand),
+    /// same answer and same error, in one call into MLIR where melior makes
+    /// two (a pattern reads its op's operands on every call).
+    #[cfg(feature = "melior")]
+    #[inline]
+    pub fn operand(&self, index: usize) -> Result<melior::ir::Value<'a, 'a>, melior::Error> {
+        // SAFETY: a valid op; the bridge checks the index (a `usize` past
+        // `isize::MAX` turns negative, which it refuses too).
+        let raw = unsafe {
+            crate::ffi::bridge::mlirPassBridgeOperationOperandOrNull(self.raw, index as isize)
+        };
+        if raw.ptr.is_null() {
+            return Err(self.out_of_bounds("operation operand", index));
+        }
+        // SAFETY: an operand of a valid op, valid for 'a.
+        Ok(unsafe { melior::ir::Value::from_raw(raw) })
+    }
+
+    /// Result `index`: melior's
+    /// [`OperationLike::result`](melior::ir::operation::OperationLike::result),
+    /// same answer and same error, in one call into MLIR where melior makes
+    /// two.
+    #[cfg(feature = "melior")]
+    #[inline]
+    pub fn result(
+        &self,
+        index: usize,
+    ) -> Result<melior::ir::operation::OperationResult<'a, 'a>, melior::Error> {
+        // SAFETY: as in `operand`.
+        let raw = unsafe {
+            crate::ffi::bridge::mlirPassBridgeOperationResultOrNull(self.raw, index as isize)
+        };
+        if raw.ptr.is_null() {
+            return Err(self.out_of_bounds("operation result", index));
+        }
+        // SAFETY: a result of a valid op, valid for 'a.
+        Ok(unsafe { melior::ir::operation::OperationResult::from_raw(raw) })
+    }
+
+    /// melior's error for a missing operand or result.
+    #[cfg(feature = "melior")]
+    #[cold]
+    fn out_of_bounds(&self, name: &'static str, index: usize) -> melior::Error {
+        melior::Error::PositionOutOfBounds {
+            name,
+            // melior's text of the op (ending in a newline, as its own
+            // error has it).
+            value: self.melior().to_string(),
+            index,
+        }
+    }
 }
 
 /// melior's operation handles convert to the pass's: a pass can hand an op

@@ -5,8 +5,7 @@ use mlir_pass::{
     dialect::{Op, OpRewritePattern},
     ir::ValueExt,
     melior::ir::{
-        attribute::IntegerAttribute, operation::OperationLike, r#type::IntegerType, Type, TypeLike,
-        Value, ValueLike,
+        attribute::IntegerAttribute, r#type::IntegerType, Type, TypeLike, Value, ValueLike,
     },
     mlir_pass,
     ops::arith,

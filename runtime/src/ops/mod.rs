@@ -192,6 +192,32 @@ mod tests {
             message.contains("'arith.addi' has no operand `rhs`"),
             "{message}"
         );
+
+        // The pass handle's `operand` and `result` answer as melior's trait
+        // methods do, values and errors alike.
+        // SAFETY: `short` outlives the handle.
+        let handle = unsafe { crate::OperationRef::from_raw(short.to_raw()) };
+        assert_eq!(handle.operand(0).unwrap(), short.operand(0).unwrap());
+        assert_eq!(
+            handle.result(0).unwrap().to_raw().ptr,
+            short.result(0).unwrap().to_raw().ptr
+        );
+        for index in [1, 2, usize::MAX] {
+            assert_eq!(
+                handle.operand(index).unwrap_err().to_string(),
+                OperationLike::operand(&short, index)
+                    .unwrap_err()
+                    .to_string()
+            );
+        }
+        for index in [1, usize::MAX] {
+            assert_eq!(
+                handle.result(index).unwrap_err().to_string(),
+                OperationLike::result(&short, index)
+                    .unwrap_err()
+                    .to_string()
+            );
+        }
     }
 
     /// Every case of every generated enum builds an attribute MLIR accepts
