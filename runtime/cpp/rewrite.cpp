@@ -266,8 +266,15 @@ inline intptr_t checkFrees(mlir::Operation *freed, bool leaf,
     return MlirPassBridgeReplaceHoldsAnchor;
   if (root.ptr && holds(unwrap(root)))
     return MlirPassBridgeReplaceHoldsRoot;
-  if (within.ptr && !unwrap(within)->isAncestor(freed))
-    return MlirPassBridgeReplaceOutsideWithin;
+  // `within` is only compared: under the walk driver it is the matched op,
+  // which the pattern may already have erased.
+  if (within.ptr) {
+    mlir::Operation *ancestor = freed;
+    while (ancestor && ancestor != unwrap(within))
+      ancestor = ancestor->getParentOp();
+    if (!ancestor)
+      return MlirPassBridgeReplaceOutsideWithin;
+  }
   if (!freed->getBlock())
     return MlirPassBridgeReplaceNotInBlock;
   return 0;

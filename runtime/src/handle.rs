@@ -116,9 +116,16 @@ impl<'a> OperationRef<'a> {
             crate::ffi::bridge::mlirPassBridgeOperationOperandOrNull(self.raw, index as isize)
         };
         if raw.ptr.is_null() {
-            return Err(self.out_of_bounds("operation operand", index));
+            // Out of range, or (melior answers it) an operand slot emptied
+            // by `dropAllReferences`.
+            // SAFETY: a valid op.
+            let count = unsafe { sys::mlirOperationGetNumOperands(self.raw) };
+            if index >= count as usize {
+                return Err(self.out_of_bounds("operation operand", index));
+            }
         }
-        // SAFETY: an operand of a valid op, valid for 'a.
+        // SAFETY: an operand of a valid op, valid for 'a (null as melior
+        // gives it).
         Ok(unsafe { melior::ir::Value::from_raw(raw) })
     }
 
@@ -143,15 +150,16 @@ impl<'a> OperationRef<'a> {
         Ok(unsafe { melior::ir::operation::OperationResult::from_raw(raw) })
     }
 
-    /// melior's error for a missing operand or result.
+    /// melior's error for a missing operand or result, with the op as the
+    /// trait method called on this handle prints it (this handle's
+    /// `Display`: the op alone, in its own scope).
     #[cfg(feature = "melior")]
     #[cold]
+    #[inline(never)]
     fn out_of_bounds(&self, name: &'static str, index: usize) -> melior::Error {
         melior::Error::PositionOutOfBounds {
             name,
-            // melior's text of the op (ending in a newline, as its own
-            // error has it).
-            value: self.melior().to_string(),
+            value: self.to_string(),
             index,
         }
     }

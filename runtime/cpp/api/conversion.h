@@ -237,7 +237,7 @@ enum MlirPassBridgeReplaceOutcome {
 /// caller's, each skipped when its op is null: `anchor` (the op the pass
 /// runs on) and `root` (the op the pattern driver runs on) must not be `op`
 /// nor nested in it, and `op` must be `within` or nested in it (the walk
-/// driver's matched op).
+/// driver's matched op, only compared: it may have been erased).
 /// Returns an `MlirPassBridgeReplaceOutcome`, or, when a value is defined by
 /// `op` or inside it, that value's index (nothing is done).
 intptr_t mlirPassBridgeRewriterReplaceOpChecked(

@@ -3,7 +3,10 @@
 //!
 //! Every safe path that frees IR ([`super::OperationMutExt::erase`], the
 //! checked methods of [`crate::rewrite::PatternRewriter`]) asks
-//! [`erase_conflict`] first. Walks and `child_ops` iterators register what
+//! [`erase_conflict`] first, except that the rewriter's `erase_op` and
+//! `replace_op_with_values`, when [`nothing_held`], hand the anchor and the
+//! driver's root to the bridge, which makes the same checks in the call that
+//! frees. Walks and `child_ops` iterators register what
 //! they hold for as long as they run: a walk its path (the ops whose regions
 //! it is inside) and the next op it captured at each level, a `child_ops`
 //! iterator its op and next child. The pass's anchor is read from

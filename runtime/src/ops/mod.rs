@@ -194,18 +194,22 @@ mod tests {
         );
 
         // The pass handle's `operand` and `result` answer as melior's trait
-        // methods do, values and errors alike.
+        // methods called on the handle did before they existed, values and
+        // errors alike (the op printed in its own scope, by the handle).
         // SAFETY: `short` outlives the handle.
         let handle = unsafe { crate::OperationRef::from_raw(short.to_raw()) };
-        assert_eq!(handle.operand(0).unwrap(), short.operand(0).unwrap());
+        assert_eq!(
+            handle.operand(0).unwrap(),
+            OperationLike::operand(&handle, 0).unwrap()
+        );
         assert_eq!(
             handle.result(0).unwrap().to_raw().ptr,
-            short.result(0).unwrap().to_raw().ptr
+            OperationLike::result(&handle, 0).unwrap().to_raw().ptr
         );
         for index in [1, 2, usize::MAX] {
             assert_eq!(
                 handle.operand(index).unwrap_err().to_string(),
-                OperationLike::operand(&short, index)
+                OperationLike::operand(&handle, index)
                     .unwrap_err()
                     .to_string()
             );
@@ -213,7 +217,7 @@ mod tests {
         for index in [1, usize::MAX] {
             assert_eq!(
                 handle.result(index).unwrap_err().to_string(),
-                OperationLike::result(&short, index)
+                OperationLike::result(&handle, index)
                     .unwrap_err()
                     .to_string()
             );

@@ -94,7 +94,8 @@ impl<'a> PatternRewriter<'a> {
         let Some((anchor, root, within)) = self.bridge_checks("erase", raw) else {
             return;
         };
-        // SAFETY: a valid rewriter and op; the other ops are valid or null.
+        // SAFETY: a valid rewriter and op; the other ops are only compared
+        // (the walk driver's matched op may already be erased).
         let outcome = unsafe {
             bridge::mlirPassBridgeRewriterEraseOpChecked(self.base_raw, raw, anchor, root, within)
         };
@@ -145,7 +146,7 @@ impl<'a> PatternRewriter<'a> {
                 || format!("its result #{index} is still used").into(),
                 Cow::from,
             ),
-            _ => refusal(outcome),
+            _ => refusal(outcome, "erasing"),
         };
         self.refuse_op("erase", op, &why);
     }
@@ -165,8 +166,8 @@ impl<'a> PatternRewriter<'a> {
         // (one call, not one per check and value: this is every pattern's
         // commonest change).
         // SAFETY: a valid rewriter, op and values (`Value` is
-        // `repr(transparent)` over `MlirValue`); the other ops are valid or
-        // null.
+        // `repr(transparent)` over `MlirValue`); the other ops are only
+        // compared (the walk driver's matched op may already be erased).
         let outcome = unsafe {
             bridge::mlirPassBridgeRewriterReplaceOpChecked(
                 self.base_raw,
@@ -200,7 +201,7 @@ impl<'a> PatternRewriter<'a> {
                 format!("replacement value #{index} is defined by the op itself or inside it")
                     .into()
             }
-            _ => refusal(outcome),
+            _ => refusal(outcome, "replacing"),
         };
         self.refuse_op("replace", op, &why);
     }
@@ -427,10 +428,11 @@ const NULL_OP: sys::MlirOperation = sys::MlirOperation {
     ptr: std::ptr::null_mut(),
 };
 
-/// Why the bridge's checked erase or replace refused, for its outcomes
-/// other than an index and a count mismatch.
+/// Why the bridge's checked erase or replace (`doing`: "erasing",
+/// "replacing") refused, for its outcomes other than an index and a count
+/// mismatch.
 #[cold]
-fn refusal(outcome: isize) -> Cow<'static, str> {
+fn refusal(outcome: isize, doing: &str) -> Cow<'static, str> {
     match outcome {
         HOLDS_ANCHOR => erasure::Conflict::Anchor.reason().into(),
         HOLDS_ROOT => erasure::Conflict::Held(erasure::Holder::Driver)
@@ -438,7 +440,7 @@ fn refusal(outcome: isize) -> Cow<'static, str> {
             .into(),
         OUTSIDE_WITHIN => WALK_DRIVER.into(),
         NOT_IN_BLOCK_OUTCOME => NOT_IN_BLOCK.into(),
-        _ => "MLIR threw an exception".into(),
+        _ => format!("MLIR threw an exception while {doing} it").into(),
     }
 }
 
