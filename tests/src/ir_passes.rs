@@ -112,10 +112,6 @@ pub struct PanickingPatternPass {
     /// Apply with `walk_and_apply_patterns` instead of the greedy driver.
     #[option]
     pub walk: bool,
-    /// Apply to the function's first op with regions (an
-    /// `scf.execute_region`) rather than to the function.
-    #[option]
-    pub inner: bool,
     patterns: Option<PatternSet>,
 }
 
@@ -127,23 +123,6 @@ impl Pass for PanickingPatternPass {
 
     fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
         let patterns = self.patterns.as_ref().unwrap();
-        let op = if self.inner {
-            let body = op
-                .melior()
-                .region(0)?
-                .first_block()
-                .ok_or_else(|| PassError::new("the function has no body"))?;
-            let mut inner = body.first_operation();
-            while let Some(candidate) = inner {
-                if candidate.region_count() > 0 {
-                    break;
-                }
-                inner = candidate.next_in_block();
-            }
-            OperationRef::from(inner.ok_or_else(|| PassError::new("no op with regions"))?)
-        } else {
-            op
-        };
         if self.walk {
             walk_and_apply_patterns(op, patterns)
         } else {
@@ -468,8 +447,9 @@ impl RewritePattern for BadRewrite {
 pub struct BadRewritePass {
     /// What the pattern does: erase-parent, replace-parent, erase-used,
     /// replace-count, replace-self, replace-detached, erase-next and
-    /// replace-next (an `arith.muli` right after), erase-block, erase-direct, nested-driver; modify-direct,
-    /// modify-nomatch, ok-unchanged (caught by the debug-build check).
+    /// replace-next (an `arith.muli` right after), erase-block,
+    /// erase-direct, nested-driver; modify-direct, modify-nomatch,
+    /// ok-unchanged (caught by the debug-build check).
     #[option]
     pub mode: String,
     /// Apply with `walk_and_apply_patterns` instead of the greedy driver.
@@ -497,18 +477,10 @@ impl Pass for BadRewritePass {
     fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
         let patterns = self.patterns.as_ref().unwrap();
         let op = if self.inner {
-            let body = op
+            let inner = op
                 .melior()
-                .region(0)?
-                .first_block()
-                .ok_or_else(|| PassError::new("the function has no body"))?;
-            let mut inner = body.first_operation();
-            while let Some(candidate) = inner {
-                if candidate.region_count() > 0 {
-                    break;
-                }
-                inner = candidate.next_in_block();
-            }
+                .child_ops()
+                .find(|child| child.region_count() > 0);
             OperationRef::from(inner.ok_or_else(|| PassError::new("no op with regions"))?)
         } else {
             op
