@@ -91,6 +91,7 @@ mod check;
 pub(crate) mod driver;
 mod pass;
 mod pattern;
+mod refusal;
 mod rewriter;
 pub(crate) mod set;
 
