@@ -2,9 +2,9 @@
 //! handle on that op, with its `static OpDefinition`, accessors, builder
 //! and registration.
 //!
-//! The steps are the pass attribute's, one file each: `attr.rs` reads the
+//! The steps are the pass attribute's, one file (or folder) each: `attr.rs` reads the
 //! attribute and the field attributes, `ast.rs` the struct into the op's
-//! parts and traits, `valid.rs` checks them (with `format.rs` for the
+//! parts and traits, `valid/` checks them (with `format.rs` for the
 //! assembly format), `expand.rs` prints them; after any error,
 //! `fallback.rs` prints the handle with stand-in methods beside the errors.
 
