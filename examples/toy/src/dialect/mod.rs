@@ -1,13 +1,19 @@
-//! The Toy dialect (chapters 2 to 7), declared in Rust: its ops
-//! ([`ops`]), its struct type ([`StructType`]), the shape inference
-//! interface its ops implement ([`shape`]), its constants and its inliner.
+//! The Toy dialect (chapters 2 to 7), declared in Rust: its ops ([`ops`],
+//! with those of functions in [`functions`] and of structs in
+//! [`structs`]), their canonicalization patterns (`canonicalize.rs`, as
+//! upstream's `ToyCombine.cpp`), its struct type ([`StructType`]), the
+//! shape inference interface its ops implement ([`shape`]), its constants
+//! and its inliner.
 //!
 //! Upstream declares it in ODS (`mlir/examples/toy/Ch7/include/toy/Ops.td`)
 //! and C++ (`Dialect.cpp`); here the same dialect is `#[mlir_dialect]`,
 //! `#[mlir_op]` and `#[mlir_type]` with the hooks written as Rust methods.
 
+mod canonicalize;
+pub mod functions;
 pub mod ops;
 pub mod shape;
+pub mod structs;
 
 use mlir_pass::dialect::{mlir_dialect, mlir_type, ods::TypeAttr, ods::Variadic, DialectType};
 use mlir_pass::melior::{
@@ -18,7 +24,9 @@ use mlir_pass::melior::{
     Context,
 };
 
+pub use functions::*;
 pub use ops::*;
+pub use structs::*;
 
 /// The Toy language's dialect: tensors of `f64`, structs of them, and the
 /// ops the language's expressions become.

@@ -1,29 +1,29 @@
 //! The Toy ops, as upstream's `Ops.td` declares them (chapter 7, the
 //! superset): their operands, results, syntax, verifiers, folders and
-//! canonicalization patterns.
+//! canonicalization patterns (those in `canonicalize.rs`; the ops of functions
+//! in `functions.rs`, of structs in `structs.rs`).
 
 use mlir_pass::dialect::ods::TypeConstraintDef;
-use mlir_pass::dialect::DialectType;
 use mlir_pass::dialect::{
     mlir_op,
-    ods::{
-        AnyRegion, AnyType, ArrayAttr, F64ElementsAttr, F64Tensor, FlatSymbolRefAttr, I64Attr,
-        StrAttr, TypeAttr, Variadic,
-    },
-    FoldResult, Op, OpParser, OpPrinter, OpRewritePattern, ParseError, TypeConstraint,
+    ods::{F64ElementsAttr, F64Tensor},
+    FoldResult, Op, OpParser, OpPrinter, ParseError, TypeConstraint,
 };
-use mlir_pass::ir::{TypeExt, ValueExt};
+use mlir_pass::ir::TypeExt;
 use mlir_pass::melior::ir::{
-    attribute::{ArrayAttribute, AttributeLike, DenseElementsAttribute, TypeAttribute},
+    attribute::{AttributeLike, DenseElementsAttribute},
     operation::OperationLike,
     r#type::FunctionType,
-    Attribute, BlockLike, RegionLike, Type, TypeLike, ValueLike,
+    Attribute, Type, TypeLike, ValueLike,
 };
-use mlir_pass::rewrite::{MatchResult, NoMatch, PatternRewriter, PatternSetBuilder};
+use mlir_pass::rewrite::PatternSetBuilder;
 use mlir_pass::OperationRef;
 
-use super::shape::{ranked_shape, reshape_elements, ShapeInference};
-use super::{StructType, ToyDialect};
+use super::canonicalize::{
+    FoldConstantReshape, RedundantReshape, ReshapeReshape, SimplifyRedundantTranspose,
+};
+use super::shape::{ranked_shape, ShapeInference};
+use super::ToyDialect;
 
 /// A tensor of `f64` or a memref of `f64`: what `toy.print` takes before
 /// and after the partial lowering (ODS's `AnyTypeOf<[F64Tensor,
@@ -293,111 +293,6 @@ impl CastOp<'_> {
     }
 }
 
-/// A Toy function: `toy.func @f(%a: tensor<*xf64>) -> tensor<*xf64> {
-/// ... }`, written as `func.func` is.
-#[mlir_op(
-    dialect = ToyDialect,
-    name = "func",
-    traits = [Symbol, IsolatedFromAbove],
-    interfaces = [CallableOpInterface(body = body, type = function_type)],
-    custom_assembly
-)]
-pub struct FuncOp {
-    /// The name.
-    #[attr]
-    sym_name: StrAttr,
-    /// The signature, a `FunctionType`.
-    #[attr]
-    function_type: TypeAttr,
-    /// The body.
-    #[region]
-    body: AnyRegion,
-}
-
-impl<'a> FuncOp<'a> {
-    fn parse(parser: &mut OpParser<'_>) -> Result<(), ParseError> {
-        parser.function("function_type")
-    }
-
-    fn print(&self, printer: &mut OpPrinter<'_>) {
-        printer.function(self.operation(), "function_type");
-    }
-
-    /// The signature.
-    pub fn signature(&self) -> Option<FunctionType<'a>> {
-        FunctionType::try_from(self.function_type().value()).ok()
-    }
-}
-
-/// Calls a Toy function by name: `%2 = toy.generic_call @f(%0, %1) :
-/// (tensor<2x3xf64>, tensor<2x3xf64>) -> tensor<*xf64>`. "Generic": the
-/// callee's parameters may be unshaped; the inliner specializes it.
-#[mlir_op(
-    dialect = ToyDialect,
-    name = "generic_call",
-    interfaces = [CallOpInterface(callee = callee, arguments = inputs)],
-    format = "$callee `(` $inputs `)` attr-dict `:` functional-type($inputs, results)",
-    verifier
-)]
-pub struct GenericCallOp {
-    /// The function.
-    #[attr]
-    callee: FlatSymbolRefAttr,
-    /// The arguments.
-    #[operand]
-    inputs: Variadic<AnyType>,
-    /// The result.
-    #[result]
-    output: AnyType,
-}
-
-impl GenericCallOp<'_> {
-    /// The callee, when the module has it, takes as many arguments as the
-    /// call gives and returns one value.
-    fn verify(&self) -> Result<(), String> {
-        let callee = self.callee().value().to_owned();
-        let Some(function) = find_function(self.operation(), &callee) else {
-            return Ok(());
-        };
-        let Some(signature) = function.signature() else {
-            return Ok(());
-        };
-        let given = self.inputs().len();
-        if signature.input_count() != given {
-            return Err(format!(
-                "'{callee}' takes {} argument(s), but the call gives {given}",
-                signature.input_count()
-            ));
-        }
-        if signature.result_count() != 1 {
-            return Err(format!(
-                "'{callee}' returns {} values, but the call expects 1",
-                signature.result_count()
-            ));
-        }
-        Ok(())
-    }
-}
-
-/// The `toy.func` named `name` in the module holding `op`, if any.
-fn find_function<'a>(op: OperationRef<'a>, name: &str) -> Option<FuncOp<'a>> {
-    let mut top = op.melior();
-    while let Some(parent) = top.parent_operation() {
-        top = parent;
-    }
-    let body = top.region(0).ok()?.first_block()?;
-    let mut next = body.first_operation();
-    while let Some(candidate) = next {
-        if let Some(function) = FuncOp::cast(&candidate) {
-            if function.sym_name().value() == name {
-                return Some(function);
-            }
-        }
-        next = candidate.next_in_block();
-    }
-    None
-}
-
 /// Prints a tensor (or, once lowered, a memref): `toy.print %0 :
 /// tensor<2x3xf64>`.
 #[mlir_op(dialect = ToyDialect, name = "print", format = "$input attr-dict `:` type($input)")]
@@ -457,134 +352,6 @@ impl ReshapeOp<'_> {
     }
 }
 
-/// `reshape(reshape(x)) -> reshape(x)`.
-struct ReshapeReshape;
-
-impl OpRewritePattern for ReshapeReshape {
-    type Op<'a> = ReshapeOp<'a>;
-
-    fn match_and_rewrite<'a>(
-        &self,
-        op: ReshapeOp<'a>,
-        rewriter: &PatternRewriter<'_>,
-    ) -> MatchResult {
-        let inner = op
-            .input()
-            .defining_op()
-            .and_then(|d| ReshapeOp::cast(&d))
-            .ok_or(NoMatch)?;
-        let location = op.operation().melior().location();
-        let outer = rewriter.insert(ReshapeOp::build(
-            location,
-            op.output().r#type(),
-            inner.input(),
-        ));
-        rewriter.replace_op_with_operation(op, outer);
-        Ok(())
-    }
-}
-
-/// `reshape(x) -> x` when `x` already has the type.
-struct RedundantReshape;
-
-impl OpRewritePattern for RedundantReshape {
-    type Op<'a> = ReshapeOp<'a>;
-
-    fn match_and_rewrite<'a>(
-        &self,
-        op: ReshapeOp<'a>,
-        rewriter: &PatternRewriter<'_>,
-    ) -> MatchResult {
-        if op.input().r#type() != op.output().r#type() {
-            return Err(NoMatch);
-        }
-        rewriter.replace_op_with_values(op, &[op.input()]);
-        Ok(())
-    }
-}
-
-/// `reshape(constant) -> constant` of the new shape.
-struct FoldConstantReshape;
-
-impl OpRewritePattern for FoldConstantReshape {
-    type Op<'a> = ReshapeOp<'a>;
-
-    fn match_and_rewrite<'a>(
-        &self,
-        op: ReshapeOp<'a>,
-        rewriter: &PatternRewriter<'_>,
-    ) -> MatchResult {
-        let constant = op
-            .input()
-            .defining_op()
-            .and_then(|d| ConstantOp::cast(&d))
-            .ok_or(NoMatch)?;
-        let ty = op.output().r#type();
-        let value = reshape_elements(constant.value(), ty).ok_or(NoMatch)?;
-        let location = op.operation().melior().location();
-        let constant = rewriter.insert(ConstantOp::build(location, ty, value));
-        rewriter.replace_op_with_operation(op, constant);
-        Ok(())
-    }
-}
-
-/// Returns from a `toy.func`, with at most one value: `toy.return %0 :
-/// tensor<*xf64>`.
-#[mlir_op(
-    dialect = ToyDialect,
-    name = "return",
-    traits = [Pure, IsTerminator, ReturnLike, HasParent("toy.func")],
-    format = "($input^ `:` type($input))? attr-dict",
-    verifier
-)]
-pub struct ReturnOp {
-    /// The returned value, if any.
-    #[operand]
-    input: Variadic<AnyType>,
-}
-
-impl ReturnOp<'_> {
-    /// As many values as the function returns, of its types (an unranked
-    /// tensor matches any tensor).
-    fn verify(&self) -> Result<(), String> {
-        let operands = self.input();
-        if operands.len() > 1 {
-            return Err("expects at most 1 return operand".into());
-        }
-        let Some(function) = self
-            .operation()
-            .melior()
-            .parent_operation()
-            .and_then(|p| FuncOp::cast(&p))
-        else {
-            return Ok(());
-        };
-        let Some(signature) = function.signature() else {
-            return Ok(());
-        };
-        let results = signature.result_count();
-        if operands.len() != results {
-            return Err(format!(
-                "does not return the same number of values ({}) as the enclosing function ({results})",
-                operands.len()
-            ));
-        }
-        let Some(input) = operands.first().map(|v| v.r#type()) else {
-            return Ok(());
-        };
-        let Ok(result) = signature.result(0) else {
-            return Ok(());
-        };
-        let unranked = |t: Type<'_>| t.is_tensor() && ranked_shape(t).is_none();
-        if input == result || unranked(input) || unranked(result) {
-            return Ok(());
-        }
-        Err(format!(
-            "type of return operand ({input}) doesn't match function result type ({result})"
-        ))
-    }
-}
-
 /// Transposes a 2-D tensor: `toy.transpose(%0 : tensor<2x3xf64>) to
 /// tensor<3x2xf64>`.
 #[mlir_op(
@@ -623,156 +390,4 @@ impl TransposeOp<'_> {
     fn canonicalization_patterns(patterns: PatternSetBuilder) -> PatternSetBuilder {
         patterns.add(SimplifyRedundantTranspose)
     }
-}
-
-/// `transpose(transpose(x)) -> x`.
-struct SimplifyRedundantTranspose;
-
-impl OpRewritePattern for SimplifyRedundantTranspose {
-    type Op<'a> = TransposeOp<'a>;
-
-    fn match_and_rewrite<'a>(
-        &self,
-        op: TransposeOp<'a>,
-        rewriter: &PatternRewriter<'_>,
-    ) -> MatchResult {
-        let inner = op
-            .input()
-            .defining_op()
-            .and_then(|d| TransposeOp::cast(&d))
-            .ok_or(NoMatch)?;
-        rewriter.replace_op_with_values(op, &[inner.input()]);
-        Ok(())
-    }
-}
-
-/// One element of a struct: `toy.struct_access %0[1] :
-/// !toy.struct<tensor<*xf64>, tensor<*xf64>> -> tensor<*xf64>`
-/// (chapter 7).
-#[mlir_op(
-    dialect = ToyDialect,
-    name = "struct_access",
-    traits = [Pure],
-    format = "$input `[` $index `]` attr-dict `:` type($input) `->` type($output)",
-    verifier,
-    folder
-)]
-pub struct StructAccessOp {
-    /// The struct.
-    #[operand]
-    input: AnyType,
-    /// The element's index.
-    #[attr]
-    index: I64Attr,
-    /// The element.
-    #[result]
-    output: AnyType,
-}
-
-impl<'a> StructAccessOp<'a> {
-    fn verify(&self) -> Result<(), String> {
-        let input = self.input().r#type();
-        let Some(ty) = StructType::cast(input) else {
-            return Err(format!(
-                "operand #0 must be a Toy struct type, but got {input}"
-            ));
-        };
-        let elements = ty.element_types();
-        let index = self.index().value();
-        let Some(element) = usize::try_from(index).ok().and_then(|i| elements.get(i)) else {
-            return Err("index should be within the range of the input struct type".into());
-        };
-        if *element != self.output().r#type() {
-            return Err(
-                "must have the same result type as the struct element referred to by the index"
-                    .into(),
-            );
-        }
-        Ok(())
-    }
-
-    fn fold(&self, operands: &[Option<Attribute<'a>>]) -> Option<FoldResult<'a>> {
-        let value = ArrayAttribute::try_from(operands.first().copied()??).ok()?;
-        let index = usize::try_from(self.index().value()).ok()?;
-        value.element(index).ok().map(FoldResult::Attribute)
-    }
-}
-
-/// A constant struct: `toy.struct_constant [dense<1.0> : tensor<f64>,
-/// dense<[1.0, 2.0]> : tensor<2xf64>] : !toy.struct<tensor<*xf64>,
-/// tensor<*xf64>>` (chapter 7). Elements are dense elements or, for a
-/// nested struct, arrays.
-#[mlir_op(
-    dialect = ToyDialect,
-    name = "struct_constant",
-    traits = [Pure, ConstantLike],
-    format = "$value attr-dict `:` type($output)",
-    verifier,
-    folder
-)]
-pub struct StructConstantOp {
-    /// The elements.
-    #[attr]
-    value: ArrayAttr,
-    /// The struct.
-    #[result]
-    output: AnyType,
-}
-
-/// `value` fits `ty`: an array for a struct (element by element), dense
-/// elements for a tensor (of the same shape when `ty` is ranked).
-fn verify_constant_for_type(ty: Type<'_>, value: Attribute<'_>) -> Result<(), String> {
-    if let Some(st) = StructType::cast(ty) {
-        let Ok(array) = ArrayAttribute::try_from(value) else {
-            return Err(format!(
-                "expected an array attribute for a struct value, but got {value}"
-            ));
-        };
-        let elements = st.element_types();
-        if array.len() != elements.len() {
-            return Err(format!(
-                "the struct type has {} elements, but the value has {}",
-                elements.len(),
-                array.len()
-            ));
-        }
-        for (i, element) in elements.iter().enumerate() {
-            let attr = array.element(i).map_err(|e| e.to_string())?;
-            verify_constant_for_type(*element, attr)?;
-        }
-        return Ok(());
-    }
-    let Ok(elements) = DenseElementsAttribute::try_from(value) else {
-        return Err(format!(
-            "expected a dense elements attribute for a tensor value, but got {value}"
-        ));
-    };
-    if let Some(shape) = ranked_shape(ty) {
-        if ranked_shape(elements.r#type()) != Some(shape) {
-            return Err(format!(
-                "element type mismatch: expected {ty}, but got {}",
-                elements.r#type()
-            ));
-        }
-    }
-    Ok(())
-}
-
-impl<'a> StructConstantOp<'a> {
-    fn verify(&self) -> Result<(), String> {
-        let ty = self.output().r#type();
-        if StructType::cast(ty).is_none() {
-            return Err(format!("result #0 must be a Toy struct type, but got {ty}"));
-        }
-        verify_constant_for_type(ty, self.value().into())
-    }
-
-    fn fold(&self, _operands: &[Option<Attribute<'a>>]) -> Option<FoldResult<'a>> {
-        Some(FoldResult::Attribute(self.value().into()))
-    }
-}
-
-/// The function type of a `toy.func`'s `function_type` attribute.
-pub fn function_type_of(attr: Attribute<'_>) -> Option<FunctionType<'_>> {
-    FunctionType::try_from(TypeAttribute::try_from(attr).ok()?.value()).ok()
 }
