@@ -24,9 +24,7 @@ use mlir_pass::melior::{
     Context,
 };
 
-pub use functions::*;
 pub use ops::*;
-pub use structs::*;
 
 /// The Toy language's dialect: tensors of `f64`, structs of them, and the
 /// ops the language's expressions become.

@@ -25,6 +25,11 @@ use super::canonicalize::{
 use super::shape::{ranked_shape, ShapeInference};
 use super::ToyDialect;
 
+// The ops of functions and structs, still reachable as `ops::FuncOp`, ...
+// as before they moved to files of their own.
+pub use super::functions::*;
+pub use super::structs::*;
+
 /// A tensor of `f64` or a memref of `f64`: what `toy.print` takes before
 /// and after the partial lowering (ODS's `AnyTypeOf<[F64Tensor,
 /// F64MemRef]>`).
