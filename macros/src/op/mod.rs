@@ -3,7 +3,7 @@
 //! and registration.
 //!
 //! The steps are the pass attribute's, one file (or folder) each: `attr.rs` reads the
-//! attribute and the field attributes, `ast.rs` the struct into the op's
+//! attribute and the field attributes, `ast/` the struct into the op's
 //! parts and traits, `valid/` checks them (with `format.rs` for the
 //! assembly format), `expand.rs` prints them; after any error,
 //! `fallback.rs` prints the handle with stand-in methods beside the errors.

@@ -5,8 +5,8 @@
 //!
 //! Reading reports what cannot be modelled (a field with no role or two, a
 //! variadic attribute, an unknown trait, an upstream interface it does not
-//! implement); the rules across parts, traits and interfaces are
-//! `valid.rs`'s.
+//! implement; the trait and interface lists are read in `traits.rs`); the
+//! rules across parts, traits and interfaces are `valid/`'s.
 
 use proc_macro2::Span;
 use quote::ToTokens;
@@ -16,11 +16,14 @@ use syn::{
 };
 
 use super::attr::{self as op_attr, InterfaceParam, OpArgs, Role};
+
+mod traits;
 use crate::{
-    attr::{self, keys, Key},
+    attr::{keys, Key},
     ctxt::Ctxt,
-    dialects::edit_distance,
+    item_attrs,
 };
+use traits::{read_interfaces, read_traits};
 
 /// How many values (regions, successors) a part holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -310,7 +313,7 @@ impl<'a> OpInput<'a> {
                 ty: field.ty.clone(),
                 constraint,
                 arity,
-                doc: attr::doc_comment(&field.attrs),
+                doc: item_attrs::doc_comment(&field.attrs),
                 default: first.default.clone(),
             };
             match first.role {
@@ -380,158 +383,6 @@ fn struct_item<'a>(ctxt: &Ctxt, item: &'a Item) -> Option<&'a ItemStruct> {
         ),
     }
     None
-}
-
-/// The known traits of `traits = [...]`; unknown ones are reported with a
-/// "did you mean" and the list.
-fn read_traits(ctxt: &Ctxt, args: &OpArgs) -> Vec<OpTrait> {
-    let mut out = Vec::new();
-    for arg in &args.traits {
-        let word = arg.ident.unraw().to_string();
-        let Some(kind) = TraitKind::lookup(&word) else {
-            let guess = TraitKind::ALL
-                .iter()
-                .find(|k| k.aliases().contains(&word.as_str()))
-                .or_else(|| {
-                    TraitKind::ALL
-                        .iter()
-                        .map(|k| (edit_distance(&word, k.name()), k))
-                        .filter(|(d, k)| *d <= 2.max(k.name().len() / 4))
-                        .min_by_key(|(d, _)| *d)
-                        .map(|(_, k)| k)
-                });
-            let hint = guess
-                .map(|k| format!("did you mean `{}`? ", k.name()))
-                .unwrap_or_default();
-            ctxt.spanned(
-                &arg.ident,
-                format!(
-                    "unknown trait `{word}`: {hint}(accepted traits: {})",
-                    attr::list(TraitKind::ALL)
-                ),
-            );
-            continue;
-        };
-        out.push(OpTrait {
-            kind,
-            ident: arg.ident.clone(),
-            args: arg.args.clone(),
-        });
-    }
-    out
-}
-
-/// The interfaces of `interfaces = [...]`: the upstream ones #[mlir_op]
-/// implements, by name, and any other path as a Rust interface. Names of
-/// other upstream interfaces, of traits, and near misses of the upstream
-/// names are reported with what to write instead.
-fn read_interfaces(ctxt: &Ctxt, args: &OpArgs) -> Vec<OpInterface> {
-    let mut out = Vec::new();
-    for arg in &args.interfaces {
-        // A path (`crate::ShapeInference`, `self::CastOpInterfce`) always
-        // names a Rust interface; only a single name may be MLIR's.
-        let kind = match arg.path.get_ident() {
-            Some(ident) => match upstream_interface(&ident.unraw().to_string()) {
-                Ok(kind) => kind,
-                Err(message) => {
-                    ctxt.spanned(ident, message);
-                    continue;
-                }
-            },
-            None => InterfaceKind::Rust,
-        };
-        out.push(OpInterface {
-            kind,
-            path: arg.path.clone(),
-            params: arg.params.clone(),
-        });
-    }
-    out
-}
-
-/// What a single name in `interfaces = [...]` is: an upstream interface
-/// #[mlir_op] implements, a Rust interface, or (the error) an upstream
-/// interface it does not implement, a trait, or a near miss.
-fn upstream_interface(word: &str) -> Result<InterfaceKind, String> {
-    const ACCEPTED: &str = "`CallOpInterface(callee = <attr>, arguments = <operand>)`, \
-                            `CallableOpInterface(body = <region>, type = <attr>)`, \
-                            `CastOpInterface`, `InferTypeOpInterface`, or a trait declared with \
-                            `mlir_pass::op_interface!`";
-    /// Upstream interfaces no key of #[mlir_op] implements.
-    const UNSUPPORTED: &[&str] = &[
-        "SymbolUserOpInterface",
-        "RegionBranchOpInterface",
-        "RegionBranchTerminatorOpInterface",
-        "BranchOpInterface",
-        "LoopLikeOpInterface",
-        "InferShapedTypeOpInterface",
-        "InferIntRangeInterface",
-        "FunctionOpInterface",
-        "RegionKindInterface",
-        "OpAsmOpInterface",
-        "DestinationStyleOpInterface",
-        "ViewLikeOpInterface",
-        "BytecodeOpInterface",
-        "ShapedDimOpInterface",
-        "ReifyRankedShapedTypeOpInterface",
-        "TilingInterface",
-        "VectorUnrollOpInterface",
-        "SelectLikeOpInterface",
-        "DataLayoutOpInterface",
-        "MemorySlotOpInterface",
-        "PromotableOpInterface",
-        "DestructurableAccessorOpInterface",
-    ];
-    if let Some((_, kind)) = InterfaceKind::UPSTREAM.iter().find(|(n, _)| *n == word) {
-        return Ok(*kind);
-    }
-    let given_by = match word {
-        "SymbolOpInterface" => Some("the `Symbol` trait: write `traits = [Symbol]`"),
-        "MemoryEffectOpInterface" | "MemoryEffectsOpInterface" => Some(
-            "the `Pure` and `NoMemoryEffect` traits (an op with neither has unknown effects, \
-             as a C++ op without the interface): write `traits = [Pure]` or \
-             `traits = [NoMemoryEffect]`",
-        ),
-        "ConditionallySpeculatable" => Some(
-            "the `Pure` and `AlwaysSpeculatable` traits: write `traits = [Pure]` or \
-             `traits = [AlwaysSpeculatable]`",
-        ),
-        "ArgAndResultAttrsOpInterface" => Some(
-            "`CallOpInterface` and `CallableOpInterface` (`arg_attrs` and `res_attrs` in the \
-             attribute dictionary): list one of them",
-        ),
-        _ => None,
-    };
-    if let Some(given_by) = given_by {
-        return Err(format!("`{word}` is given by {given_by}"));
-    }
-    if UNSUPPORTED.contains(&word) {
-        return Err(format!(
-            "`{word}` is an upstream MLIR interface that #[mlir_op] does not implement; \
-             accepted: {ACCEPTED}"
-        ));
-    }
-    if let Some(kind) = TraitKind::lookup(word).or_else(|| {
-        TraitKind::ALL
-            .iter()
-            .copied()
-            .find(|k| k.aliases().contains(&word))
-    }) {
-        return Err(format!(
-            "`{word}` is a trait, not an interface: list it in `traits = [{}]`",
-            kind.name()
-        ));
-    }
-    let near = InterfaceKind::UPSTREAM
-        .iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case(word) || edit_distance(word, name) <= 2);
-    if let Some((name, _)) = near {
-        return Err(format!(
-            "unknown interface `{word}`: did you mean `{name}`? (a Rust interface of that name \
-             is written as a path, `self::{word}`); accepted: {ACCEPTED}"
-        ));
-    }
-    Ok(InterfaceKind::Rust)
 }
 
 /// `Variadic<T>`, `Optional<T>` (by the last segment's name, as
