@@ -12,10 +12,7 @@ use syn::{
     ext::IdentExt, Expr, Fields, GenericArgument, Ident, Item, ItemStruct, PathArguments, Type,
 };
 
-use crate::{
-    attr::{self, Args},
-    ctxt::Ctxt,
-};
+use crate::{attr::Args, ctxt::Ctxt, item_attrs};
 
 /// Which attribute is expanding.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -121,8 +118,8 @@ impl<'a> Input<'a> {
         let derives_default = item
             .attrs
             .iter()
-            .filter_map(attr::derives)
-            .any(|paths| paths.iter().any(attr::is_default));
+            .filter_map(item_attrs::derives)
+            .any(|paths| paths.iter().any(item_attrs::is_default));
         let mut input = Input {
             kind,
             args,
@@ -139,7 +136,7 @@ impl<'a> Input<'a> {
     fn read_options(&mut self, ctxt: &Ctxt) {
         let named = matches!(self.item.fields, Fields::Named(_));
         for field in &self.item.fields {
-            let mut helpers = field.attrs.iter().filter(|a| attr::is_option(a));
+            let mut helpers = field.attrs.iter().filter(|a| item_attrs::is_option(a));
             let Some(helper) = helpers.next() else {
                 continue;
             };
@@ -153,7 +150,7 @@ impl<'a> Input<'a> {
                 );
                 continue;
             };
-            let written = attr::parse_option(ctxt, helper);
+            let written = item_attrs::parse_option(ctxt, helper);
             self.option_defaults |= written.default.is_some();
             let Some(kind) = classify(ctxt, &field.ty) else {
                 continue;
@@ -170,7 +167,7 @@ impl<'a> Input<'a> {
                 description: written
                     .description
                     .as_ref()
-                    .map_or_else(|| attr::doc_comment(&field.attrs), |lit| lit.value()),
+                    .map_or_else(|| item_attrs::doc_comment(&field.attrs), |lit| lit.value()),
                 default: written.default,
             });
         }

@@ -10,7 +10,8 @@ use syn::{spanned::Spanned, Expr, ItemStruct};
 
 use crate::{
     ast::{Input, Kind, OptionType, Value},
-    attr::{self, Dialect},
+    attr::Dialect,
+    item_attrs,
 };
 
 /// The struct and everything generated for it.
@@ -27,10 +28,10 @@ pub fn expand(input: &Input) -> TokenStream {
         .name
         .as_ref()
         .map_or_else(|| ident.to_string(), |lit| lit.value());
-    let description = args
-        .description
-        .as_ref()
-        .map_or_else(|| attr::doc_comment(&input.item.attrs), |lit| lit.value());
+    let description = args.description.as_ref().map_or_else(
+        || item_attrs::doc_comment(&input.item.attrs),
+        |lit| lit.value(),
+    );
     let summary = summary(&description);
     let op_name = match &args.op {
         Some(op) => {
@@ -173,14 +174,17 @@ fn setters(input: &Input) -> TokenStream {
 pub fn user_struct(input: &Input) -> ItemStruct {
     let mut item = input.item.clone();
     for field in &mut item.fields {
-        field.attrs.retain(|a| !attr::is_option(a));
+        field.attrs.retain(|a| !item_attrs::is_option(a));
     }
     if input.implements_default() {
         item.attrs.retain_mut(|a| {
-            let Some(paths) = attr::derives(a) else {
+            let Some(paths) = item_attrs::derives(a) else {
                 return true;
             };
-            let rest: Vec<_> = paths.iter().filter(|p| !attr::is_default(p)).collect();
+            let rest: Vec<_> = paths
+                .iter()
+                .filter(|p| !item_attrs::is_default(p))
+                .collect();
             if rest.is_empty() {
                 return false;
             }

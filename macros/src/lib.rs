@@ -26,6 +26,7 @@ mod expand;
 mod fallback;
 mod handle;
 mod hook;
+mod item_attrs;
 mod op;
 mod typedef;
 mod valid;

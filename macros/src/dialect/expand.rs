@@ -8,7 +8,7 @@ use quote::{quote, quote_spanned, ToTokens};
 use syn::{spanned::Spanned, Item};
 
 use super::ast::DialectInput;
-use crate::attr;
+use crate::item_attrs;
 
 /// The struct and everything generated for it.
 pub fn expand(input: &DialectInput) -> TokenStream {
@@ -17,7 +17,7 @@ pub fn expand(input: &DialectInput) -> TokenStream {
     let args = &input.args;
     let namespace = input.namespace().expect("valid.rs requires `name`");
     let type_name = input.type_name();
-    let (summary, description) = attr::summary_and_description(
+    let (summary, description) = item_attrs::summary_and_description(
         &item.attrs,
         args.summary.as_ref(),
         args.description.as_ref(),

@@ -15,6 +15,7 @@ use crate::{
     attr::{self, keys, Key},
     ctxt::Ctxt,
     dialects::edit_distance,
+    item_attrs,
     op::ast::{classify, Arity},
 };
 
@@ -181,7 +182,7 @@ impl<'a> TypeInput<'a> {
                 ty: field.ty.clone(),
                 constraint,
                 variadic: arity == Arity::Variadic,
-                doc: attr::doc_comment(&field.attrs),
+                doc: item_attrs::doc_comment(&field.attrs),
             });
         }
     }

@@ -18,7 +18,7 @@ use super::{
     ast::{Param, TypeInput},
     valid,
 };
-use crate::{attr, handle, hook::missing_method};
+use crate::{handle, hook::missing_method, item_attrs};
 
 /// The handle and everything generated for it.
 pub fn expand(input: &TypeInput) -> TokenStream {
@@ -143,7 +143,7 @@ fn definition(input: &TypeInput) -> TokenStream {
         .expect("valid.rs requires `name`")
         .value();
     let type_name = input.ident().unraw().to_string();
-    let (summary, description) = attr::summary_and_description(
+    let (summary, description) = item_attrs::summary_and_description(
         &input.item.attrs,
         args.summary.as_ref(),
         args.description.as_ref(),

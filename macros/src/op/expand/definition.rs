@@ -1,6 +1,7 @@
 //! The `OpDefinition` literal, and its format's elements.
 
 use super::*;
+use crate::item_attrs;
 
 /// The `OpDefinition` literal.
 pub(super) fn definition(input: &OpInput) -> TokenStream {
@@ -11,7 +12,7 @@ pub(super) fn definition(input: &OpInput) -> TokenStream {
         .expect("valid.rs requires `name`")
         .value();
     let type_name = input.ident().to_string();
-    let (summary, description) = attr::summary_and_description(
+    let (summary, description) = item_attrs::summary_and_description(
         &input.item.attrs,
         args.summary.as_ref(),
         args.description.as_ref(),

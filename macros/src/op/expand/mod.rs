@@ -22,11 +22,7 @@ use super::{
     format::{self, Element, Target},
     valid,
 };
-use crate::{
-    attr::{self, Key},
-    handle,
-    hook::missing_method,
-};
+use crate::{attr::Key, handle, hook::missing_method};
 
 mod adaptor;
 mod builder;
