@@ -444,37 +444,3 @@ fn wrapper(ty: &Type) -> Option<(Arity, Option<&Type>)> {
         _ => Some((arity, None)),
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn interface_names() {
-        assert_eq!(
-            upstream_interface("CallOpInterface"),
-            Ok(InterfaceKind::Call)
-        );
-        assert_eq!(
-            upstream_interface("CallableOpInterface"),
-            Ok(InterfaceKind::Callable)
-        );
-        assert_eq!(
-            upstream_interface("CastOpInterface"),
-            Ok(InterfaceKind::Cast)
-        );
-        assert_eq!(
-            upstream_interface("ShapeInference"),
-            Ok(InterfaceKind::Rust)
-        );
-        // Not every name ending in `Interface` is MLIR's.
-        assert_eq!(upstream_interface("MyOpInterface"), Ok(InterfaceKind::Rust));
-        let error = |word| upstream_interface(word).unwrap_err();
-        assert!(error("SymbolOpInterface").contains("`Symbol` trait"));
-        assert!(error("MemoryEffectOpInterface").contains("`Pure` and `NoMemoryEffect`"));
-        assert!(error("LoopLikeOpInterface").contains("does not implement"));
-        assert!(error("Pure").contains("is a trait"));
-        assert!(error("castOpInterface").contains("did you mean `CastOpInterface`?"));
-        assert!(error("CallOpInterfce").contains("did you mean `CallOpInterface`?"));
-    }
-}
