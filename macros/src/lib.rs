@@ -2,16 +2,17 @@
 //! and `#[mlir_type]` attributes. Use them through the `mlir-pass` crate, which re-exports them
 //! and documents them.
 //!
-//! Every attribute runs the same steps, one file each, as thiserror's do:
-//! `ast.rs` reads the attribute (with `attr.rs`) and the struct into one
-//! model, `valid.rs` checks it, `expand.rs` prints it. Every error is
+//! Every attribute runs the same steps, one file (or folder) each, as
+//! thiserror's do: `ast.rs` reads the attribute (with `attr.rs`; the
+//! `#[option]` helpers, doc comments and derives with `item_attrs.rs`) and
+//! the struct into one model, `valid.rs` checks it, `expand.rs` prints it. Every error is
 //! collected in a `Ctxt` (`ctxt.rs`); after any, `fallback.rs` prints the
 //! struct and stand-in impls beside the errors, so one mistake is one error.
 //! `common.rs` runs these steps for every attribute, each of which names
 //! its own by implementing `common::Attribute`.
 //! The pass and pipeline attributes live at the top level; `dialect/`,
 //! `op/` and `typedef/` hold the dialect, op and type attributes, laid out
-//! the same way (with `op/format.rs` for the assembly format) and sharing
+//! the same way (with `op/format/` for the assembly format) and sharing
 //! `attr.rs`'s key tables and readers, `valid.rs`'s name rules,
 //! `handle.rs`'s code around the op and type handles, and `hook.rs`'s
 //! check that a method a key asks for is written.
