@@ -17,6 +17,7 @@ const BRIDGE_SOURCES: &[&str] = &[
     "dialect_format.cpp",
     "dialect_asm.cpp",
     "opt_main.cpp",
+    "running_pass.cpp",
 ];
 /// Sources compiled with optimization in every profile: the debug-build
 /// pattern check calls them on every pattern call, and MLIR's inline
@@ -39,6 +40,7 @@ const BRIDGE_HEADERS: &[&str] = &[
     "api/conversion_patterns.h",
     "api/dialect.h",
     "api/tools.h",
+    "api/running_pass.h",
 ];
 
 fn main() {

@@ -125,6 +125,9 @@ public:
   RustDialect(mlir::MLIRContext *context,
               const MlirPassBridgeDialectSpec &spec)
       : ExtensibleDialect(spec.ns, context, spec.typeID), spec(spec) {
+    // The passes that call this dialect's Rust hooks (`canonicalize` calls
+    // its folders) must fail when a hook panics: track them.
+    mlirPassBridgeTrackRunningPasses(wrap(context));
     for (const auto &[name, definition] : spec.types) {
       const void *def = definition;
       const MlirPassBridgeDialectSpec *dialectSpec = &spec;

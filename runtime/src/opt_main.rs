@@ -99,6 +99,8 @@ pub fn opt_main(tool_name: &str) -> ExitCode {
             typeId: type_id,
         })
         .collect();
+    #[cfg(feature = "melior")]
+    let print_failures = crate::dialect::print_failures();
     // SAFETY: argv holds `c_args.len()` NUL-terminated strings that live for
     // the call, then a null, as `main` receives them; `rust_passes` lives for
     // the call and its strings are 'static.
@@ -112,5 +114,12 @@ pub fn opt_main(tool_name: &str) -> ExitCode {
             INSERT_DIALECTS,
         )
     };
+    // A Rust printer that panicked left an incomplete op in the output (and
+    // its error on stderr): the tool fails, as it would on any other error.
+    #[cfg(feature = "melior")]
+    if code == 0 && crate::dialect::print_failures() > print_failures {
+        eprintln!("{program}: error: the printer of an op panicked; the output is incomplete");
+        return ExitCode::FAILURE;
+    }
     ExitCode::from(u8::try_from(code).unwrap_or(1))
 }

@@ -7,7 +7,7 @@ use mlir_sys as sys;
 
 use crate::{
     external::OwnedPass,
-    ffi::{append_to_string, bridge, print_to_string, string_ref, to_str},
+    ffi::{append_to_string, bridge, print_to_string, string_ref, to_str, ParserText},
     host::{Context, MlirError, Module},
     pass::{Configurable, PassDescriptor},
     PassError,
@@ -347,9 +347,12 @@ impl<'a> OpPassManager<'a> {
         if let Some(context) = self.context {
             context.take_diagnostics();
         }
+        // MLIR parses option values (attributes, types) with its lexer, which
+        // reads up to a NUL: give it one.
+        let buffer = ParserText::new(text);
         let result = parse(
             self.raw,
-            string_ref(text),
+            buffer.string_ref(),
             Some(append_to_string),
             (&mut error as *mut String).cast(),
         );

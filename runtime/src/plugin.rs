@@ -81,13 +81,48 @@ extern "C" fn noop() {}
 /// goes on.
 extern "C" fn register_dialects(registry: *mut std::ffi::c_void) {
     #[cfg(feature = "melior")]
-    // SAFETY: MLIR passes its `DialectRegistry*`, which is what the C API's
-    // handle wraps.
-    unsafe {
-        crate::dialect::insert_all_extern(mlir_sys::MlirDialectRegistry { ptr: registry })
-    };
+    {
+        // SAFETY: MLIR passes its `DialectRegistry*`, which is what the C API's
+        // handle wraps.
+        unsafe {
+            crate::dialect::insert_all_extern(mlir_sys::MlirDialectRegistry { ptr: registry })
+        };
+        fail_exit_after_print_failures();
+    }
     #[cfg(not(feature = "melior"))]
     let _ = registry;
+}
+
+/// In a host that cannot be told (the stock `mlir-opt`), makes the process
+/// exit with status 1 when a Rust op's printer panicked: MLIR's printing
+/// cannot fail, and `mlir-opt` would exit 0 with an incomplete op in its
+/// output (the error itself is on stderr already). Registered once, when
+/// the host loads the plugin's dialects: at exit, after `main` returned and
+/// the output was written and closed, the handler flushes C's streams and
+/// ends the process with status 1.
+#[cfg(feature = "melior")]
+fn fail_exit_after_print_failures() {
+    extern "C" {
+        fn atexit(callback: extern "C" fn()) -> std::ffi::c_int;
+        fn fflush(stream: *mut std::ffi::c_void) -> std::ffi::c_int;
+        fn _exit(status: std::ffi::c_int) -> !;
+    }
+    extern "C" fn at_exit() {
+        if crate::dialect::print_failures() > 0 {
+            // SAFETY: C's exit sequence; a null stream flushes them all, and
+            // `_exit` ends the process without returning.
+            unsafe {
+                fflush(std::ptr::null_mut());
+                _exit(1)
+            }
+        }
+    }
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    // SAFETY: `at_exit` is a plain function of this library, which the host
+    // never unloads.
+    ONCE.call_once(|| unsafe {
+        atexit(at_exit);
+    });
 }
 
 /// Registers the plugin's passes when MLIR loads it. Conflicts (a pass whose

@@ -12,6 +12,8 @@ mod create;
 mod dialect;
 #[path = "ir/dialect_api.rs"]
 mod dialect_api;
+#[path = "ir/hook_panics.rs"]
+mod hook_panics;
 #[path = "ir/jit.rs"]
 mod jit;
 #[path = "ir/ports.rs"]

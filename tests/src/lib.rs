@@ -20,6 +20,7 @@ pub mod conversion_passes;
 pub mod create_passes;
 pub mod ir_passes;
 pub mod option_twin;
+pub mod panicky;
 pub mod test_dialect;
 
 /// Every Rust snippet of README.md, compiled (and run, unless marked

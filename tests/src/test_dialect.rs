@@ -17,7 +17,6 @@ use mlir_pass::ir::ValueExt;
 use mlir_pass::melior::{
     ir::{
         attribute::{IntegerAttribute, TypeAttribute},
-        operation::OperationLike,
         r#type::{DimSize, RankedTensorType, ShapedTypeLike},
         Attribute, Location, Operation, Type, TypeLike, Value, ValueLike,
     },
@@ -59,6 +58,9 @@ fn materialize<'c>(
     location: Location<'c>,
 ) -> Option<Operation<'c>> {
     let value = IntegerAttribute::try_from(value).ok()?;
+    if value.value() == crate::panicky::MATERIALIZER_BOOM {
+        panic!("the materializer blew up");
+    }
     Some(ConstantOp::build(location, ty, value))
 }
 
@@ -421,6 +423,9 @@ impl PairType<'_> {
     fn verify(params: &[Attribute<'_>]) -> Result<(), String> {
         for param in params {
             let ty = TypeAttribute::try_from(*param).map_err(|e| e.to_string())?;
+            if ty.value().to_string() == "i13" {
+                panic!("the type verifier blew up");
+            }
             if ty.value().is_function() {
                 return Err(format!(
                     "a pair holds values, not functions, but got {param}"
@@ -451,33 +456,6 @@ pub struct GenericOnlyOp {
     /// Anything.
     #[operand]
     input: Optional<AnyType>,
-}
-
-/// An op whose verifier and folder panic when it has a `boom` attribute.
-#[mlir_op(dialect = RTestDialect, name = "panicky", verifier, folder)]
-pub struct PanickyOp {
-    /// The input.
-    #[operand]
-    input: I64,
-    /// The output.
-    #[result]
-    output: I64,
-}
-
-impl<'a> PanickyOp<'a> {
-    fn verify(&self) -> Result<(), String> {
-        if self.operation().melior().has_attribute("boom_verify") {
-            panic!("the verifier blew up");
-        }
-        Ok(())
-    }
-
-    fn fold(&self, _operands: &[Option<Attribute<'a>>]) -> Option<FoldResult<'a>> {
-        if self.operation().melior().has_attribute("boom_fold") {
-            panic!("the folder blew up");
-        }
-        None
-    }
 }
 
 /// Operand groups sized by `operandSegmentSizes`, for the adaptor.

@@ -387,8 +387,27 @@ pub(super) unsafe extern "C" fn cast_compatible(
     });
     // A panic answers "not compatible": the op's verifier (which asks
     // `areCastCompatible`, as ODS's does) then reports the cast as invalid,
-    // at the op.
-    result.unwrap_or(false)
+    // at the op. MLIR hands the method types only, so the panic itself is
+    // reported at an unknown location of their context, just before.
+    result.unwrap_or_else(|panic| {
+        let any = [(inputs, num_inputs), (outputs, num_outputs)]
+            .into_iter()
+            .find(|(p, n)| *n > 0 && !p.is_null());
+        if let Some((types, _)) = any {
+            // SAFETY: a valid type of the context, which outlives the call.
+            unsafe {
+                let context = sys::mlirTypeGetContext(*types);
+                crate::ffi::emit_error_at(
+                    sys::mlirLocationUnknownGet(context),
+                    &format!(
+                        "`are_cast_compatible` (CastOpInterface) of `{}` panicked: {panic}",
+                        def.type_name
+                    ),
+                );
+            }
+        }
+        false
+    })
 }
 
 pub(super) unsafe extern "C" fn materialize_call_conversion(

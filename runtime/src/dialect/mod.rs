@@ -39,7 +39,8 @@ pub mod traits;
 mod types;
 
 pub use asm::{
-    OpParser, OpPrinter, ParseError, ParseHook, ParseLocation, PrintHook, UnresolvedOperand,
+    print_failures, OpParser, OpPrinter, ParseError, ParseHook, ParseLocation, PrintHook,
+    UnresolvedOperand,
 };
 pub use constraint::{AttrConstraint, TypeConstraint};
 pub use docs::{dialect_doc, dialect_docs};

@@ -10,7 +10,9 @@ mod trap;
 
 #[cfg(feature = "melior")]
 pub(crate) use context::context_from_raw;
-pub(crate) use strings::{append_to_string, context_str, print_to_string, string_ref, to_str};
+pub(crate) use strings::{
+    append_to_string, context_str, print_to_string, string_ref, to_str, ParserText,
+};
 pub(crate) use trap::trap;
 
 use mlir_sys as sys;

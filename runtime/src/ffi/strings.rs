@@ -12,6 +12,41 @@ pub(crate) fn string_ref(s: &str) -> sys::MlirStringRef {
     }
 }
 
+/// Text for one of MLIR's parsers: a copy of the Rust string followed by a
+/// NUL.
+///
+/// MLIR's lexer finds the end of its buffer by the NUL that follows it (it
+/// reads the byte just past the last one, and lexes on while that byte is
+/// not 0). A Rust `&str` is not followed by one: handed to MLIR as it is,
+/// the lexer reads past its end, and a subslice `&whole[..n]` parses the
+/// rest of `whole` too. Every text this crate hands to an MLIR parser
+/// (modules, types, attributes, pipelines) goes through this type; the
+/// length MLIR sees leaves the NUL out.
+pub(crate) struct ParserText {
+    bytes: Vec<u8>,
+}
+
+impl ParserText {
+    /// Copies `text` and appends the NUL: one allocation and one copy.
+    #[inline]
+    pub(crate) fn new(text: &str) -> Self {
+        let mut bytes = Vec::with_capacity(text.len() + 1);
+        bytes.extend_from_slice(text.as_bytes());
+        bytes.push(0);
+        Self { bytes }
+    }
+
+    /// The text without its NUL, which stays readable just past the end:
+    /// valid while `self` lives.
+    #[inline]
+    pub(crate) fn string_ref(&self) -> sys::MlirStringRef {
+        sys::MlirStringRef {
+            data: self.bytes.as_ptr().cast(),
+            length: self.bytes.len() - 1,
+        }
+    }
+}
+
 /// Reads an `MlirStringRef`, replacing invalid UTF-8.
 ///
 /// # Safety

@@ -6,12 +6,18 @@
 //! behaviour, so a panic becomes a [`Panic`] value that the caller reports
 //! as MLIR expects (a diagnostic, a failed result, a line on stderr).
 //!
+//! A caught panic also fails the pass running on this thread, whichever
+//! pass that is: a Rust hook called by an upstream pass (a folder under
+//! `canonicalize`) fails that pass, so the pipeline stops and `mlir-opt`
+//! exits with an error. Outside a pass, the caller's report is the failure.
+//!
 //! Such a panic is reported once, by that report: while code runs inside
 //! [`trap`], the panic hook records where the panic happened instead of
 //! printing Rust's "thread ... panicked at" message (and a backtrace under
 //! `RUST_BACKTRACE`). Panics elsewhere reach the hook that was installed
 //! before, unchanged.
 
+use super::bridge;
 use std::{
     any::Any,
     cell::{Cell, RefCell},
@@ -60,10 +66,24 @@ pub(crate) fn trap<R>(f: impl FnOnce() -> R) -> Result<R, Panic> {
     TRAPPING.with(|t| t.set(t.get() + 1));
     let result = catch_unwind(AssertUnwindSafe(f));
     TRAPPING.with(|t| t.set(t.get() - 1));
-    result.map_err(|payload| Panic {
-        message: panic_message(&*payload),
+    result.map_err(|payload| caught(&*payload))
+}
+
+/// A caught panic fails the pass running on this thread, if any (kept out
+/// of line: [`trap`] is inlined into every callback).
+#[cold]
+#[inline(never)]
+fn caught(payload: &(dyn Any + Send)) -> Panic {
+    // A hook that an upstream pass called (a folder under `canonicalize`)
+    // cannot fail that pass through its result: MLIR ignores a folder's or
+    // a pattern's failure. The bridge marks the innermost running pass as
+    // failed, as C++'s `signalPassFailure` would (see running_pass.cpp).
+    // SAFETY: no arguments; the bridge checks that a pass is running.
+    unsafe { bridge::mlirPassBridgeFailRunningPass() };
+    Panic {
+        message: panic_message(payload),
         location: LOCATION.with(|l| l.borrow_mut().take()),
-    })
+    }
 }
 
 /// Wraps the current panic hook: quiet inside [`trap`], as before elsewhere.

@@ -6,7 +6,7 @@ use mlir_sys as sys;
 
 use super::{Context, MlirError};
 use crate::{
-    ffi::{bridge, string_ref},
+    ffi::{bridge, string_ref, ParserText},
     handle::OperationRef,
 };
 
@@ -25,11 +25,13 @@ impl<'c> Module<'c> {
     /// The parser's diagnostics, with their locations.
     pub fn parse(context: &'c Context, source: &str, source_name: &str) -> Result<Self, MlirError> {
         context.take_diagnostics();
-        // SAFETY: valid context and strings for the call.
+        let text = ParserText::new(source);
+        // SAFETY: valid context and strings for the call; `text` is followed
+        // by the NUL MLIR's lexer stops at.
         let raw = unsafe {
             bridge::mlirPassBridgeParseModule(
                 context.raw(),
-                string_ref(source),
+                text.string_ref(),
                 string_ref(source_name),
             )
         };

@@ -23,6 +23,9 @@
 //! - [`TypeExt`]: shapes, element counts and element types of shaped types
 //!   (C++'s `getShape`, `getNumElements`, `getElementTypeOrSelf`), and
 //!   [`unranked_tensor_type`].
+//! - [`parse_module`], [`parse_type`], [`parse_attribute`]: text to IR;
+//!   [`parse_module`] instead of melior's `Module::parse`, which reads past
+//!   the end of its text.
 //!
 //! # Rules that the types cannot enforce
 //! MLIR runs a pass anchored on `func.func` on all functions at once, one
@@ -46,6 +49,7 @@
 mod constant;
 pub(crate) mod erasure;
 mod operation;
+mod parse;
 mod symbol;
 mod types;
 mod value;
@@ -57,6 +61,7 @@ pub use constant::{FloatConstant, IntConstant};
 pub use melior::ir::operation::WalkOrder;
 pub(crate) use operation::used_results;
 pub use operation::{OperationExt, OperationMutExt};
+pub use parse::{parse_attribute, parse_module, parse_type};
 pub use symbol::{Symbol, SymbolTableCollection, SymbolUse, Visibility};
 pub use types::{scalable_vector_type, unranked_tensor_type, vector_type, TypeExt, DYNAMIC};
 pub use value::{BlockArgumentExt, Uses, ValueExt, ValueUse};

@@ -373,7 +373,9 @@ pub(crate) fn parse_attribute(context: sys::MlirContext, text: &str) -> sys::Mli
             return attribute;
         }
     }
-    // SAFETY: a valid context; MLIR copies the text.
+    // SAFETY: a valid context. MLIR copies the text into a buffer that ends
+    // in the NUL its lexer stops at (`parseAttribute` with
+    // `isKnownNullTerminated` false), so it never reads past `text`.
     let attribute = unsafe { sys::mlirAttributeParseGet(context, string_ref(text)) };
     if running && !attribute.ptr.is_null() {
         PARSED.with(|p| p.borrow_mut().push((context, text.into(), attribute)));

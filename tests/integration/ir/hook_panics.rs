@@ -1,0 +1,164 @@
+//! A panic in any user hook of a Rust dialect fails the work it happens in,
+//! with a diagnostic naming the op and the hook: a parse, a verification,
+//! the pass that called the hook (an upstream one such as `canonicalize`,
+//! which ignores a hook's ordinary failure), or a print. Each hook kind
+//! panics on request in `mlir_pass_tests::panicky`.
+
+use mlir_pass::dialect::Op;
+use mlir_pass::{Context, Module, PassManager};
+use mlir_pass_tests::panicky::PanickyAsmOp;
+
+fn setup() -> Context {
+    let _ = PanickyAsmOp::operation_name();
+    mlir_pass::register_all().expect("no registration conflicts in this binary");
+    Context::new()
+}
+
+/// Parses `source` and runs `pipeline` on it: the error of the first step
+/// that failed, and the module as it was left.
+fn fail(pipeline: &str, source: &str) -> (String, String) {
+    let context = setup();
+    let mut module = match Module::parse(&context, source, "input.mlir") {
+        Ok(module) => module,
+        Err(error) => return (error.to_string(), String::new()),
+    };
+    let mut pm = PassManager::parse(&context, pipeline).unwrap();
+    let error = pm
+        .run(&mut module)
+        .expect_err("the hook's panic fails the pass")
+        .to_string();
+    (error, module.to_string())
+}
+
+fn assert_names(error: &str, expected: &str) {
+    assert!(
+        error.contains(expected),
+        "expected `{expected}` in:\n{error}"
+    );
+}
+
+#[test]
+fn a_panicking_folder_fails_canonicalize() {
+    let (error, module) = fail(
+        "builtin.module(func.func(canonicalize))",
+        r#"func.func @f(%x: i64) -> i64 { %0 = "rtest.panicky"(%x) {boom_fold} : (i64) -> i64  return %0 : i64 }"#,
+    );
+    assert_names(&error, "input.mlir:1:37: error: 'rtest.panicky' op folder (`PanickyOp`) panicked: the folder blew up (at tests/src/panicky.rs:");
+    assert!(module.contains("rtest.panicky"), "{module}");
+}
+
+#[test]
+fn a_panicking_canonicalization_pattern_fails_canonicalize() {
+    let (error, module) = fail(
+        "builtin.module(func.func(canonicalize))",
+        r#"func.func @f(%x: i64) -> i64 { %0 = "rtest.panicky"(%x) {boom_pattern} : (i64) -> i64  return %0 : i64 }"#,
+    );
+    assert_names(&error, "the pattern blew up");
+    assert_names(&error, "PanickingPattern");
+    assert!(module.contains("rtest.panicky"), "{module}");
+}
+
+#[test]
+fn a_panicking_materializer_fails_canonicalize() {
+    let (error, _) = fail(
+        "builtin.module(func.func(canonicalize))",
+        r#"func.func @f() -> i64 {
+  %a = rtest.constant 333
+  %b = rtest.add %a, %a : i64
+  return %b : i64
+}"#,
+    );
+    assert_names(&error, "the materializer blew up");
+}
+
+#[test]
+fn a_panic_in_a_later_pass_of_a_nested_pipeline_stops_the_pipeline() {
+    // The failing pass is the second of a nested pipeline, on one of two
+    // functions: the run fails, and no pass after it runs.
+    let (error, module) = fail(
+        "builtin.module(func.func(cse, canonicalize), symbol-dce)",
+        r#"func.func private @dead()
+func.func @ok(%x: i64) -> i64 { return %x : i64 }
+func.func @f(%x: i64) -> i64 { %0 = "rtest.panicky"(%x) {boom_fold} : (i64) -> i64  return %0 : i64 }"#,
+    );
+    assert_names(&error, "the folder blew up");
+    assert!(module.contains("@dead"), "symbol-dce did not run: {module}");
+}
+
+#[test]
+fn a_panicking_verifier_fails_the_parse_and_the_pass_after_which_it_runs() {
+    let (error, _) = fail(
+        "builtin.module()",
+        r#"func.func @f(%x: i64) { %0 = "rtest.panicky"(%x) {boom_verify} : (i64) -> i64  return }"#,
+    );
+    assert_names(
+        &error,
+        "'rtest.panicky' op verifier (`PanickyOp`) panicked: the verifier blew up",
+    );
+}
+
+#[test]
+fn a_panicking_parser_fails_the_parse() {
+    let (error, _) = fail(
+        "builtin.module()",
+        "func.func @f(%x: i64) { rtest.panicky_asm boom %x : i64  return }",
+    );
+    assert_names(
+        &error,
+        "the parser of `PanickyAsmOp` panicked: the parser blew up",
+    );
+}
+
+#[test]
+fn a_panicking_type_verifier_fails_the_parse() {
+    let (error, _) = fail(
+        "builtin.module()",
+        "func.func private @f(!rtest.pair<i13, i64>)",
+    );
+    assert_names(&error, "the type verifier blew up");
+}
+
+#[test]
+fn a_panicking_interface_method_fails_verification() {
+    let (error, _) = fail(
+        "builtin.module()",
+        "func.func @f(%t: tensor<2xi13>) { %0 = rtest.panicky_cast %t : tensor<2xi13> to tensor<?xi13>  return }",
+    );
+    assert_names(
+        &error,
+        "`are_cast_compatible` (CastOpInterface) of `PanickyCastOp` panicked: the cast check blew up",
+    );
+    assert_names(&error, "are cast incompatible");
+}
+
+#[test]
+fn a_panicking_printer_reports_an_error_and_leaves_a_marker_that_does_not_parse() {
+    let context = setup();
+    let source = "func.func @f(%x: i64) { rtest.panicky_asm %x {boom_print} : i64  return }";
+    let module = Module::parse(&context, source, "input.mlir").unwrap();
+    context.take_diagnostics();
+    let before = mlir_pass::dialect::print_failures();
+    let printed = module.to_string();
+    assert_eq!(mlir_pass::dialect::print_failures(), before + 1);
+    assert!(
+        printed.contains("rtest.panicky_asm halfway <<the printer of `PanickyAsmOp` panicked: the printer blew up"),
+        "{printed}"
+    );
+    let diagnostics = context.take_diagnostics();
+    assert!(
+        diagnostics.iter().any(|d| d
+            .message
+            .contains("'rtest.panicky_asm' op the printer of `PanickyAsmOp` panicked")),
+        "{diagnostics:?}"
+    );
+    assert!(Module::parse(&context, &printed, "printed.mlir").is_err());
+    // Without the attribute, the same printer round-trips.
+    let fine = Module::parse(
+        &context,
+        "func.func @f(%x: i64) { rtest.panicky_asm %x : i64  return }",
+        "input.mlir",
+    )
+    .unwrap()
+    .to_string();
+    assert!(fine.contains("rtest.panicky_asm %arg0 : i64"), "{fine}");
+}
