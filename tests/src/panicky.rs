@@ -6,7 +6,7 @@
 
 use mlir_pass::dialect::{
     mlir_op,
-    ods::{AnyTensor, I64},
+    ods::{AnyTensor, AnyType, I64Attr, I64},
     FoldResult, Op, OpParser, OpPrinter, OpRewritePattern, ParseError,
 };
 use mlir_pass::melior::ir::{operation::OperationLike, Attribute, Type, ValueLike};
@@ -16,6 +16,40 @@ use crate::test_dialect::RTestDialect;
 
 /// The value whose materialization as an `rtest.constant` panics.
 pub const MATERIALIZER_BOOM: i64 = 666;
+/// The value the dialect's materializer builds an `rtest.not_constant` for.
+pub const MATERIALIZER_NOT_CONSTANT: i64 = 667;
+/// The value the dialect's materializer builds an `i32` constant for,
+/// whatever type was asked for.
+pub const MATERIALIZER_WRONG_TYPE: i64 = 668;
+
+/// An op that is not a constant, which the materializer builds by mistake.
+#[mlir_op(dialect = RTestDialect, name = "not_constant")]
+pub struct NotConstantOp {
+    /// The value.
+    #[attr]
+    value: I64Attr,
+    /// The result.
+    #[result]
+    output: I64,
+}
+
+/// An op whose folder returns its operand, whatever its type: a value of
+/// another type than its result's when they differ.
+#[mlir_op(dialect = RTestDialect, name = "bad_fold", folder)]
+pub struct BadFoldOp {
+    /// The input.
+    #[operand]
+    input: AnyType,
+    /// The output.
+    #[result]
+    output: I64,
+}
+
+impl<'a> BadFoldOp<'a> {
+    fn fold(&self, _operands: &[Option<Attribute<'a>>]) -> Option<FoldResult<'a>> {
+        Some(FoldResult::Value(self.input()))
+    }
+}
 
 /// An op whose verifier, folder and canonicalization pattern panic when it
 /// has a `boom_verify`, `boom_fold` or `boom_pattern` attribute.

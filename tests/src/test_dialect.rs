@@ -52,14 +52,27 @@ fn materialize_cast<'c>(
 
 /// Folded integers become `rtest.constant` ops.
 fn materialize<'c>(
-    _context: &'c Context,
+    context: &'c Context,
     value: Attribute<'c>,
     ty: Type<'c>,
     location: Location<'c>,
 ) -> Option<Operation<'c>> {
+    use crate::panicky::{MATERIALIZER_BOOM, MATERIALIZER_NOT_CONSTANT, MATERIALIZER_WRONG_TYPE};
     let value = IntegerAttribute::try_from(value).ok()?;
-    if value.value() == crate::panicky::MATERIALIZER_BOOM {
-        panic!("the materializer blew up");
+    match value.value() {
+        MATERIALIZER_BOOM => panic!("the materializer blew up"),
+        MATERIALIZER_NOT_CONSTANT => {
+            return Some(crate::panicky::NotConstantOp::build(location, ty, value))
+        }
+        MATERIALIZER_WRONG_TYPE => {
+            let i32 = mlir_pass::melior::ir::r#type::IntegerType::new(context, 32).into();
+            return Some(ConstantOp::build(
+                location,
+                i32,
+                IntegerAttribute::new(i32, 1),
+            ));
+        }
+        _ => {}
     }
     Some(ConstantOp::build(location, ty, value))
 }

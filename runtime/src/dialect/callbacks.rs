@@ -246,6 +246,14 @@ pub(super) unsafe extern "C" fn fold(
     match folded {
         Ok(list) if list.is_empty() => false,
         Ok(list) => {
+            // C++ asserts these in a debug build (`OperationFolder`): one
+            // result per op result, a value of the result's type.
+            if let Err(message) = check_fold_results(op, &list) {
+                op_error(op, &format!("folder (`{}`) {message}", def.type_name));
+                // SAFETY: no arguments.
+                unsafe { bridge::mlirPassBridgeFailRunningPass() };
+                return false;
+            }
             for (is_attr, ptr) in list {
                 // SAFETY: `results` is the fold's result list; the values
                 // come from the op's context.
@@ -268,6 +276,80 @@ pub(super) unsafe extern "C" fn fold(
                 &format!("folder (`{}`) panicked: {panic}", def.type_name),
             );
             false
+        }
+    }
+}
+
+/// What is wrong with a folder's results, if anything: their count, or a
+/// value whose type is not its result's.
+fn check_fold_results(
+    op: sys::MlirOperation,
+    list: &[(bool, *const c_void)],
+) -> Result<(), String> {
+    // SAFETY: a valid op; results asked of it in range.
+    let count = unsafe { sys::mlirOperationGetNumResults(op) }.max(0) as usize;
+    if list.len() != count {
+        return Err(format!(
+            "returned {} results, but the op has {count}: return one per result, or none \
+             when it does not fold",
+            list.len()
+        ));
+    }
+    for (index, (is_attr, ptr)) in list.iter().enumerate() {
+        if *is_attr {
+            continue;
+        }
+        // SAFETY: a value the folder returned, of the op's context, and a
+        // result of the op in range.
+        let (got, expected) = unsafe {
+            (
+                sys::mlirValueGetType(sys::MlirValue { ptr: *ptr }),
+                sys::mlirValueGetType(sys::mlirOperationGetResult(op, index as isize)),
+            )
+        };
+        // SAFETY: valid types.
+        if !unsafe { sys::mlirTypeEqual(got, expected) } {
+            return Err(format!(
+                "replaced result #{index} of type '{}' by a value of type '{}': a folded \
+                 value must have its result's type",
+                type_text(expected),
+                type_text(got)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What is wrong with an op a constant materializer built, if anything:
+/// not `ConstantLike` (the folder would not recognise it, and C++ asserts),
+/// or not one result of the type asked for.
+fn check_materialized(op: sys::MlirOperation, ty: sys::MlirType) -> Result<(), String> {
+    // SAFETY: a valid, detached op; its name, results and traits are read.
+    unsafe {
+        let name = crate::ffi::op_name(op);
+        if !bridge::mlirPassBridgeHasTrait(
+            op,
+            bridge::MlirPassBridgeTrait::MlirPassBridgeTraitConstantLike,
+        ) {
+            return Err(format!(
+                "built '{name}', which is not a constant: a materializer builds an op with the \
+                 ConstantLike trait (or none)"
+            ));
+        }
+        let results = sys::mlirOperationGetNumResults(op);
+        let result_type =
+            (results == 1).then(|| sys::mlirValueGetType(sys::mlirOperationGetResult(op, 0)));
+        match result_type {
+            Some(t) if sys::mlirTypeEqual(t, ty) => Ok(()),
+            Some(t) => Err(format!(
+                "built '{name}' of type '{}' for a constant of type '{}': its result must have \
+                 the type asked for",
+                type_text(t),
+                type_text(ty)
+            )),
+            None => Err(format!(
+                "built '{name}' with {results} results; a constant has one"
+            )),
         }
     }
 }
@@ -352,7 +434,7 @@ pub(super) unsafe extern "C" fn materialize_constant(
     let def = unsafe { &*dialect.cast::<DialectDefinition>() };
     let hook = def.materialize_constant;
     // SAFETY: as above.
-    unsafe {
+    let op = unsafe {
         build_op(
             def,
             "constant materializer",
@@ -361,6 +443,30 @@ pub(super) unsafe extern "C" fn materialize_constant(
             location,
             |context, ty, location| hook?(context, Attribute::from_raw(value), ty, location),
         )
+    };
+    if op.ptr.is_null() {
+        return op;
+    }
+    match check_materialized(op, ty) {
+        Ok(()) => op,
+        Err(message) => {
+            // SAFETY: a valid location; the op was built detached for MLIR,
+            // which now gets none, so it is ours to free; no arguments.
+            unsafe {
+                crate::ffi::emit_error_at(
+                    location,
+                    &format!(
+                        "constant materializer of dialect `{}` {message}",
+                        def.type_name
+                    ),
+                );
+                sys::mlirOperationDestroy(op);
+                bridge::mlirPassBridgeFailRunningPass();
+            }
+            sys::MlirOperation {
+                ptr: std::ptr::null_mut(),
+            }
+        }
     }
 }
 

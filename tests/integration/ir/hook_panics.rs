@@ -162,3 +162,38 @@ fn a_panicking_printer_reports_an_error_and_leaves_a_marker_that_does_not_parse(
     .to_string();
     assert!(fine.contains("rtest.panicky_asm %arg0 : i64"), "{fine}");
 }
+
+/// What C++ asserts in a debug build, reported at that moment.
+#[test]
+fn a_materializer_that_builds_no_constant_or_the_wrong_type_fails_the_pass() {
+    for (value, expected) in [
+        (
+            666,
+            "constant materializer of dialect `RTestDialect` built 'rtest.not_constant', which is not a constant",
+        ),
+        (
+            667,
+            "constant materializer of dialect `RTestDialect` built 'rtest.constant' of type 'i32' for a constant of type 'i64'",
+        ),
+    ] {
+        let source = format!(
+            "func.func @f() -> i64 {{\n  %a = rtest.constant 1\n  %b = rtest.constant {value}\n  %c = rtest.add %a, %b : i64\n  return %c : i64\n}}"
+        );
+        let (error, module) = fail("builtin.module(func.func(canonicalize))", &source);
+        assert_names(&error, expected);
+        assert!(!module.contains("rtest.not_constant"), "{module}");
+    }
+}
+
+#[test]
+fn a_folder_that_returns_a_value_of_another_type_fails_the_pass() {
+    let (error, module) = fail(
+        "builtin.module(func.func(canonicalize))",
+        r#"func.func @f(%x: f32) -> i64 { %0 = "rtest.bad_fold"(%x) : (f32) -> i64  return %0 : i64 }"#,
+    );
+    assert_names(
+        &error,
+        "'rtest.bad_fold' op folder (`BadFoldOp`) replaced result #0 of type 'i64' by a value of type 'f32'",
+    );
+    assert!(module.contains("rtest.bad_fold"), "{module}");
+}
