@@ -21,6 +21,7 @@ pub mod create_passes;
 pub mod ir_passes;
 pub mod option_twin;
 pub mod panicky;
+pub mod safe_hooks;
 pub mod test_dialect;
 
 /// Every Rust snippet of README.md, compiled (and run, unless marked

@@ -4,6 +4,8 @@
 //! print) with a diagnostic that names the hook. The dialect's materializer
 //! and the `!rtest.pair` type verifier panic too (see `test_dialect`).
 
+#![deny(unsafe_code)]
+
 use mlir_pass::dialect::{
     mlir_op,
     ods::{AnyTensor, AnyType, I64Attr, I64},

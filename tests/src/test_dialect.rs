@@ -5,6 +5,8 @@
 //! callable and cast interfaces the inliner uses, an interface declared in
 //! Rust, and types with parameters.
 
+#![deny(unsafe_code)]
+
 use mlir_pass::dialect::{
     mlir_dialect, mlir_op, mlir_type,
     ods::{
@@ -13,7 +15,7 @@ use mlir_pass::dialect::{
     },
     FoldResult, InferTypeInput, Op, OpParser, OpPrinter, OpRewritePattern, ParseError,
 };
-use mlir_pass::ir::ValueExt;
+use mlir_pass::ir::{TypeExt, ValueExt};
 use mlir_pass::melior::{
     ir::{
         attribute::{IntegerAttribute, TypeAttribute},
@@ -23,7 +25,6 @@ use mlir_pass::melior::{
     Context,
 };
 use mlir_pass::rewrite::{MatchResult, NoMatch, PatternRewriter, PatternSetBuilder};
-use mlir_pass::sys;
 
 /// A dialect declared in Rust, for the tests.
 ///
@@ -370,11 +371,7 @@ pub struct CastOp {
 
 /// The element type of a tensor type.
 fn tensor_element(ty: Type<'_>) -> Option<Type<'_>> {
-    // SAFETY: a valid type; the element type is one of its context.
-    unsafe {
-        sys::mlirTypeIsATensor(ty.to_raw())
-            .then(|| Type::from_raw(sys::mlirShapedTypeGetElementType(ty.to_raw())))
-    }
+    ty.is_tensor().then(|| ty.element_type_or_self())
 }
 
 impl CastOp<'_> {

@@ -8,6 +8,7 @@
 
 use std::fmt;
 
+use melior::ir::{Attribute, Type};
 use mlir_sys as sys;
 
 /// Which types an operand or a result accepts.
@@ -54,12 +55,35 @@ pub enum TypeConstraint {
     },
     /// Any one of these.
     AnyOf(&'static [TypeConstraint]),
-    /// The user's own predicate, with the description used in messages.
+    /// The user's own predicate on the raw type, with the description used
+    /// in messages. [`TypeConstraint::Predicate`] is the same without
+    /// `unsafe` in the predicate.
     Custom {
         /// What the predicate accepts, as ODS words it (`"even-width integer"`).
         description: &'static str,
         /// Whether a type is accepted.
         predicate: fn(sys::MlirType) -> bool,
+    },
+    /// The user's own predicate on melior's [`Type`], with the description
+    /// used in messages (ODS's `Type<CPred<...>, "description">`):
+    ///
+    /// ```
+    /// use mlir_pass::dialect::constraint::TypeConstraint;
+    /// use mlir_pass::melior::ir::{r#type::IntegerType, Type};
+    ///
+    /// fn even_width(ty: Type<'_>) -> bool {
+    ///     IntegerType::try_from(ty).is_ok_and(|i| i.width() % 2 == 0)
+    /// }
+    /// const EVEN: TypeConstraint = TypeConstraint::Predicate {
+    ///     description: "even-width integer",
+    ///     predicate: even_width,
+    /// };
+    /// ```
+    Predicate {
+        /// What the predicate accepts, as ODS words it.
+        description: &'static str,
+        /// Whether a type is accepted.
+        predicate: for<'c> fn(Type<'c>) -> bool,
     },
 }
 
@@ -106,6 +130,7 @@ impl TypeConstraint {
                 }
                 Self::AnyOf(all) => all.iter().any(|c| c.accepts(ty)),
                 Self::Custom { predicate, .. } => predicate(ty),
+                Self::Predicate { predicate, .. } => predicate(Type::from_raw(ty)),
             }
         }
     }
@@ -187,7 +212,9 @@ impl fmt::Display for TypeConstraint {
                 }
                 Ok(())
             }
-            Self::Custom { description, .. } => f.write_str(description),
+            Self::Custom { description, .. } | Self::Predicate { description, .. } => {
+                f.write_str(description)
+            }
         }
     }
 }
@@ -228,12 +255,35 @@ pub enum AttrConstraint {
     Array,
     /// A `DictionaryAttr`.
     Dictionary,
-    /// The user's own predicate, with the description used in messages.
+    /// The user's own predicate on the raw attribute, with the description
+    /// used in messages. [`AttrConstraint::Predicate`] is the same without
+    /// `unsafe` in the predicate.
     Custom {
         /// What the predicate accepts (`"positive integer attribute"`).
         description: &'static str,
         /// Whether an attribute is accepted.
         predicate: fn(sys::MlirAttribute) -> bool,
+    },
+    /// The user's own predicate on melior's [`Attribute`], with the
+    /// description used in messages (ODS's `Attr<CPred<...>, "description">`):
+    ///
+    /// ```
+    /// use mlir_pass::dialect::constraint::AttrConstraint;
+    /// use mlir_pass::melior::ir::{attribute::IntegerAttribute, Attribute};
+    ///
+    /// fn positive(attr: Attribute<'_>) -> bool {
+    ///     IntegerAttribute::try_from(attr).is_ok_and(|i| i.value() > 0)
+    /// }
+    /// const POSITIVE: AttrConstraint = AttrConstraint::Predicate {
+    ///     description: "positive integer attribute",
+    ///     predicate: positive,
+    /// };
+    /// ```
+    Predicate {
+        /// What the predicate accepts.
+        description: &'static str,
+        /// Whether an attribute is accepted.
+        predicate: for<'c> fn(Attribute<'c>) -> bool,
     },
 }
 
@@ -277,6 +327,7 @@ impl AttrConstraint {
                 Self::Array => sys::mlirAttributeIsAArray(attr),
                 Self::Dictionary => sys::mlirAttributeIsADictionary(attr),
                 Self::Custom { predicate, .. } => predicate(attr),
+                Self::Predicate { predicate, .. } => predicate(Attribute::from_raw(attr)),
             }
         }
     }
@@ -306,7 +357,9 @@ impl fmt::Display for AttrConstraint {
             }
             Self::Array => f.write_str("array attribute"),
             Self::Dictionary => f.write_str("dictionary of named attribute values"),
-            Self::Custom { description, .. } => f.write_str(description),
+            Self::Custom { description, .. } | Self::Predicate { description, .. } => {
+                f.write_str(description)
+            }
         }
     }
 }

@@ -299,6 +299,17 @@ pub trait Op<'a>: Copy + Sized {
         self.operation().location()
     }
 
+    /// The context the op lives in, for as long as the handle's lifetime:
+    /// what a folder, a verifier or a pattern builds attributes and types
+    /// with (`IntegerAttribute::new(IntegerType::new(op.context(), 64).into(), 7)`),
+    /// with no `unsafe`.
+    fn context(&self) -> &'a melior::Context {
+        // SAFETY: a valid op, which lives in its context for 'a.
+        unsafe {
+            crate::ffi::context_for(mlir_sys::mlirOperationGetContext(self.operation().raw()))
+        }
+    }
+
     /// The full op name (`toy.transpose`).
     fn operation_name() -> String {
         format!("{}.{}", Self::namespace(), Self::definition().name)

@@ -87,7 +87,9 @@ fn attr_kind(constraint: &AttrConstraint) -> bridge::MlirPassBridgeAttrKind {
         AttrConstraint::DenseElements(_) => K::MlirPassBridgeAttrKindDenseElements,
         AttrConstraint::Array => K::MlirPassBridgeAttrKindArray,
         AttrConstraint::Dictionary => K::MlirPassBridgeAttrKindDictionary,
-        AttrConstraint::Any | AttrConstraint::Custom { .. } => K::MlirPassBridgeAttrKindAny,
+        AttrConstraint::Any | AttrConstraint::Custom { .. } | AttrConstraint::Predicate { .. } => {
+            K::MlirPassBridgeAttrKindAny
+        }
     }
 }
 

@@ -9,7 +9,7 @@ mod strings;
 mod trap;
 
 #[cfg(feature = "melior")]
-pub(crate) use context::context_from_raw;
+pub(crate) use context::{context_for, context_from_raw};
 pub(crate) use strings::{
     append_to_string, context_str, print_to_string, string_ref, to_str, ParserText,
 };

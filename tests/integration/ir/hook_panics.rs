@@ -197,3 +197,36 @@ fn a_folder_that_returns_a_value_of_another_type_fails_the_pass() {
     );
     assert!(module.contains("rtest.bad_fold"), "{module}");
 }
+
+/// A dialect's hooks need no `unsafe`: predicates on melior's types as
+/// constraints, and the op's context for building attributes in a folder.
+#[test]
+fn safe_constraints_and_a_folder_that_builds_from_the_ops_context() {
+    let (error, _) = fail(
+        "builtin.module()",
+        r#"func.func @f(%x: i15) { %0 = "rtest.scale"(%x) {factor = 3 : i64} : (i15) -> i64  return }"#,
+    );
+    assert_names(
+        &error,
+        "'rtest.scale' op operand #0 must be even-width integer, but got 'i15'",
+    );
+    let (error, _) = fail(
+        "builtin.module()",
+        r#"func.func @f(%x: i16) { %0 = "rtest.scale"(%x) {factor = 0 : i64} : (i16) -> i64  return }"#,
+    );
+    assert_names(&error, "positive integer attribute");
+    let context = setup();
+    let source = r#"func.func @f() -> i64 {
+  %c = arith.constant 7 : i16
+  %0 = "rtest.scale"(%c) {factor = 3 : i64} : (i16) -> i64
+  return %0 : i64
+}"#;
+    let mut module = Module::parse(&context, source, "input.mlir").unwrap();
+    PassManager::parse(&context, "builtin.module(func.func(canonicalize))")
+        .unwrap()
+        .run(&mut module)
+        .unwrap();
+    let printed = module.to_string();
+    assert!(printed.contains("rtest.constant 21"), "{printed}");
+    assert!(!printed.contains("rtest.scale"), "{printed}");
+}
