@@ -529,6 +529,9 @@ fn ten_thousand_functions_twenty_runs_each_function_once_output_identical() {
 
 // --- Random pipeline text never panics or aborts ---------------------------------
 
+#[path = "core/parser_text.rs"]
+mod parser_text;
+
 mod fuzz {
     use super::*;
     use proptest::prelude::*;
