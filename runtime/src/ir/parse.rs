@@ -69,6 +69,12 @@ pub fn parse_module<'c>(context: &'c Context, text: &str) -> Result<Module<'c>, 
 /// text left after the type. MLIR reports why to the context's diagnostic
 /// handlers.
 pub fn parse_type<'c>(context: &'c Context, text: &str) -> Result<Type<'c>, IrError> {
+    // MLIR's error for a type that ends at the very start of its buffer
+    // reads the byte before the buffer (`Parser::emitWrongTokenError` backs
+    // up one character from the end of input): refuse empty text here.
+    if text.is_empty() {
+        return Err(IrError::new("an empty text is not a type"));
+    }
     Type::parse(context, text).ok_or_else(|| {
         IrError::new(format!(
             "'{text}' is not a valid MLIR type (is its dialect loaded?); the context's \
@@ -91,6 +97,10 @@ pub fn parse_type<'c>(context: &'c Context, text: &str) -> Result<Type<'c>, IrEr
 /// text left after it. MLIR reports why to the context's diagnostic
 /// handlers.
 pub fn parse_attribute<'c>(context: &'c Context, text: &str) -> Result<Attribute<'c>, IrError> {
+    // As in `parse_type`: MLIR reads before an empty buffer.
+    if text.is_empty() {
+        return Err(IrError::new("an empty text is not an attribute"));
+    }
     Attribute::parse(context, text).ok_or_else(|| {
         IrError::new(format!(
             "'{text}' is not a valid MLIR attribute (is its dialect loaded?); the context's \

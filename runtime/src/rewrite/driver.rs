@@ -373,6 +373,12 @@ pub(crate) fn parse_attribute(context: sys::MlirContext, text: &str) -> sys::Mli
             return attribute;
         }
     }
+    if text.is_empty() {
+        // MLIR's error for an empty text reads the byte before its buffer.
+        return sys::MlirAttribute {
+            ptr: std::ptr::null(),
+        };
+    }
     // SAFETY: a valid context. MLIR copies the text into a buffer that ends
     // in the NUL its lexer stops at (`parseAttribute` with
     // `isKnownNullTerminated` false), so it never reads past `text`.
