@@ -370,6 +370,46 @@ fn main() {
         }
     }
 
+    if want("parse") {
+        // (1p) The NUL-terminated copy every parse of Rust text now makes
+        // (MLIR's lexer reads up to a NUL): MLIR's module parser on text that
+        // already ends in one, against `ir::parse_module`, which copies the
+        // text into such a buffer first. Same parser, same text.
+        let mb = if s.min_rounds == s.max_rounds { 1 } else { 10 };
+        println!("\n## 1p. Parsing a {mb} MB module: the NUL-terminated copy's cost, one thread\n");
+        println!("| size | MLIR, no copy | `ir::parse_module` | copy / no copy | rounds |");
+        println!("| --- | --- | --- | --- | --- |");
+        let text = module_text((mb << 20) / module_text(1, 100).len() + 1, 100);
+        let size = text.len();
+        let terminated = format!("{text}\0");
+        let melior = context.as_melior();
+        let r = Rounds::take(s, 2, &[(1, 0)], |v| {
+            let start = Instant::now();
+            let module = if v == 0 {
+                // SAFETY: a valid context; the text is followed by a NUL
+                // (not counted in the length), which MLIR's lexer stops at.
+                let raw = unsafe {
+                    sys::mlirModuleCreateParse(
+                        context.raw(),
+                        sys::MlirStringRef {
+                            data: terminated.as_ptr().cast(),
+                            length: size,
+                        },
+                    )
+                };
+                assert!(!raw.ptr.is_null(), "the benchmark module parses");
+                // SAFETY: just created; destroyed below, untimed.
+                unsafe { mlir_pass::melior::ir::Module::from_raw(raw) }
+            } else {
+                mlir_pass::ir::parse_module(melior, &text).expect("the benchmark module parses")
+            };
+            let elapsed = start.elapsed();
+            drop(module);
+            elapsed
+        });
+        r.print_pair_row(&format!("{:.1} MB", size as f64 / (1 << 20) as f64));
+    }
+
     if want("safe-walk") {
         // (1b) The melior view: the same walk through the safe API.
         println!("\n## 1b. The safe API's cost: `walk_ops` + melior names vs the raw C walk, one thread\n");

@@ -8,32 +8,13 @@
 
 use mlir_pass::dialect::{
     mlir_op,
-    ods::{AnyTensor, AnyType, I64Attr, I64},
+    ods::{AnyTensor, AnyType, I64},
     FoldResult, Op, OpParser, OpPrinter, OpRewritePattern, ParseError,
 };
 use mlir_pass::melior::ir::{operation::OperationLike, Attribute, Type, ValueLike};
 use mlir_pass::rewrite::{MatchResult, NoMatch, PatternRewriter, PatternSetBuilder};
 
 use crate::test_dialect::RTestDialect;
-
-/// The value whose materialization as an `rtest.constant` panics.
-pub const MATERIALIZER_BOOM: i64 = 666;
-/// The value the dialect's materializer builds an `rtest.not_constant` for.
-pub const MATERIALIZER_NOT_CONSTANT: i64 = 667;
-/// The value the dialect's materializer builds an `i32` constant for,
-/// whatever type was asked for.
-pub const MATERIALIZER_WRONG_TYPE: i64 = 668;
-
-/// An op that is not a constant, which the materializer builds by mistake.
-#[mlir_op(dialect = RTestDialect, name = "not_constant")]
-pub struct NotConstantOp {
-    /// The value.
-    #[attr]
-    value: I64Attr,
-    /// The result.
-    #[result]
-    output: I64,
-}
 
 /// An op whose folder returns its operand, whatever its type: a value of
 /// another type than its result's when they differ.

@@ -58,12 +58,11 @@ fn materialize<'c>(
     ty: Type<'c>,
     location: Location<'c>,
 ) -> Option<Operation<'c>> {
-    use crate::panicky::{MATERIALIZER_BOOM, MATERIALIZER_NOT_CONSTANT, MATERIALIZER_WRONG_TYPE};
     let value = IntegerAttribute::try_from(value).ok()?;
     match value.value() {
         MATERIALIZER_BOOM => panic!("the materializer blew up"),
         MATERIALIZER_NOT_CONSTANT => {
-            return Some(crate::panicky::NotConstantOp::build(location, ty, value))
+            return Some(NotConstantOp::build(location, ty, value))
         }
         MATERIALIZER_WRONG_TYPE => {
             let i32 = mlir_pass::melior::ir::r#type::IntegerType::new(context, 32).into();
@@ -76,6 +75,25 @@ fn materialize<'c>(
         _ => {}
     }
     Some(ConstantOp::build(location, ty, value))
+}
+
+/// The value whose materialization as an `rtest.constant` panics.
+pub const MATERIALIZER_BOOM: i64 = 666;
+/// The value the dialect's materializer builds an `rtest.not_constant` for.
+pub const MATERIALIZER_NOT_CONSTANT: i64 = 667;
+/// The value the dialect's materializer builds an `i32` constant for,
+/// whatever type was asked for.
+pub const MATERIALIZER_WRONG_TYPE: i64 = 668;
+
+/// An op that is not a constant, which the materializer builds by mistake.
+#[mlir_op(dialect = RTestDialect, name = "not_constant")]
+pub struct NotConstantOp {
+    /// The value.
+    #[attr]
+    value: I64Attr,
+    /// The result.
+    #[result]
+    output: I64,
 }
 
 /// An integer constant.
