@@ -116,6 +116,18 @@ fn errors_name_the_place_in_the_source() {
             "def main() {\n  print(x);\n}\n",
             "input:2:9: error: unknown variable 'x'",
         ),
+        // An unknown member, two levels down.
+        (
+            "struct I { var lo; }\nstruct O { I v; var w; }\n\
+             def main() {\n  O o = {{[1]}, [2]};\n  print(o.v.hi);\n}\n",
+            "input:5:13: error: struct `I` has no field `hi`",
+        ),
+        // An access into a member that is a tensor.
+        (
+            "struct I { var lo; }\nstruct O { I v; var w; }\n\
+             def main() {\n  O o = {{[1]}, [2]};\n  print(o.w.lo);\n}\n",
+            "input:5:13: error: cannot access member `lo` of `o.w`: it is a tensor, not a struct",
+        ),
         // A reshape to another number of elements.
         (
             "def main() {\n  var a<2, 2> = [1, 2, 3];\n  print(a);\n}\n",
@@ -139,4 +151,69 @@ fn errors_name_the_place_in_the_source() {
         error.contains("input:1:28: error: 'toy.add' op expects operands of the same shape"),
         "{error}"
     );
+}
+
+/// `depth` structs, each the member `s` of the next (`struct S2 { S1 s;
+/// var x; }`), a constant of the outermost, and `main` printing the `x` of
+/// every level: `v.x`, `v.s.x`, .., `v.s.s..s.x` (`depth` accesses).
+fn nested_program(depth: usize) -> String {
+    let mut source = String::from("struct S1 {\n  var x;\n}\n");
+    let mut literal = String::from("{[1]}");
+    for d in 2..=depth {
+        source += &format!("struct S{d} {{\n  S{} s;\n  var x;\n}}\n", d - 1);
+        literal = format!("{{{literal}, [{d}]}}");
+    }
+    source += &format!("def main() {{\n  S{depth} v = {literal};\n");
+    for level in 0..depth {
+        source += &format!("  print(v.{}x);\n", "s.".repeat(level));
+    }
+    source + "}\n"
+}
+
+#[test]
+fn nested_member_access_of_any_depth_folds_to_each_levels_constant() {
+    for depth in 1..=8 {
+        let source = nested_program(depth);
+        let module = compile(&source, InputKind::Toy, Emit::Mlir, false)
+            .unwrap_or_else(|e| panic!("{e}\n{source}"));
+        // One access per `.`: depth * (depth + 1) / 2 in all.
+        assert_eq!(
+            module.matches("toy.struct_access").count(),
+            depth * (depth + 1) / 2,
+            "{module}"
+        );
+        let module = compile(&source, InputKind::Toy, Emit::Mlir, true).unwrap();
+        assert!(!module.contains("toy.struct"), "{module}");
+        // Level `level` holds `depth - level`, printed in that order.
+        let printed: Vec<usize> = module
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("toy.print "))
+            .map(|operand| {
+                let name = operand.split(' ').next().unwrap();
+                let constant = module
+                    .lines()
+                    .find(|l| {
+                        l.trim()
+                            .starts_with(&format!("{name} = toy.constant dense<"))
+                    })
+                    .unwrap_or_else(|| panic!("{name} is a constant\n{module}"));
+                let value = constant.split("dense<").nth(1).unwrap();
+                let value: f64 = value
+                    .trim_start_matches('[')
+                    .split([']', '>'])
+                    .next()
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                value as usize
+            })
+            .collect();
+        let expected: Vec<usize> = (1..=depth).rev().collect();
+        assert_eq!(printed, expected, "{module}");
+    }
+    // And it lowers to LLVM IR (lit's ch7-struct-nested.toy runs such a
+    // program in the JIT and checks what it prints).
+    let ir = compile(&nested_program(8), InputKind::Toy, Emit::Llvm, false).unwrap();
+    // One `printf("%f ")` per print.
+    assert_eq!(ir.matches("@printf(ptr @frmt_spec").count(), 8, "{ir}");
 }

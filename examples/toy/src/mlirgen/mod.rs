@@ -1,6 +1,6 @@
 //! MLIRGen (chapters 2 and 7): the Toy AST to the Toy dialect, with a
 //! `file:line:col` location on every op, as upstream's `MLIRGen.cpp` emits
-//! it (literals in `literals.rs`).
+//! it (literals in `literals.rs`, member access in `access.rs`).
 
 use std::collections::HashMap;
 
@@ -17,11 +17,12 @@ use mlir_pass::melior::{
 
 use crate::dialect::{
     shape::{f64_tensor, unranked_f64_tensor},
-    AddOp, ConstantOp, FuncOp, GenericCallOp, MulOp, PrintOp, ReshapeOp, ReturnOp, StructAccessOp,
+    AddOp, ConstantOp, FuncOp, GenericCallOp, MulOp, PrintOp, ReshapeOp, ReturnOp,
     StructConstantOp, StructType, TransposeOp,
 };
 use crate::frontend::ast::{self, Expr, Record, VarDecl, VarType};
 
+mod access;
 mod literals;
 use literals::dense;
 
@@ -73,8 +74,9 @@ fn error(loc: &ast::Location, message: impl Into<String>) -> GenError {
 ///
 /// # Errors
 /// The first error, at its place in the source: an unknown variable,
-/// function or struct field, a call with the wrong number of arguments, a
-/// binary operator Toy does not have.
+/// function or struct field, a member access into what is not a struct, a
+/// call with the wrong number of arguments, a binary operator Toy does not
+/// have.
 pub fn mlir_gen<'c>(context: &'c Context, module: &ast::Module) -> Result<Module<'c>> {
     // The dialect must be loaded before its types and ops are made.
     let _ = context.get_or_load_dialect("toy");
@@ -316,19 +318,7 @@ impl<'c, 'g> Gen<'c, 'g> {
                 op: '.',
                 lhs,
                 rhs,
-            } => {
-                let value = self.expr(lhs, block, scope)?;
-                let index = self.member_index(lhs, rhs, scope)?;
-                let st = StructType::cast(value.r#type())
-                    .ok_or_else(|| error(loc, "invalid access into struct expression"))?;
-                let element = st.element_types()[index];
-                Ok(one(StructAccessOp::build(
-                    self.loc(loc),
-                    element,
-                    value,
-                    integer_attr(self.context, index as i64),
-                )))
-            }
+            } => self.member_access(loc, lhs, rhs, block, scope),
             Expr::BinOp { loc, op, lhs, rhs } => {
                 let l = self.expr(lhs, block, scope)?;
                 let r = self.expr(rhs, block, scope)?;
@@ -414,42 +404,6 @@ impl<'c, 'g> Gen<'c, 'g> {
             Expr::Return { loc, .. } => Err(error(loc, "return has no value")),
             Expr::VarDecl(decl) => Err(error(&decl.loc, "a declaration has no value")),
         }
-    }
-
-    /// The index of the field `rhs` names in the struct variable `lhs`.
-    fn member_index<'b>(
-        &self,
-        lhs: &Expr,
-        rhs: &Expr,
-        scope: &HashMap<String, Variable<'c, 'b, 'g>>,
-    ) -> Result<usize> {
-        let Expr::Var { loc, name } = lhs else {
-            return Err(error(lhs.loc(), "invalid access into struct expression"));
-        };
-        let decl = scope
-            .get(name)
-            .and_then(|v| v.decl)
-            .ok_or_else(|| error(loc, format!("`{name}` is not a struct variable")))?;
-        let (_, def) = self
-            .structs
-            .get(&decl.ty.name)
-            .ok_or_else(|| error(loc, format!("unknown struct type `{}`", decl.ty.name)))?;
-        let Expr::Var {
-            loc: field_loc,
-            name: field,
-        } = rhs
-        else {
-            return Err(error(rhs.loc(), "invalid access into struct expression"));
-        };
-        def.vars
-            .iter()
-            .position(|v| &v.name == field)
-            .ok_or_else(|| {
-                error(
-                    field_loc,
-                    format!("struct `{}` has no field `{field}`", def.name),
-                )
-            })
     }
 }
 
