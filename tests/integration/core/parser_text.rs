@@ -126,14 +126,14 @@ fn random_text_and_embedded_nuls_never_crash_a_parser() {
     for _ in 0..300 {
         let mut text = String::new();
         for _ in 0..rng.next() % 24 {
-            if rng.next() % 2 == 0 {
+            if rng.next().is_multiple_of(2) {
                 text.push(alphabet[rng.next() as usize % alphabet.len()]);
             } else {
                 text.push_str(pieces[rng.next() as usize % pieces.len()]);
             }
         }
         // The text, and a subslice of it that ends before its last char.
-        let end = text.char_indices().map(|(i, _)| i).last().unwrap_or(0);
+        let end = text.char_indices().map(|(i, _)| i).next_back().unwrap_or(0);
         for text in [text.as_str(), &text[..end]] {
             let _ = Module::parse(&context, text, "random.mlir");
             let _ = parse_module(context.as_melior(), text);
