@@ -14,6 +14,8 @@ mod dialect;
 mod dialect_api;
 #[path = "ir/jit.rs"]
 mod jit;
+#[path = "ir/jit_symbols.rs"]
+mod jit_symbols;
 #[path = "ir/ports.rs"]
 mod ports;
 
