@@ -110,6 +110,13 @@ void catchStackOverflow() {
   sigaction(SIGSEGV, &action, &previousSegv);
 }
 
+/// Says that `path` cannot be written and why; returns false.
+bool cannotWrite(llvm::StringRef path, const std::error_code &ec) {
+  llvm::errs() << "error: cannot write '" << path << "': " << ec.message()
+               << "\n";
+  return false;
+}
+
 /// Writes `contents` straight to `path`: for what is not a regular file
 /// (`/dev/null`, a pipe, a terminal), which a rename would replace.
 bool writeDirectly(llvm::StringRef path, llvm::StringRef contents) {
@@ -123,12 +130,7 @@ bool writeDirectly(llvm::StringRef path, llvm::StringRef contents) {
       os.clear_error();
     }
   }
-  if (ec) {
-    llvm::errs() << "error: cannot write '" << path << "': " << ec.message()
-                 << "\n";
-    return false;
-  }
-  return true;
+  return ec ? cannotWrite(path, ec) : true;
 }
 
 /// Writes `contents` to `path` through a temporary file in the same
@@ -154,30 +156,24 @@ bool writeAtomically(llvm::StringRef requested, llvm::StringRef contents) {
   llvm::SmallString<256> temporary;
   int fd;
   if (std::error_code ec =
-          llvm::sys::fs::createUniqueFile(model, fd, temporary)) {
-    llvm::errs() << "error: cannot write '" << path << "': " << ec.message()
-                 << "\n";
-    return false;
-  }
+          llvm::sys::fs::createUniqueFile(model, fd, temporary))
+    return cannotWrite(path, ec);
+  std::error_code ec;
   {
     llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
     os << contents;
     os.close();
     if (os.has_error()) {
-      llvm::errs() << "error: cannot write '" << path
-                   << "': " << os.error().message() << "\n";
+      ec = os.error();
       os.clear_error();
-      llvm::sys::fs::remove(temporary);
-      return false;
     }
   }
-  if (std::error_code ec = llvm::sys::fs::rename(temporary, path)) {
-    llvm::errs() << "error: cannot write '" << path << "': " << ec.message()
-                 << "\n";
-    llvm::sys::fs::remove(temporary);
-    return false;
-  }
-  return true;
+  if (!ec)
+    ec = llvm::sys::fs::rename(temporary, path);
+  if (!ec)
+    return true;
+  llvm::sys::fs::remove(temporary);
+  return cannotWrite(path, ec);
 }
 
 //===----------------------------------------------------------------------===//
@@ -305,8 +301,7 @@ public:
   /// (and leaves MLIR's flags alone) when one of MLIR's flags is missing.
   static NamedPassPrinting *install(const MlirPassBridgeRustPass *rustPasses,
                                     intptr_t numRustPasses) {
-    auto &options =
-        llvm::cl::getRegisteredOptions();
+    auto &options = llvm::cl::getRegisteredOptions();
     for (llvm::StringRef name :
          {"mlir-print-ir-before", "mlir-print-ir-after",
           "mlir-print-ir-before-all", "mlir-print-ir-after-all",
