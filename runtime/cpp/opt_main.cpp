@@ -419,16 +419,27 @@ int optMain(int argc, char **argv, MlirStringRef toolName,
   auto [inputFilename, outputFilename] =
       mlir::registerAndParseCLIOptions(argc, argv, unwrap(toolName), registry);
   mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
-  if (printing && printing->takeOver()) {
-    // MLIR calls this after applying its pass manager flags; the copy holds
-    // the pipeline that the command line asked for.
-    config.setPassPipelineSetupFn(
-        [pipeline = config, printing](mlir::PassManager &pm) {
-          if (mlir::failed(pipeline.setupPassPipeline(pm)))
-            return mlir::failure();
-          return printing->enable(pm);
-        });
-  }
+  if (printing && !printing->takeOver())
+    printing = nullptr;
+  // MLIR calls this after applying its pass manager flags; the copy holds
+  // the pipeline asked for. A pass name MLIR finds unregistered is kept for
+  // a note (its handlers print the error, once per input chunk).
+  std::string unknownPass;
+  config.setPassPipelineSetupFn([pipeline = config, printing,
+                                 &unknownPass](mlir::PassManager &pm) {
+    mlir::DiagnosticEngine &engine = pm.getContext()->getDiagEngine();
+    auto watch = engine.registerHandler([&](mlir::Diagnostic &diagnostic) {
+      std::string text = diagnostic.str();
+      size_t end = text.find(
+          "' does not refer to a registered pass or pass pipeline");
+      if (unknownPass.empty() && end != std::string::npos)
+        unknownPass = llvm::StringRef(text).take_front(end).rsplit('\'').second;
+      return mlir::failure();
+    });
+    mlir::LogicalResult result = pipeline.setupPassPipeline(pm);
+    engine.eraseHandler(watch);
+    return mlir::failed(result) || !printing ? result : printing->enable(pm);
+  });
   // These print and return before any file is opened.
   if (config.shouldShowDialects() || config.shouldListPasses())
     return mlir::asMainReturnCode(mlir::MlirOptMain(
@@ -452,6 +463,11 @@ int optMain(int argc, char **argv, MlirStringRef toolName,
         mlir::MlirOptMain(os, std::move(input), registry, config));
     os.flush();
   }
+  if (!succeeded && !unknownPass.empty())
+    llvm::errs() << "note: if '" << unknownPass << "' is a Rust pass, its "
+                 << "crate must be linked into this tool (the linker leaves "
+                    "out a crate the tool never names: add `use my_passes as "
+                    "_;` to its main.rs or call something from it)\n";
   // Standard output gets what mlir-opt would print (with
   // --split-input-file, the chunks that succeeded); a file is written only
   // when everything succeeded.
