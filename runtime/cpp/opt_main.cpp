@@ -110,6 +110,13 @@ void catchStackOverflow() {
   sigaction(SIGSEGV, &action, &previousSegv);
 }
 
+/// Says that `path` cannot be written and why; returns false.
+bool cannotWrite(llvm::StringRef path, const std::error_code &ec) {
+  llvm::errs() << "error: cannot write '" << path << "': " << ec.message()
+               << "\n";
+  return false;
+}
+
 /// Writes `contents` straight to `path`: for what is not a regular file
 /// (`/dev/null`, a pipe, a terminal), which a rename would replace.
 bool writeDirectly(llvm::StringRef path, llvm::StringRef contents) {
@@ -123,12 +130,7 @@ bool writeDirectly(llvm::StringRef path, llvm::StringRef contents) {
       os.clear_error();
     }
   }
-  if (ec) {
-    llvm::errs() << "error: cannot write '" << path << "': " << ec.message()
-                 << "\n";
-    return false;
-  }
-  return true;
+  return ec ? cannotWrite(path, ec) : true;
 }
 
 /// Writes `contents` to `path` through a temporary file in the same
@@ -154,30 +156,24 @@ bool writeAtomically(llvm::StringRef requested, llvm::StringRef contents) {
   llvm::SmallString<256> temporary;
   int fd;
   if (std::error_code ec =
-          llvm::sys::fs::createUniqueFile(model, fd, temporary)) {
-    llvm::errs() << "error: cannot write '" << path << "': " << ec.message()
-                 << "\n";
-    return false;
-  }
+          llvm::sys::fs::createUniqueFile(model, fd, temporary))
+    return cannotWrite(path, ec);
+  std::error_code ec;
   {
     llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
     os << contents;
     os.close();
     if (os.has_error()) {
-      llvm::errs() << "error: cannot write '" << path
-                   << "': " << os.error().message() << "\n";
+      ec = os.error();
       os.clear_error();
-      llvm::sys::fs::remove(temporary);
-      return false;
     }
   }
-  if (std::error_code ec = llvm::sys::fs::rename(temporary, path)) {
-    llvm::errs() << "error: cannot write '" << path << "': " << ec.message()
-                 << "\n";
-    llvm::sys::fs::remove(temporary);
-    return false;
-  }
-  return true;
+  if (!ec)
+    ec = llvm::sys::fs::rename(temporary, path);
+  if (!ec)
+    return true;
+  llvm::sys::fs::remove(temporary);
+  return cannotWrite(path, ec);
 }
 
 //===----------------------------------------------------------------------===//
@@ -305,8 +301,7 @@ public:
   /// (and leaves MLIR's flags alone) when one of MLIR's flags is missing.
   static NamedPassPrinting *install(const MlirPassBridgeRustPass *rustPasses,
                                     intptr_t numRustPasses) {
-    auto &options =
-        llvm::cl::getRegisteredOptions();
+    auto &options = llvm::cl::getRegisteredOptions();
     for (llvm::StringRef name :
          {"mlir-print-ir-before", "mlir-print-ir-after",
           "mlir-print-ir-before-all", "mlir-print-ir-after-all",
@@ -424,16 +419,27 @@ int optMain(int argc, char **argv, MlirStringRef toolName,
   auto [inputFilename, outputFilename] =
       mlir::registerAndParseCLIOptions(argc, argv, unwrap(toolName), registry);
   mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
-  if (printing && printing->takeOver()) {
-    // MLIR calls this after applying its pass manager flags; the copy holds
-    // the pipeline that the command line asked for.
-    config.setPassPipelineSetupFn(
-        [pipeline = config, printing](mlir::PassManager &pm) {
-          if (mlir::failed(pipeline.setupPassPipeline(pm)))
-            return mlir::failure();
-          return printing->enable(pm);
-        });
-  }
+  if (printing && !printing->takeOver())
+    printing = nullptr;
+  // MLIR calls this after applying its pass manager flags; the copy holds
+  // the pipeline asked for. A pass name MLIR finds unregistered is kept for
+  // a note (its handlers print the error, once per input chunk).
+  std::string unknownPass;
+  config.setPassPipelineSetupFn([pipeline = config, printing,
+                                 &unknownPass](mlir::PassManager &pm) {
+    mlir::DiagnosticEngine &engine = pm.getContext()->getDiagEngine();
+    auto watch = engine.registerHandler([&](mlir::Diagnostic &diagnostic) {
+      std::string text = diagnostic.str();
+      size_t end = text.find(
+          "' does not refer to a registered pass or pass pipeline");
+      if (unknownPass.empty() && end != std::string::npos)
+        unknownPass = llvm::StringRef(text).take_front(end).rsplit('\'').second;
+      return mlir::failure();
+    });
+    mlir::LogicalResult result = pipeline.setupPassPipeline(pm);
+    engine.eraseHandler(watch);
+    return mlir::failed(result) || !printing ? result : printing->enable(pm);
+  });
   // These print and return before any file is opened.
   if (config.shouldShowDialects() || config.shouldListPasses())
     return mlir::asMainReturnCode(mlir::MlirOptMain(
@@ -457,6 +463,11 @@ int optMain(int argc, char **argv, MlirStringRef toolName,
         mlir::MlirOptMain(os, std::move(input), registry, config));
     os.flush();
   }
+  if (!succeeded && !unknownPass.empty())
+    llvm::errs() << "note: if '" << unknownPass << "' is a Rust pass, its "
+                 << "crate must be linked into this tool (the linker leaves "
+                    "out a crate the tool never names: add `use my_passes as "
+                    "_;` to its main.rs or call something from it)\n";
   // Standard output gets what mlir-opt would print (with
   // --split-input-file, the chunks that succeeded); a file is written only
   // when everything succeeded.

@@ -53,6 +53,10 @@ const INSERT_DIALECTS: Option<unsafe extern "C" fn(sys::MlirDialectRegistry)> = 
 ///   other `--mlir-print-ir-*` flags; the stock `mlir-opt` refuses a Rust
 ///   pass's name there (`Cannot find option named ...`), and accepts a
 ///   pipeline's name only to print nothing, which this tool refuses.
+/// - A pass name nothing registered gets, after MLIR's error (once per
+///   input chunk), one note: `note: if 'NAME' is a Rust pass, its crate must
+///   be linked into this tool (...)`, since a crate the tool never names is
+///   left out by the linker, its passes with it.
 /// - MLIR's stack may grow to 120 MiB (the stock tool has 8 MiB), so inputs
 ///   nest 15 times deeper; a deeper one ends with exit code 1 and a message,
 ///   not a signal.

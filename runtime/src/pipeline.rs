@@ -228,6 +228,15 @@ fn unwrap_anchor<'t>(text: &'t str, anchor: &str) -> Option<&'t str> {
     None
 }
 
+/// MLIR's words for a pass name that nothing registered.
+const UNKNOWN_PASS: &str = "does not refer to a registered pass or pass pipeline";
+
+/// What follows them: the usual reason for a Rust pass (an unreferenced
+/// crate's registrations are dropped by the linker).
+const NOT_LINKED: &str = "; if it is a Rust pass, the crate that defines it must be linked into \
+     this binary (the linker leaves out a crate the binary never names: add `use my_passes as _;` \
+     or call something from it) and mlir_pass::register_all() must have run";
+
 /// Adds `pass` to `pm` if its anchor fits there (the bridge checks, where
 /// MLIR would abort); the error says how to nest it.
 pub(crate) fn add_owned_pass(pm: sys::MlirOpPassManager, pass: OwnedPass) -> Result<(), String> {
@@ -364,11 +373,15 @@ impl<'a> OpPassManager<'a> {
             let cause = first
                 .split_once("error: ")
                 .map_or(first, |(_, cause)| cause);
-            let mut e = self.error(if cause.is_empty() {
+            let mut message = if cause.is_empty() {
                 format!("failed to parse the pass pipeline '{text}'")
             } else {
                 format!("failed to parse the pass pipeline '{text}': {cause}")
-            });
+            };
+            if cause.contains(UNKNOWN_PASS) && !cause.contains(NOT_LINKED) {
+                message.push_str(NOT_LINKED);
+            }
+            let mut e = self.error(message);
             if details.contains('\n') || details != cause {
                 e.details = details.to_owned();
             }

@@ -125,14 +125,31 @@ fn add_pipeline_appends_after_the_passes_already_there() {
     nested.add_pipeline("func.func(cse)").unwrap();
     assert_eq!(nested.anchor(), "func.func");
     assert_eq!(pm.to_string(), "builtin.module(func.func(cse))");
-    // Unknown passes are still parse errors.
+    // Unknown passes are still parse errors: MLIR's message, then how a
+    // Rust pass gets registered.
+    let hint = "; if it is a Rust pass, the crate that defines it must be linked into this \
+                binary (the linker leaves out a crate the binary never names: add \
+                `use my_passes as _;` or call something from it) and \
+                mlir_pass::register_all() must have run";
     let error = pm.as_op_pass_manager().add_pipeline("nope").unwrap_err();
-    assert!(
-        error
-            .message
-            .contains("'nope' does not refer to a registered pass"),
-        "{error}"
+    assert_eq!(
+        error.message,
+        format!(
+            "failed to parse the pass pipeline 'nope': 'nope' does not refer to a registered \
+             pass or pass pipeline{hint}"
+        )
     );
+    let error = PassManager::parse(&context, "builtin.module(func.func(cse, nope2))").unwrap_err();
+    assert_eq!(
+        error.message,
+        format!(
+            "failed to parse the pass pipeline 'builtin.module(func.func(cse, nope2))': 'nope2' \
+             does not refer to a registered pass or pass pipeline{hint}"
+        )
+    );
+    // Other parse errors get no hint.
+    let error = PassManager::parse(&context, "builtin.module(cse{bogus=1})").unwrap_err();
+    assert!(!error.message.contains("Rust pass"), "{error}");
 }
 
 #[test]

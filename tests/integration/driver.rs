@@ -290,10 +290,33 @@ fn an_unknown_pass_name_is_an_error() {
         &["--pass-pipeline=builtin.module(func.func(annotate-op-cuont))"],
         "",
     );
-    assert_fails_with(
+    let stderr = assert_fails_with(
         &output,
         "'annotate-op-cuont' does not refer to a registered pass or pass pipeline",
     );
+    // Then, once, how a Rust pass's crate gets linked.
+    assert!(
+        stderr.ends_with(
+            "note: if 'annotate-op-cuont' is a Rust pass, its crate must be linked into this \
+             tool (the linker leaves out a crate the tool never names: add `use my_passes as _;` \
+             to its main.rs or call something from it)\n"
+        ),
+        "{stderr}"
+    );
+    // Only for that error: a bad option or input gets no note.
+    for (args, stdin) in [
+        (
+            &["--pass-pipeline=builtin.module(func.func(annotate-op-count{x=1}))"][..],
+            "",
+        ),
+        (
+            &["--pass-pipeline=builtin.module(nope)"][..],
+            "func.func @f( {",
+        ),
+    ] {
+        let stderr = assert_fails_with(&driver(args, stdin), "error: ");
+        assert!(!stderr.contains("note: "), "{stderr}");
+    }
 }
 
 #[test]

@@ -16,6 +16,8 @@ mod dialect_api;
 mod hook_panics;
 #[path = "ir/jit.rs"]
 mod jit;
+#[path = "ir/jit_symbols.rs"]
+mod jit_symbols;
 #[path = "ir/ports.rs"]
 mod ports;
 

@@ -3,9 +3,9 @@
 //! `mlir-pass-opt` and the stock `mlir-opt` with the example plugin.
 
 mod common;
-use common::{example_plugin, target_dir};
+use common::{example_plugin, target_dir, text};
 
-use std::path::Path;
+use std::{collections::BTreeSet, path::Path, process::Command};
 
 #[test]
 fn the_lit_suite_passes_on_both_hosts() {
@@ -24,4 +24,40 @@ fn the_lit_suite_passes_on_both_hosts() {
         ],
         8,
     );
+}
+
+/// Without `MLIR_PASS_LIT_OUT`, `lit.cfg.py` sends lit's output under the
+/// cargo target directory (`$CARGO_TARGET_DIR/lit-out/tests/lit` here),
+/// never into the sources: the suite's directory is left as it was.
+#[test]
+fn lit_writes_outside_the_sources_by_default() {
+    let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/lit");
+    let entries = || -> BTreeSet<_> {
+        std::fs::read_dir(&suite)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect()
+    };
+    let before = entries();
+    let target = std::env::temp_dir().join(format!("mlir-pass-lit-target-{}", std::process::id()));
+    let output = Command::new("/usr/lib/llvm-22/bin/lit")
+        .arg(suite.join("rs-cse.mlir"))
+        .env_remove("LD_LIBRARY_PATH")
+        .env_remove("MLIR_PASS_LIT_OUT")
+        .env("CARGO_TARGET_DIR", &target)
+        .env("MLIR_PASS_OPT", env!("CARGO_BIN_EXE_mlir-pass-opt"))
+        .env("MLIR_PASS_PLUGIN", example_plugin())
+        .output()
+        .expect("lit (llvm-22-tools) runs");
+    let written = target.join("lit-out/tests/lit");
+    let found = written.join("Output").is_dir() && written.join(".lit_test_times.txt").is_file();
+    std::fs::remove_dir_all(&target).unwrap();
+    assert!(
+        output.status.success(),
+        "{}\n{}",
+        text(&output.stdout),
+        text(&output.stderr)
+    );
+    assert!(found, "nothing in {}", written.display());
+    assert_eq!(entries(), before);
 }

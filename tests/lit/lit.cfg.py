@@ -9,8 +9,16 @@
 # Substitutions: %mlir-pass-opt (the opt_main tool), %mlir-opt (the stock
 # mlir-opt), %plugin (the plugin library); FileCheck and `not` come from
 # LLVM 22's tools.
+#
+# lit's output (each test's `Output/` files, `.lit_test_times.txt`) goes
+# outside the sources: to `target/lit-out/<the suite's path>` of the cargo
+# workspace the suite is in (the nearest directory above it with a
+# Cargo.lock; `$CARGO_TARGET_DIR/lit-out/...` when that is set), or, outside
+# any workspace, to `mlir-pass-lit/<the suite's absolute path>` in the
+# temporary directory. Set MLIR_PASS_LIT_OUT to choose the directory.
 
 import os
+import tempfile
 
 import lit.formats
 
@@ -19,8 +27,24 @@ config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".mlir"]
 config.excludes = ["lit.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = os.environ.get(
-    "MLIR_PASS_LIT_OUT", os.path.join(config.test_source_root, "Output")
+
+
+def default_exec_root(source):
+    """Where lit writes when MLIR_PASS_LIT_OUT is not set (see the top)."""
+    source = os.path.realpath(source)
+    root = source
+    while not os.path.isfile(os.path.join(root, "Cargo.lock")):
+        parent = os.path.dirname(root)
+        if parent == root:
+            temporary = os.path.join(tempfile.gettempdir(), "mlir-pass-lit")
+            return os.path.join(temporary, source.lstrip(os.sep))
+        root = parent
+    target = os.environ.get("CARGO_TARGET_DIR") or os.path.join(root, "target")
+    return os.path.join(os.path.abspath(target), "lit-out", os.path.relpath(source, root))
+
+
+config.test_exec_root = os.environ.get("MLIR_PASS_LIT_OUT") or default_exec_root(
+    config.test_source_root
 )
 
 llvm_bin = os.environ.get("LLVM_TOOLS_DIR", "/usr/lib/llvm-22/bin")

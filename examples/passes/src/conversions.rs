@@ -5,6 +5,7 @@
 
 use std::{
     collections::HashMap,
+    ffi::CStr,
     sync::{Arc, Mutex},
 };
 
@@ -356,25 +357,43 @@ fn nearest_symbol_table<'c>(
 // math-extend-to-supported-types
 // ---------------------------------------------------------------------------
 
-/// The float types `arith::parseFloatType` knows, by name.
-const FLOAT_TYPES: &[&str] = &[
-    "f4E2M1FN",
-    "f6E2M3FN",
-    "f6E3M2FN",
-    "f8E5M2",
-    "f8E4M3",
-    "f8E4M3FN",
-    "f8E5M2FNUZ",
-    "f8E4M3FNUZ",
-    "f8E3M4",
-    "f8E8M0FNU",
-    "bf16",
-    "f16",
-    "f32",
-    "f64",
-    "f80",
-    "f128",
+/// Builds a float type in a context.
+type MakeFloat = for<'c> fn(&'c mlir_pass::melior::Context) -> Type<'c>;
+
+/// The float types `arith::parseFloatType` knows, by name, with their
+/// builders: melior's, and for f80 and f128 (which neither melior nor MLIR's
+/// C API builds) their names parsed, from NUL-terminated literals.
+const FLOAT_TYPES: &[(&str, MakeFloat)] = &[
+    ("f4E2M1FN", |cx| Type::float4_e2m1fn(cx)),
+    ("f6E2M3FN", |cx| Type::float6_e2m3fn(cx)),
+    ("f6E3M2FN", |cx| Type::float6_e3m2fn(cx)),
+    ("f8E5M2", |cx| Type::float8_e5m2(cx)),
+    ("f8E4M3", |cx| Type::float8_e4m3(cx)),
+    ("f8E4M3FN", |cx| Type::float8_e4m3fn(cx)),
+    ("f8E5M2FNUZ", |cx| Type::float8_e5m2fnuz(cx)),
+    ("f8E4M3FNUZ", |cx| Type::float8_e4m3fnuz(cx)),
+    ("f8E3M4", |cx| Type::float8_e3m4(cx)),
+    ("f8E8M0FNU", |cx| Type::float8_e8m0fnu(cx)),
+    ("bf16", |cx| Type::bfloat16(cx)),
+    ("f16", |cx| Type::float16(cx)),
+    ("f32", |cx| Type::float32(cx)),
+    ("f64", |cx| Type::float64(cx)),
+    ("f80", |cx| builtin_type(cx, c"f80")),
+    ("f128", |cx| builtin_type(cx, c"f128")),
 ];
+
+/// A builtin type by its name (MLIR's lexer reads the NUL past the text).
+fn builtin_type<'c>(context: &'c mlir_pass::melior::Context, name: &'static CStr) -> Type<'c> {
+    let name = name.to_str().expect("an ASCII type name");
+    Type::parse(context, name).expect("a builtin type")
+}
+
+/// What identifies a float type of `FLOAT_TYPES`: its TypeID (each is a
+/// class of its own, without parameters; the same in every context), as an
+/// address that the conversions, which outlive a borrow of the context, hold.
+fn float_id(ty: Type<'_>) -> usize {
+    ty.id().to_raw().ptr as usize
+}
 
 /// Legalize floating-point math ops on low-precision floats.
 ///
@@ -410,20 +429,22 @@ struct Extension {
     patterns: ConversionPatternSet,
 }
 
-/// `arith::parseFloatType`.
-fn parse_float_type<'c>(context: &'c mlir_pass::melior::Context, name: &str) -> Option<Type<'c>> {
-    if FLOAT_TYPES.contains(&name) {
-        Type::parse(context, name)
-    } else {
-        None
-    }
+/// `arith::parseFloatType`: the builder of the float type `name`.
+fn float_type(name: &str) -> Option<MakeFloat> {
+    FLOAT_TYPES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, make)| *make)
 }
 
 impl MathExtendToSupportedTypes {
-    /// The supported types and the target type, by name; or the message of
-    /// the first option that names no float type.
-    fn types(&self, context: &mlir_pass::melior::Context) -> Result<(Vec<String>, String), String> {
-        let Some(target_type) = parse_float_type(context, &self.target_type) else {
+    /// The supported types and the builder of the target type; or the
+    /// message of the first option that names no float type.
+    fn types(
+        &self,
+        context: &mlir_pass::melior::Context,
+    ) -> Result<(Vec<usize>, MakeFloat), String> {
+        let Some(target) = float_type(&self.target_type) else {
             return Err(format!(
                 "could not map target type '{}' to a known floating-point type",
                 self.target_type
@@ -431,30 +452,28 @@ impl MathExtendToSupportedTypes {
         };
         let mut sources = Vec::new();
         for name in &self.extra_types {
-            let Some(ty) = parse_float_type(context, name) else {
+            let Some(make) = float_type(name) else {
                 return Err(format!(
                     "could not map source type '{name}' to a known floating-point type"
                 ));
             };
-            sources.push(ty.to_string());
+            sources.push(float_id(make(context)));
         }
-        sources.push("f64".into());
-        sources.push("f32".into());
-        Ok((sources, target_type.to_string()))
+        sources.push(float_id(Type::float64(context)));
+        sources.push(float_id(Type::float32(context)));
+        Ok((sources, target))
     }
 
     /// Upstream's type converter, target and pattern.
-    fn build(context: ContextRef<'_>, sources: Vec<String>, target_name: String) -> Extension {
-        let target_name: Arc<str> = target_name.into();
-        let sources: Arc<[String]> = sources.into();
+    fn build(context: ContextRef<'_>, sources: Vec<usize>, target: MakeFloat) -> Extension {
+        let sources: Arc<[usize]> = sources.into();
         let mut converter = TypeConverter::new();
         converter.add_identity_conversion();
         {
-            let (sources, target_name) = (sources.clone(), target_name.clone());
+            let sources = sources.clone();
             converter.add_conversion(move |ty, context| {
-                if ty.is_float() && !sources.iter().any(|s| *s == ty.to_string()) {
-                    Type::parse(context, &target_name)
-                        .map_or(TypeConversion::Failed, TypeConversion::to)
+                if ty.is_float() && !sources.contains(&float_id(ty)) {
+                    TypeConversion::to(target(context))
                 } else {
                     TypeConversion::NotApplicable
                 }
@@ -465,11 +484,10 @@ impl MathExtendToSupportedTypes {
                 return TypeConversion::NotApplicable;
             }
             let element = ty.element_type_or_self();
-            if !element.is_float() || sources.iter().any(|s| *s == element.to_string()) {
+            if !element.is_float() || sources.contains(&float_id(element)) {
                 return TypeConversion::NotApplicable;
             }
-            Type::parse(context, &target_name)
-                .and_then(|target| ty.with_element_type(target))
+            ty.with_element_type(target(context))
                 .map_or(TypeConversion::Failed, TypeConversion::to)
         });
         converter.add_target_materialization(|builder, ty, inputs, location| {

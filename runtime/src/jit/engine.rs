@@ -1,7 +1,7 @@
 //! [`ExecutionEngine`]: a lowered module, compiled, owned and called.
 
 use std::{
-    cell::Cell,
+    cell::{Cell, OnceCell},
     ffi::{c_int, c_void, CString},
     fmt,
     path::Path,
@@ -10,6 +10,7 @@ use std::{
 use mlir_sys as sys;
 
 use super::{
+    externals::{self, Libraries, Linking},
     inspect::{self, Function},
     JitArgs, JitError, JitOptions, JitReturn,
 };
@@ -47,6 +48,12 @@ pub struct ExecutionEngine<'c> {
     symbols: Vec<String>,
     /// Symbols given to `register_symbol`.
     registered: Vec<String>,
+    /// The external symbols the module uses (see `externals::needed`).
+    needed: Vec<String>,
+    /// The libraries given to the engine, to look symbols up in.
+    libraries: Libraries,
+    /// The undefined external symbols, found before the first lookup.
+    linking: OnceCell<Linking>,
     /// A lookup has run: the JIT has compiled the module and resolved its
     /// external symbols, so defining one now would clash.
     materialized: Cell<bool>,
@@ -110,7 +117,7 @@ impl<'c> ExecutionEngine<'c> {
         // SAFETY: a valid module, owned here.
         unsafe { inspect::check_lowered(module.raw())? };
         // SAFETY: valid module and context; the strings outlive the call.
-        let (raw, diagnostics) = unsafe {
+        let (raw, diagnostics) = externals::loading(&paths, || unsafe {
             let context = sys::mlirOperationGetContext(module.as_operation().raw());
             sys::mlirRegisterAllLLVMTranslations(context);
             capture_diagnostics(context, || {
@@ -123,7 +130,7 @@ impl<'c> ExecutionEngine<'c> {
                     false,
                 )
             })
-        };
+        });
         if raw.ptr.is_null() {
             return Err(JitError::CreationFailed { diagnostics });
         }
@@ -134,6 +141,10 @@ impl<'c> ExecutionEngine<'c> {
             functions,
             symbols,
             registered: Vec::new(),
+            // SAFETY: a valid module.
+            needed: unsafe { externals::needed(module.raw()) },
+            libraries: Libraries::open(&paths),
+            linking: OnceCell::new(),
             materialized: Cell::new(false),
             object_dump: options.object_dump,
             module,
@@ -153,8 +164,11 @@ impl<'c> ExecutionEngine<'c> {
     /// [`JitError::FunctionIsDeclaration`], and
     /// [`JitError::SignatureMismatch`] unless the function's LLVM type is
     /// exactly the one the Rust types stand for (no conversion, no
-    /// variadics); then [`JitError::SymbolNotFound`] when LLVM cannot
-    /// compile the module (an external function defined nowhere).
+    /// variadics); then [`JitError::UndefinedSymbols`] when the module
+    /// uses an external symbol that neither the program nor the engine's
+    /// libraries define (naming each, and the library of MLIR's runtime
+    /// functions such as `printI64`), and [`JitError::SymbolNotFound`] when
+    /// LLVM cannot compile the module for another reason.
     ///
     /// ```
     /// use mlir_pass::{jit::{ExecutionEngine, JitError, JitOptions}, Context, Module};
@@ -199,9 +213,7 @@ impl<'c> ExecutionEngine<'c> {
         let wrapper = format!("_mlir_{name}");
         let packed = self
             .lookup_initialized(&wrapper)
-            .ok_or_else(|| JitError::SymbolNotFound {
-                name: name.to_owned(),
-            })?;
+            .ok_or_else(|| self.linking().error(name))?;
         // SAFETY: the wrapper MLIR generated for `name`, whose LLVM type
         // was checked to be the Rust types': it loads each argument through
         // its pointer and stores the result (if any) through the last one.
@@ -220,7 +232,8 @@ impl<'c> ExecutionEngine<'c> {
 
     /// The address of the compiled symbol `name` (a function as LLVM
     /// compiled it, not its packed wrapper; a global), or `None` when the
-    /// JIT cannot compile the module or has no such symbol. The module's
+    /// JIT cannot compile the module (see [`JitError::UndefinedSymbols`]
+    /// for the symbols it may not use) or has no such symbol. The module's
     /// global constructors have run when it returns `Some`.
     ///
     /// Calling or reading through the pointer is the caller's `unsafe`
@@ -408,12 +421,27 @@ impl<'c> ExecutionEngine<'c> {
         }
     }
 
+    /// The module's undefined external symbols, found on the first call
+    /// (before the JIT resolves them: registrations are over by then).
+    fn linking(&self) -> &Linking {
+        self.linking
+            .get_or_init(|| Linking::check(&self.needed, &self.registered, &self.libraries))
+    }
+
     /// Looks `name` up (compiling the module on the first call) and, on
     /// success, runs the module's global constructors once. The order
     /// matters: MLIR's `initialize` aborts the process on an error, and
     /// after a successful lookup the module is compiled and resolved.
+    ///
+    /// A module whose external symbols are defined only by a library
+    /// another engine loaded is not compiled: the lookup fails, as it does
+    /// in a process where that engine did not run. (Symbols defined nowhere
+    /// are left to LLVM, which may know some that `dlsym` does not.)
     fn lookup_initialized(&self, name: &str) -> Option<*mut c_void> {
         self.materialized.set(true);
+        if self.linking().refused {
+            return None;
+        }
         // SAFETY: a valid engine; MLIR copies the name.
         let address = unsafe { sys::mlirExecutionEngineLookup(self.raw, string_ref(name)) };
         if address.is_null() {

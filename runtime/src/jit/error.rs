@@ -2,6 +2,7 @@
 
 use std::{fmt, path::PathBuf};
 
+use super::externals;
 use crate::Diagnostic;
 
 /// Why the JIT refused or failed: each variant names what was wrong.
@@ -62,8 +63,25 @@ pub enum JitError {
         /// The function's type in the module.
         found: String,
     },
-    /// The JIT could not compile the module or find the symbol (an external
-    /// function it calls is defined nowhere, say); ORC prints its reason to
+    /// The module uses external symbols (functions or globals it declares
+    /// without defining them) that neither the program nor a shared library
+    /// given to this engine defines, so the JIT cannot link it. A library
+    /// that another engine of the process was given does not count, though
+    /// MLIR loads it for the whole process: whether a call fails does not
+    /// depend on what ran before it.
+    ///
+    /// Its message says, for the functions of MLIR's runtime libraries
+    /// (`printI64`, `printMemrefF64`...), which library defines them and
+    /// how to give it to the engine.
+    UndefinedSymbols {
+        /// The symbol looked up (for [`invoke`](super::ExecutionEngine::invoke),
+        /// the function).
+        name: String,
+        /// The undefined symbols, in the order the module declares them.
+        symbols: Vec<String>,
+    },
+    /// The JIT could not compile the module or find the symbol, for a
+    /// reason other than [`JitError::UndefinedSymbols`]; ORC prints it to
     /// stderr ("JIT session error: ...").
     SymbolNotFound {
         /// The symbol looked up (for [`invoke`](super::ExecutionEngine::invoke),
@@ -142,6 +160,7 @@ impl fmt::Display for JitError {
                 f,
                 "'@{name}' has type {found}, but the Rust types given call for {expected}"
             ),
+            JitError::UndefinedSymbols { name, symbols } => write_undefined(f, name, symbols),
             JitError::SymbolNotFound { name } => write!(
                 f,
                 "the JIT could not compile or find '{name}' (an external symbol it needs may \
@@ -166,6 +185,67 @@ impl fmt::Display for JitError {
             }
         }
     }
+}
+
+/// [`JitError::UndefinedSymbols`]'s message: the symbols, then where each
+/// of MLIR's runtime functions is (one line a library), then what to do
+/// about the others.
+fn write_undefined(f: &mut fmt::Formatter<'_>, name: &str, symbols: &[String]) -> fmt::Result {
+    let quoted = |names: &[&String]| {
+        names
+            .iter()
+            .map(|n| format!("'{n}'"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let all: Vec<&String> = symbols.iter().collect();
+    write!(
+        f,
+        "cannot call '@{name}': the module uses {} {} (declared in it, defined neither by the \
+         program nor by a shared library given to this engine)",
+        if all.len() == 1 {
+            "the undefined symbol"
+        } else {
+            "the undefined symbols"
+        },
+        quoted(&all)
+    )?;
+    let mut libraries: Vec<(&str, Vec<&String>)> = Vec::new();
+    let mut others = Vec::new();
+    for symbol in symbols {
+        match externals::runtime_library(symbol) {
+            Some(library) => match libraries.iter_mut().find(|(l, _)| *l == library) {
+                Some((_, names)) => names.push(symbol),
+                None => libraries.push((library, vec![symbol])),
+            },
+            None => others.push(symbol),
+        }
+    }
+    for (library, names) in libraries {
+        write!(
+            f,
+            "\n{} {} in MLIR's runtime library {library}: give it to the engine with \
+             JitOptions::default().shared_library(\"{}\")",
+            quoted(&names),
+            if names.len() == 1 { "is" } else { "are" },
+            externals::runtime_library_path(library)
+        )?;
+    }
+    if !others.is_empty() {
+        write!(
+            f,
+            "\n{}: give the library that defines {} with JitOptions::shared_library, or {} \
+             with ExecutionEngine::register_symbol before the first invoke",
+            quoted(&others),
+            if others.len() == 1 { "it" } else { "them" },
+            if others.len() == 1 {
+                "its address"
+            } else {
+                "their addresses"
+            },
+        )?;
+    }
+    Ok(())
 }
 
 fn write_diagnostics(f: &mut fmt::Formatter<'_>, diagnostics: &[Diagnostic]) -> fmt::Result {

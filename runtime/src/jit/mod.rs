@@ -44,6 +44,7 @@
 
 mod engine;
 mod error;
+mod externals;
 mod inspect;
 mod options;
 mod translate;

@@ -21,7 +21,12 @@ pub struct JitOptions {
     /// Shared libraries whose symbols the JIT'd code may call, such as
     /// `/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so` (`printMemrefF64`
     /// and friends). Symbols of the running process (libc's `printf`, and
-    /// every exported symbol of the program) are found without them.
+    /// every exported symbol of the program) are found without them. A
+    /// library serves the engines it is given to only: MLIR loads it into
+    /// the whole process, but another engine whose module uses its symbols
+    /// without it fails with
+    /// [`JitError::UndefinedSymbols`](super::JitError::UndefinedSymbols), as
+    /// it would in a process where no engine loaded it.
     pub shared_libraries: Vec<PathBuf>,
     /// Keep the compiled object so that
     /// [`ExecutionEngine::dump_object_file`](super::ExecutionEngine::dump_object_file) can write it. Default off.

@@ -274,6 +274,48 @@ fn the_extend_port_accepts_every_float_type_name_upstream_accepts() {
     }
 }
 
+/// The port holds its types, not their names: f8, f80 and f128 types in
+/// `extra-types` and as target, on scalars, vectors and tensors, convert as
+/// upstream converts them (or fail as it fails).
+#[test]
+fn the_extend_port_matches_upstream_with_narrow_and_wide_extra_types() {
+    let types = [
+        "f8E4M3FN",
+        "f80",
+        "bf16",
+        "vector<2xf8E5M2>",
+        "tensor<3xf16>",
+        "vector<2xf80>",
+        "f128",
+    ];
+    let ops = ["sin", "cos", "exp", "tanh", "sqrt", "log", "floor"];
+    let arguments: Vec<String> = (0..types.len())
+        .map(|i| format!("%a{i}: {}", types[i]))
+        .collect();
+    let body: String = (0..types.len())
+        .map(|i| format!("  %{i} = math.{} %a{i} : {}\n", ops[i], types[i]))
+        .collect();
+    let results: Vec<String> = (0..types.len()).map(|i| format!("%{i}")).collect();
+    let source = format!(
+        "func.func @f({}) -> ({}) {{\n{body}  return {} : {}\n}}\n",
+        arguments.join(", "),
+        types.join(", "),
+        results.join(", "),
+        types.join(", ")
+    );
+    for options in [
+        "{extra-types=f8E4M3FN,f80 target-type=f128}",
+        "{extra-types=f80,bf16,f8E5M2,f128 target-type=f80}",
+        "{extra-types=f128,f16 target-type=f64}",
+        "{extra-types=f16,f8E4M3FN,f8E4M3FN}",
+        "{target-type=f128}",
+    ] {
+        let pipeline =
+            format!("builtin.module(func.func(math-extend-to-supported-types{options}))");
+        assert!(assert_same(&pipeline, &source), "{pipeline}: unchanged");
+    }
+}
+
 /// A random module of math ops on random float types (scalars, vectors,
 /// 2-D vectors), with constant operands now and then (which the conversion
 /// driver folds), existing declarations, a nested module, and locations.

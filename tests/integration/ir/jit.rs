@@ -343,19 +343,6 @@ fn jit_runs_a_module_lowered_from_func_and_arith_as_toyc_does() {
     assert_eq!(engine.invoke::<(), i64>("main", ()), Ok(42));
 }
 
-#[test]
-fn jit_reports_an_external_symbol_defined_nowhere_and_goes_on() {
-    let context = context();
-    let source = "llvm.func @nowhere_to_be_found() -> i64\nllvm.func @f() -> i64 {\n  %r = llvm.call @nowhere_to_be_found() : () -> i64\n  llvm.return %r : i64\n}\n";
-    let engine = engine(&context, source);
-    for _ in 0..2 {
-        assert_eq!(
-            engine.invoke::<(), i64>("f", ()),
-            Err(JitError::SymbolNotFound { name: "f".into() })
-        );
-    }
-}
-
 extern "C" fn host_scale(x: i64) -> i64 {
     x * 6
 }
