@@ -229,6 +229,11 @@ pub fn mlir_dialect(args: TokenStream, input: TokenStream) -> TokenStream {
 /// the attribute, the text and MLIR's message (a diagnostic says the same
 /// when IR loads the dialect by name), and the op refuses to verify.
 ///
+/// An op name is unique in its dialect: a second op of the same name in
+/// the module is a compile error at its `name`, naming both ops; in
+/// another module, the dialect is not registered, with an error naming
+/// both.
+///
 /// The struct becomes `#[derive(Clone, Copy)] struct TransposeOp<'a>`, a
 /// handle on one operation that keeps the struct's doc comment, visibility
 /// and attributes, but not its derives. It implements

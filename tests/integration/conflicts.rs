@@ -227,9 +227,10 @@ mod dialects {
             "{error}"
         );
         let error = dialect::load::<SameName>(context.as_ref()).unwrap_err();
-        assert!(
-            error.contains("ops `OpOne` and `OpTwo` both declare 'samename.op'"),
-            "{error}"
+        assert_eq!(
+            error,
+            "op name 'samename.op' is declared twice, by `OpOne` and `OpTwo`: an op name must \
+             be unique in its dialect; rename one (#[mlir_op(name = \"...\")])"
         );
         dialect::load::<Fine>(context.as_ref()).unwrap();
         // A registry gets the conflict-free dialect, and the errors.

@@ -102,12 +102,14 @@ pub(crate) fn problems(definition: &'static DialectDefinition) -> Vec<String> {
             ));
         }
     }
+    // Two in one module are a compile error; these are in two modules.
     let ops = ops_of(definition);
     for pair in ops.windows(2) {
         if pair[0].name == pair[1].name {
             problems.push(format!(
-                "ops `{}` and `{}` both declare '{}.{}': rename one (#[mlir_op(name = \"...\")])",
-                pair[0].type_name, pair[1].type_name, definition.namespace, pair[0].name
+                "op name '{}.{}' is declared twice, by `{}` and `{}`: an op name must be \
+                 unique in its dialect; rename one (#[mlir_op(name = \"...\")])",
+                definition.namespace, pair[0].name, pair[0].type_name, pair[1].type_name
             ));
         }
     }
