@@ -1,8 +1,8 @@
 //! What `#[mlir_op]` and `#[mlir_type]` print alike around their typed
 //! handles: the `const _` block that holds everything but the handle, the
-//! marker that makes two definitions of one name collide, the function
-//! that uses the field types, `Display`/`Debug`, and, after an error, the
-//! handle with its stand-ins beside the errors.
+//! marker that makes two definitions of one name in a module an error
+//! naming both, the function that uses the field types, `Display`/`Debug`,
+//! and, after an error, the handle with its stand-ins beside the errors.
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
@@ -70,29 +70,57 @@ pub fn fallback(
     }
 }
 
-/// An item named `__mlir_{what}_{dialect}_{name}`, at the `name` key: a
-/// second definition of the same name in the module is a "defined
-/// multiple times" error there. `mangled` is the name as it can stand in
-/// an identifier.
+/// Two definitions of one name in a module, reported at the second one's
+/// `name = "..."`. A proc macro sees one item at a time, so the module's
+/// namespace is what the two share: the first token stream is a type alias
+/// `__mlir_{what}_{Dialect}_{name}` naming `handle`, at the `name` key,
+/// whose second definition is rustc's "defined multiple times" there; the
+/// second, for the `const _` block, checks that the alias names `handle`.
+/// The alias the second definition sees is the first's, so the check fails
+/// with a message that says what is duplicated, and by whom.
 pub fn name_marker(
     what: &str,
     dialect: &Path,
     name: &LitStr,
-    mangled: &str,
-) -> Option<TokenStream> {
+    handle: &Ident,
+) -> Option<(TokenStream, TokenStream)> {
     let dialect = dialect.segments.last()?.ident.unraw();
-    let marker = format_ident!(
-        "__mlir_{}_{}_{}",
-        what,
-        dialect,
-        mangled,
-        span = name.span()
+    let value = name.value();
+    let span = name.span();
+    // `.` cannot stand in an identifier and names have no capitals, so
+    // `_D_` keeps `a.b` and `a__b` apart.
+    let mangled = value.replace('.', "_D_");
+    let marker = format_ident!("__mlir_{}_{}_{}", what, dialect, mangled, span = span);
+    let owner = format_ident!("{}_declared_by_{}", marker, handle.unraw(), span = span);
+    let a_what = if what.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    // `{Self}` is the first definition's handle, as the alias names it.
+    let message = format!(
+        "{what} name \"{value}\" of `{dialect}` is declared twice in this module, by `{{Self}}` \
+         and `{handle}<'_>`: {a_what} {what} name must be unique in its dialect; rename one"
     );
-    Some(quote_spanned! {name.span()=>
+    let label = format!("`{handle}` declares {what} name \"{value}\" again");
+    let alias = quote_spanned! {span=>
         #[doc(hidden)]
         #[allow(non_camel_case_types, dead_code)]
-        enum #marker {}
-    })
+        type #marker<'a> = #handle<'a>;
+    };
+    let check = quote_spanned! {span=>
+        #[diagnostic::on_unimplemented(message = #message, label = #label)]
+        #[allow(non_camel_case_types)]
+        trait #owner {
+            const DECLARED: () = ();
+        }
+        impl #owner for #handle<'_> {}
+        #[allow(dead_code)]
+        fn __name_is_unique() {
+            <#marker<'_> as #owner>::DECLARED
+        }
+    };
+    Some((alias, check))
 }
 
 /// A function naming the field types as written, so that the user's

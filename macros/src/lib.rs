@@ -216,6 +216,24 @@ pub fn mlir_dialect(args: TokenStream, input: TokenStream) -> TokenStream {
 /// | `#[region] x: T` | `T`, `Variadic<T>` (`T: RegionConstraintDef`), variadic last | `RegionRef<'a, 'a>`, `Vec<..>` | `Region<'c>`, `Vec<..>` |
 /// | `#[successor] x: T` | `T`, `Variadic<T>` (`T: SuccessorConstraintDef`), variadic last | `BlockRef<'a, 'a>`, `Vec<..>` | `&Block<'c>`, `&[&Block<'c>]` |
 ///
+/// A default is the attribute in MLIR's syntax, as `mlir-opt` would read
+/// it: `"7"` or `"7 : i64"` for an `I64Attr`, `"7 : i32"` for an `I32Attr`
+/// (MLIR reads a bare integer as an `i64`), `"1.0"` for an `F64Attr`,
+/// `"1.0 : f32"`, `"true"`, `"\"text\""` for a `StrAttr`. For the `ods`
+/// kinds whose syntax is small (integers, floats, bools, strings, `unit`,
+/// symbol references, arrays, dictionaries), a default MLIR would refuse
+/// is a compile error at the string. Any other (a `TypeAttr`, dense
+/// elements, `AnyAttr`, a constraint of your own) is parsed when the
+/// dialect is loaded into a context; if it does not parse, the dialect is
+/// not loaded: `mlir_pass::dialect::load` returns an error naming the op,
+/// the attribute, the text and MLIR's message (a diagnostic says the same
+/// when IR loads the dialect by name), and the op refuses to verify.
+///
+/// An op name is unique in its dialect: a second op of the same name in
+/// the module is a compile error at its `name`, naming both ops; in
+/// another module, the dialect is not registered, with an error naming
+/// both.
+///
 /// The struct becomes `#[derive(Clone, Copy)] struct TransposeOp<'a>`, a
 /// handle on one operation that keeps the struct's doc comment, visibility
 /// and attributes, but not its derives. It implements

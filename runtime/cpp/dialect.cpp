@@ -151,7 +151,7 @@ public:
       mlirDialectHandleLoadDialect(dependent, wrap(context));
     for (const auto &op : spec.ops) {
       auto model = std::make_unique<RustOpModel>(*op, spec, this);
-      model->parseDefaults(context);
+      models.push_back(model.get());
       llvm::SmallVector<llvm::StringRef, 4> names;
       for (const AttributeSpec &attr : op->attributes)
         names.push_back(attr.name);
@@ -193,7 +193,25 @@ public:
     (void)printIfDynamicType(type, printer);
   }
 
+  /// Parses the defaults of every op, once the dialect is loaded (see
+  /// `RustOpModel::parseDefaults`); what failed, empty when none did.
+  const std::string &parseDefaults() {
+    for (RustOpModel *model : models) {
+      const std::string &error = model->parseDefaults(getContext());
+      if (!error.empty())
+        loadError += (loadError.empty()
+                          ? "dialect '" + spec.ns + "' cannot be loaded: "
+                          : std::string("; ")) +
+                     error;
+    }
+    return loadError;
+  }
+
   const MlirPassBridgeDialectSpec &spec;
+  /// The op models, owned by the context.
+  std::vector<RustOpModel *> models;
+  /// Why the dialect refuses to load (a default that does not parse).
+  std::string loadError;
 };
 
 /// The Rust dialect each namespace was inserted for, in any registry: a
@@ -219,12 +237,25 @@ std::unique_ptr<mlir::Dialect> construct(mlir::MLIRContext *context,
   return std::make_unique<RustDialect>(context, *spec);
 }
 
+/// Loads the dialect, or returns null when another dialect has the
+/// namespace, or when an op's default does not parse: the dialect stays in
+/// the context (MLIR cannot unload one), but each load reports the error
+/// and the op refuses to verify.
 mlir::Dialect *load(mlir::MLIRContext *context,
                     const MlirPassBridgeDialectSpec *spec) {
-  if (mlir::Dialect *loaded = context->getLoadedDialect(spec->ns))
-    return loaded->getTypeID() == spec->typeID ? loaded : nullptr;
-  return context->getOrLoadDialect(spec->ns, spec->typeID,
-                                   [&] { return construct(context, spec); });
+  auto *dialect = context->getLoadedDialect(spec->ns);
+  if (dialect && dialect->getTypeID() != spec->typeID)
+    return nullptr;
+  if (!dialect) {
+    dialect = context->getOrLoadDialect(
+        spec->ns, spec->typeID, [&] { return construct(context, spec); });
+    static_cast<RustDialect *>(dialect)->parseDefaults();
+  }
+  const std::string &error = static_cast<RustDialect *>(dialect)->loadError;
+  if (error.empty())
+    return dialect;
+  mlir::emitError(mlir::UnknownLoc::get(context)) << error;
+  return nullptr;
 }
 
 /// The TypeIDs of every Rust dialect, to recognise their ops.

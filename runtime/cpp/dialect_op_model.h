@@ -98,14 +98,39 @@ public:
 
   const OpSpec &getSpec() const { return spec; }
 
-  /// Defaults of the op's attributes, parsed in this context.
-  void parseDefaults(mlir::MLIRContext *context) {
+  /// Parses the defaults of the op's attributes in `context`, once the
+  /// dialect is loaded (MLIR's diagnostics print attributes, which reads
+  /// the context's dialects: a half-built one is a null pointer there).
+  /// Returns what failed, naming the op, the attribute, the text and what
+  /// MLIR's parser said; empty when every default parsed. The op then
+  /// refuses to verify, with that message.
+  const std::string &parseDefaults(mlir::MLIRContext *context) {
     for (const AttributeSpec &attr : spec.attributes) {
       mlir::Attribute parsed;
-      if (!attr.defaultValue.empty())
-        parsed = mlir::parseAttribute(attr.defaultValue, context);
+      if (!attr.defaultValue.empty()) {
+        std::string said;
+        mlir::ScopedDiagnosticHandler capture(
+            context, [&](mlir::Diagnostic &d) {
+              said += (said.empty() ? "" : "; ") + d.str();
+              for (const mlir::Diagnostic &note : d.getNotes())
+                said += " (" + note.str() + ")";
+              return mlir::success();
+            });
+        // MLIR's lexer reads a NUL past the end of the text: a std::string
+        // has one.
+        const std::string &text = attr.defaultValue;
+        parsed = mlir::parseAttribute(
+            llvm::StringRef(text.c_str(), text.size()), context, mlir::Type(),
+            /*numRead=*/nullptr, /*isKnownNullTerminated=*/true);
+        if (!parsed)
+          defaultsError += (defaultsError.empty() ? "" : "; ") +
+                           ("op '" + spec.name + "', attribute '" + attr.name +
+                            "': default `" + text +
+                            "` does not parse: " + said);
+      }
       defaults.push_back(parsed);
     }
+    return defaultsError;
   }
 
   //===--------------------------------------------------------------------===//
@@ -206,6 +231,8 @@ public:
 
   llvm::LogicalResult verifyInvariants(mlir::Operation *op) final {
     namespace impl = mlir::OpTrait::impl;
+    if (!defaultsError.empty())
+      return op->emitOpError() << "cannot be used: " << defaultsError;
     if (mlir::failed(verifyCounts(op)))
       return mlir::failure();
     if (!dialectSpec.callbacks.verify(spec.definition, wrap(op),
@@ -399,6 +426,8 @@ private:
   const MlirPassBridgeDialectSpec &dialectSpec;
   llvm::SmallVector<mlir::TypeID, 8> traitIDs;
   llvm::SmallVector<mlir::Attribute, 2> defaults;
+  /// Why a default did not parse; empty when they all did.
+  std::string defaultsError;
 };
 
 //===----------------------------------------------------------------------===//

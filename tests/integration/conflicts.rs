@@ -1,5 +1,7 @@
-//! Registration conflicts are errors from `register_all`, never MLIR aborts.
-//! A binary of its own: its passes conflict on purpose.
+//! Registration conflicts are errors from `register_all`, never MLIR aborts,
+//! and a dialect that cannot be registered or loaded (two ops of one name,
+//! a default that does not parse) is an error, never a crash. A binary of
+//! its own: its passes and dialects conflict on purpose.
 
 use mlir_pass::{
     mlir_pass, mlir_pipeline, Context, OpPassManager, OperationRef, Pass, PassError, PassManager,
@@ -84,7 +86,10 @@ fn conflicts_are_reported_by_name_and_the_rest_is_registered() {
 }
 
 mod dialects {
-    use mlir_pass::dialect::{self, mlir_dialect, mlir_op, ods::I64};
+    use mlir_pass::dialect::{
+        self, mlir_dialect, mlir_op, mlir_type,
+        ods::{AnyAttr, TypeAttr, I64},
+    };
 
     /// One of two dialects with one namespace.
     #[mlir_dialect(name = "twin")]
@@ -122,6 +127,93 @@ mod dialects {
     #[mlir_dialect(name = "fine_dialect")]
     pub struct Fine;
 
+    /// A dialect whose op has a default MLIR does not parse, of a kind the
+    /// macro cannot check (`AnyAttr`).
+    #[mlir_dialect(name = "bad_default")]
+    pub struct BadDefault;
+
+    /// The op with the bad default.
+    #[mlir_op(dialect = BadDefault, name = "op")]
+    pub struct BadDefaultOp {
+        /// Not MLIR's syntax for any attribute.
+        #[attr(default = "abc")]
+        value: AnyAttr,
+    }
+
+    /// A dialect whose op's default names the dialect's own type: parsed
+    /// once the dialect is loaded, it parses.
+    #[mlir_dialect(name = "self_ref")]
+    pub struct SelfRef;
+
+    /// A type of the dialect.
+    #[mlir_type(dialect = SelfRef, name = "box")]
+    pub struct BoxType {
+        /// The boxed type.
+        #[param]
+        inner: TypeAttr,
+    }
+
+    /// An op whose default is a type of its own dialect.
+    #[mlir_op(dialect = SelfRef, name = "op")]
+    pub struct SelfRefOp {
+        /// A boxed i32 by default.
+        #[attr(default = "!self_ref.box<i32>")]
+        ty: TypeAttr,
+    }
+
+    const BAD_DEFAULT: &str = "dialect 'bad_default' cannot be loaded: op 'bad_default.op', \
+                               attribute 'value': default `abc` does not parse: expected \
+                               attribute value";
+
+    /// A default that does not parse is an error naming the op, the
+    /// attribute, the text and MLIR's message when the dialect is loaded,
+    /// by type or through IR, each time; the op refuses to verify. It
+    /// crashed the process: MLIR's diagnostic was printed while the
+    /// dialect was half-built.
+    #[test]
+    fn a_default_that_does_not_parse_is_an_error_at_load_not_a_crash() {
+        let context = mlir_pass::Context::new();
+        let error = dialect::load::<BadDefault>(context.as_ref()).unwrap_err();
+        assert_eq!(error, BAD_DEFAULT);
+        assert_eq!(
+            dialect::load::<BadDefault>(context.as_ref()).unwrap_err(),
+            BAD_DEFAULT
+        );
+        // The dialect is in the context (MLIR cannot unload it): its op
+        // parses, and refuses to verify.
+        let error =
+            mlir_pass::Module::parse(&context, r#""bad_default.op"() : () -> ()"#, "x.mlir")
+                .unwrap_err();
+        let messages: Vec<_> = error.diagnostics.iter().map(|d| &d.message).collect();
+        assert_eq!(
+            messages,
+            [&format!(
+                "'bad_default.op' op cannot be used: {}",
+                BAD_DEFAULT.split_once(": ").unwrap().1
+            )],
+            "{error}"
+        );
+
+        // Loaded by name, as IR names it, in a context of its own.
+        let context = mlir_pass::Context::new();
+        let error =
+            mlir_pass::Module::parse(&context, r#""bad_default.op"() : () -> ()"#, "x.mlir")
+                .unwrap_err();
+        assert_eq!(error.diagnostics[0].message, BAD_DEFAULT, "{error}");
+        assert_eq!(error.diagnostics[0].location, "loc(unknown)");
+
+        // A default naming the dialect's own type.
+        dialect::load::<SelfRef>(context.as_ref()).unwrap();
+        let module =
+            mlir_pass::Module::parse(&context, r#""self_ref.op"() : () -> ()"#, "x.mlir").unwrap();
+        assert!(
+            module
+                .to_string()
+                .contains(r#""self_ref.op"() {ty = !self_ref.box<i32>}"#),
+            "{module}"
+        );
+    }
+
     /// Two Rust dialects with one namespace, or two ops with one name, are
     /// errors naming both; the other dialects are registered, and no MLIR
     /// abort happens.
@@ -135,15 +227,18 @@ mod dialects {
             "{error}"
         );
         let error = dialect::load::<SameName>(context.as_ref()).unwrap_err();
-        assert!(
-            error.contains("ops `OpOne` and `OpTwo` both declare 'samename.op'"),
-            "{error}"
+        assert_eq!(
+            error,
+            "op name 'samename.op' is declared twice, by `OpOne` and `OpTwo`: an op name must \
+             be unique in its dialect; rename one (#[mlir_op(name = \"...\")])"
         );
         dialect::load::<Fine>(context.as_ref()).unwrap();
         // A registry gets the conflict-free dialect, and the errors.
         let registry = unsafe { mlir_pass::sys::mlirDialectRegistryCreate() };
         let errors = unsafe { dialect::insert_all(registry) }.unwrap_err();
         unsafe { mlir_pass::sys::mlirDialectRegistryDestroy(registry) };
+        // The dialect whose default does not parse is registered: only
+        // loading it parses the default.
         assert_eq!(errors.len(), 3, "{errors:?}");
         // The context still parses the fine dialect's (empty) IR and upstream ops.
         let module = mlir_pass::Module::parse(&context, "func.func @f() { return }", "x.mlir");

@@ -7,8 +7,8 @@
 //! the field type or the key.
 //!
 //! As for ops, everything but the handle (and a marker that makes two
-//! types of one name in a module collide) goes inside `const _: () = {
-//! ... };`, with absolute paths and `__`-prefixed aliases.
+//! types of one name in a module an error naming both) goes inside
+//! `const _: () = { ... };`, with absolute paths and `__`-prefixed aliases.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
@@ -27,11 +27,12 @@ pub fn expand(input: &TypeInput) -> TokenStream {
         .dialect
         .as_ref()
         .expect("valid.rs requires `dialect`");
-    let marker = input
+    let (marker, unique) = input
         .args
         .name
         .as_ref()
-        .and_then(|name| handle::name_marker("type", dialect, name, &name.value()));
+        .and_then(|name| handle::name_marker("type", dialect, name, input.ident()))
+        .unzip();
     let definition = definition(input);
     let verify = verify_hook(input);
     let type_impl = type_impl(
@@ -44,6 +45,7 @@ pub fn expand(input: &TypeInput) -> TokenStream {
     let field_types = handle::field_types(input.item);
 
     let items = quote! {
+        #unique
         #verify
         #field_types
 

@@ -16,7 +16,11 @@ use mlir_sys as sys;
 use super::{
     spec::build, Dialect, DialectDefinition, DialectRegistration, OpDefinition, OpRegistration,
 };
-use crate::ffi::{bridge, string_ref};
+use crate::{
+    ffi::{bridge, string_ref},
+    host::capture_diagnostics,
+    Severity,
+};
 
 /// A dialect as the bridge knows it: built once per process.
 #[derive(Clone, Copy)]
@@ -98,12 +102,14 @@ pub(crate) fn problems(definition: &'static DialectDefinition) -> Vec<String> {
             ));
         }
     }
+    // Two in one module are a compile error; these are in two modules.
     let ops = ops_of(definition);
     for pair in ops.windows(2) {
         if pair[0].name == pair[1].name {
             problems.push(format!(
-                "ops `{}` and `{}` both declare '{}.{}': rename one (#[mlir_op(name = \"...\")])",
-                pair[0].type_name, pair[1].type_name, definition.namespace, pair[0].name
+                "op name '{}.{}' is declared twice, by `{}` and `{}`: an op name must be \
+                 unique in its dialect; rename one (#[mlir_op(name = \"...\")])",
+                definition.namespace, pair[0].name, pair[0].type_name, pair[1].type_name
             ));
         }
     }
@@ -212,7 +218,10 @@ unsafe fn insert(
 ///
 /// # Errors
 /// Another dialect of that namespace is registered or loaded there, two
-/// Rust dialects share the namespace, or two of its ops share a name.
+/// Rust dialects share the namespace, two of its ops share a name, or an
+/// op's `#[attr(default = "...")]` does not parse in `context` (the error
+/// names the op, the attribute, the text and what MLIR's parser said; the
+/// op then refuses to verify).
 pub fn load<D: Dialect>(context: crate::ContextRef<'_>) -> Result<(), String> {
     // SAFETY: a valid context.
     unsafe { load_raw(context.raw(), D::definition()) }.map(|_| ())
@@ -227,15 +236,29 @@ unsafe fn load_raw(
     definition: &'static DialectDefinition,
 ) -> Result<sys::MlirDialect, String> {
     let dialect = registered(definition)?;
-    // SAFETY: the caller's contract; a valid spec.
-    let loaded = unsafe { bridge::mlirPassBridgeDialectLoad(context, dialect.spec) };
-    if loaded.ptr.is_null() {
+    // SAFETY: the caller's contract; a valid spec. The bridge reports a
+    // dialect that cannot load (a default that does not parse) as a
+    // diagnostic, taken here to be the error.
+    let (loaded, diagnostics) = unsafe {
+        capture_diagnostics(context, || {
+            bridge::mlirPassBridgeDialectLoad(context, dialect.spec)
+        })
+    };
+    if !loaded.ptr.is_null() {
+        return Ok(loaded);
+    }
+    let errors: Vec<_> = diagnostics
+        .into_iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| d.message)
+        .collect();
+    if errors.is_empty() {
         Err(format!(
             "dialect `{}`: the context already has another dialect named '{}'",
             definition.type_name, definition.namespace
         ))
     } else {
-        Ok(loaded)
+        Err(errors.join("; "))
     }
 }
 

@@ -9,7 +9,7 @@
 //! the field type or the key.
 //!
 //! Everything but the handle (and a marker that makes two ops of one name
-//! in a module collide) goes inside `const _: () = { ... };`, with absolute
+//! in a module an error naming both) goes inside `const _: () = { ... };`, with absolute
 //! paths and `__`-prefixed aliases, so nothing leaks into the user's
 //! namespace and nothing there shadows the user's names.
 
@@ -46,9 +46,12 @@ pub fn expand(input: &OpInput) -> TokenStream {
         .dialect
         .as_ref()
         .expect("valid.rs requires `dialect`");
-    let marker = input.args.name.as_ref().and_then(|name| {
-        handle::name_marker("op", dialect, name, &name.value().replace('.', "__"))
-    });
+    let (marker, unique) = input
+        .args
+        .name
+        .as_ref()
+        .and_then(|name| handle::name_marker("op", dialect, name, input.ident()))
+        .unzip();
     let definition = definition(input);
     let hooks = hook_fns(input);
     let op_impl = op_impl(
@@ -62,6 +65,7 @@ pub fn expand(input: &OpInput) -> TokenStream {
     let field_types = handle::field_types(input.item);
 
     let items = quote! {
+        #unique
         #hooks
         #builder_helpers
         #field_types

@@ -2,8 +2,8 @@
 //! keys, names, the rules across parts and traits that MLIR would only
 //! report at registration or at run time (a variadic without a size rule,
 //! `ConstantLike` without a folder, a region on a `ZeroRegions` op), the
-//! format (`format.rs`), and the parts the interfaces name
-//! (`interfaces.rs`).
+//! format (`format.rs`), the parts the interfaces name (`interfaces.rs`),
+//! and the attributes' defaults (`defaults.rs`).
 
 use proc_macro2::Span;
 use syn::ext::IdentExt;
@@ -15,7 +15,9 @@ use super::{
 };
 use crate::{attr::Key, ctxt::Ctxt, valid::is_op_name};
 
+mod defaults;
 mod interfaces;
+use defaults::check_defaults;
 use interfaces::check_interfaces;
 
 /// Method names the generated code defines on the handle (the accessors
@@ -352,24 +354,6 @@ fn check_last_variadic(ctxt: &Ctxt, parts: &[Part], noun: &str) {
                 part.name
             ),
         );
-    }
-}
-
-/// A default is some text (MLIR checks its syntax when the op is
-/// registered).
-fn check_defaults(ctxt: &Ctxt, input: &OpInput) {
-    for part in &input.attributes {
-        if let Some(default) = part
-            .default
-            .as_ref()
-            .filter(|d| d.value().trim().is_empty())
-        {
-            ctxt.spanned(
-                default,
-                "an empty default: write the value in MLIR's attribute syntax, as in \
-                 `default = \"0 : i64\"`, or leave `default` out",
-            );
-        }
     }
 }
 
