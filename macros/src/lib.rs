@@ -282,7 +282,7 @@ pub fn mlir_op(args: TokenStream, input: TokenStream) -> TokenStream {
 /// | `name` | the type's name without `!` and the namespace: one lowercase word of `[a-z0-9_]` | required |
 /// | `summary` | one line | the doc comment's first paragraph |
 /// | `description` | the type's description | the rest of the doc comment |
-/// | `verifier` | the type has `fn verify(params: &[Attribute<'_>]) -> Result<(), String>`, run after the parameters' constraints whenever MLIR makes the type | none |
+/// | `verifier` | the type has `fn verify(params: PairTypeParams<'_>) -> Result<(), String>` (the generated `{Type}Params`, one public field per `#[param]`, typed as its accessor returns it; `&[Attribute<'_>]` is accepted too), run after the parameters' constraints whenever MLIR makes the type | none |
 ///
 /// Every field is a parameter, marked `#[param]`, whose type is an
 /// attribute constraint of `mlir_pass::dialect::ods` (`TypeAttr` for a type,
@@ -323,8 +323,13 @@ pub fn mlir_op(args: TokenStream, input: TokenStream) -> TokenStream {
 /// }
 ///
 /// impl PairType<'_> {
-///     fn verify(params: &[Attribute<'_>]) -> Result<(), String> {
-///         Ok(())
+///     /// No function types: `params.first` and `params.second` are
+///     /// `TypeAttribute`s, as `first()` and `second()` return them.
+///     fn verify(params: PairTypeParams<'_>) -> Result<(), String> {
+///         match [params.first, params.second].iter().find(|t| t.value().is_function()) {
+///             Some(f) => Err(format!("a pair holds values, not functions, but got {f}")),
+///             None => Ok(()),
+///         }
 ///     }
 /// }
 ///

@@ -18,7 +18,7 @@ use mlir_pass::dialect::{
 use mlir_pass::ir::{TypeExt, ValueExt};
 use mlir_pass::melior::{
     ir::{
-        attribute::{IntegerAttribute, TypeAttribute},
+        attribute::IntegerAttribute,
         r#type::{DimSize, RankedTensorType, ShapedTypeLike},
         Attribute, Location, Operation, Type, TypeLike, Value, ValueLike,
     },
@@ -61,9 +61,7 @@ fn materialize<'c>(
     let value = IntegerAttribute::try_from(value).ok()?;
     match value.value() {
         MATERIALIZER_BOOM => panic!("the materializer blew up"),
-        MATERIALIZER_NOT_CONSTANT => {
-            return Some(NotConstantOp::build(location, ty, value))
-        }
+        MATERIALIZER_NOT_CONSTANT => return Some(NotConstantOp::build(location, ty, value)),
         MATERIALIZER_WRONG_TYPE => {
             let i32 = mlir_pass::melior::ir::r#type::IntegerType::new(context, 32).into();
             return Some(ConstantOp::build(
@@ -447,16 +445,16 @@ pub struct PairType {
 }
 
 impl PairType<'_> {
-    /// A pair holds values: no function types.
-    fn verify(params: &[Attribute<'_>]) -> Result<(), String> {
-        for param in params {
-            let ty = TypeAttribute::try_from(*param).map_err(|e| e.to_string())?;
+    /// A pair holds values: no function types. Takes the typed parameters.
+    fn verify(params: PairTypeParams<'_>) -> Result<(), String> {
+        for ty in [params.first, params.second] {
             if ty.value().to_string() == "i13" {
                 panic!("the type verifier blew up");
             }
             if ty.value().is_function() {
                 return Err(format!(
-                    "a pair holds values, not functions, but got {param}"
+                    "a pair holds values, not functions, but got {}",
+                    ty.value()
                 ));
             }
         }

@@ -66,7 +66,13 @@ pub fn expand(input: &TypeInput) -> TokenStream {
             }
         }
     };
-    handle::expand(handle_struct(input), marker, dialect, items)
+    let handle = handle_struct(input);
+    let params = input
+        .args
+        .verifier
+        .is_some()
+        .then(|| params_struct(input, false));
+    handle::expand(quote!(#handle #params), marker, dialect, items)
 }
 
 /// `DialectType` for the handle, with these bodies for `definition` and
@@ -118,6 +124,89 @@ pub fn handle_struct(input: &TypeInput) -> TokenStream {
         )]
         #vis struct #ident<'c> {
             ty: ::mlir_pass::melior::ir::Type<'c>,
+        }
+    }
+}
+
+/// `{Type}Params<'c>`: the type's parameters, typed as its accessors
+/// return them (ODS's parameters as a verifier sees them), public beside
+/// the handle; generated with `verifier`, whose hook builds it. With
+/// `stub` (the fallback), no fields: their types may be the mistake being
+/// reported.
+pub fn params_struct(input: &TypeInput, stub: bool) -> TokenStream {
+    let ident = input.ident();
+    let vis = &input.item.vis;
+    let params_ident = params_ident(input);
+    let doc = format!(
+        " The parameters of [`{ident}`], typed as its accessors return them: what its \
+         verifier gets (`fn verify(params: {params_ident}<'_>) -> Result<(), String>`)."
+    );
+    let fields = input.params.iter().filter(|_| !stub).map(|p| {
+        let field = &p.ident;
+        // Outside the `const _` of the aliases: absolute paths.
+        let c = &p.constraint;
+        let value = quote_spanned! {c.span()=>
+            <#c as ::mlir_pass::dialect::ods::AttrConstraintDef>::Value<'c>
+        };
+        let ty = if p.variadic {
+            quote!(::std::vec::Vec<#value>)
+        } else {
+            value
+        };
+        let doc = if p.doc.is_empty() {
+            format!(" The parameter `{}`.", p.name)
+        } else {
+            p.doc.clone()
+        };
+        quote! {
+            #[doc = #doc]
+            pub #field: #ty,
+        }
+    });
+    quote! {
+        #[doc = #doc]
+        #[derive(::core::clone::Clone)]
+        #vis struct #params_ident<'c> {
+            #(#fields)*
+            __lifetime: ::core::marker::PhantomData<&'c ()>,
+        }
+    }
+}
+
+fn params_ident(input: &TypeInput) -> Ident {
+    format_ident!("{}Params", input.ident().unraw())
+}
+
+/// `TypeVerifyParams` for `{Type}Params`: each parameter read as its
+/// accessor reads it (the constraints were checked before).
+fn params_impl(input: &TypeInput) -> TokenStream {
+    let params_ident = params_ident(input);
+    let fields = input.params.iter().enumerate().map(|(i, p)| {
+        let field = &p.ident;
+        let from = constraint_item(p, "from_attribute");
+        if p.variadic {
+            quote! {
+                #field: ::core::iter::Iterator::collect::<::core::option::Option<::std::vec::Vec<_>>>(
+                    ::core::iter::Iterator::map(
+                        ::core::iter::Iterator::skip(params.iter(), #i),
+                        |a| #from(*a),
+                    ),
+                )?,
+            }
+        } else {
+            quote!(#field: #from(*params.get(#i)?)?,)
+        }
+    });
+    quote! {
+        impl<'c> __dialect::TypeVerifyParams<'c> for #params_ident<'c> {
+            fn from_params(
+                params: &'c [__melior::ir::Attribute<'c>],
+            ) -> ::core::option::Option<Self> {
+                ::core::option::Option::Some(Self {
+                    #(#fields)*
+                    __lifetime: ::core::marker::PhantomData,
+                })
+            }
         }
     }
 }
@@ -183,11 +272,15 @@ fn definition(input: &TypeInput) -> TokenStream {
 fn verify_hook(input: &TypeInput) -> Option<TokenStream> {
     let key = input.args.verifier.as_ref()?;
     let ident = input.ident();
+    let signature = format!(
+        "fn verify(params: {}<'_>) -> Result<(), String>",
+        params_ident(input)
+    );
     let missing = missing_method(
         ident,
         key,
         "verify",
-        "fn verify(params: &[Attribute<'_>]) -> Result<(), String>",
+        &signature,
         quote! {
             (params: &[__melior::ir::Attribute<'_>])
                 -> ::core::result::Result<(), ::std::string::String>
@@ -195,10 +288,14 @@ fn verify_hook(input: &TypeInput) -> Option<TokenStream> {
     );
     let method = Ident::new("verify", key.span());
     let at_key = Ident::new(&ident.to_string(), key.span());
+    // The user's `verify` takes the typed parameters or, as before them,
+    // `&[Attribute<'_>]`: the call reads them as its argument's type.
     let hook = quote_spanned! {key.span()=>
-        const __verify: __dialect::TypeVerifyHook = <#at_key<'static>>::#method;
+        const __verify: __dialect::TypeVerifyHook =
+            |params| __dialect::call_type_verifier(<#at_key<'static>>::#method, params);
     };
-    Some(quote!(#missing #hook))
+    let params_impl = params_impl(input);
+    Some(quote!(#missing #hook #params_impl))
 }
 
 /// `Display` (the type in MLIR's syntax), `Debug`, and the conversion to

@@ -26,7 +26,13 @@ pub fn expand(item: &Item, input: Option<&TypeInput>, error: &syn::Error) -> Tok
             #methods
             #field_types
         };
-        (expand::handle_struct(input), stand_ins)
+        let handle = expand::handle_struct(input);
+        let params = input
+            .args
+            .verifier
+            .is_some()
+            .then(|| expand::params_struct(input, true));
+        (quote!(#handle #params), stand_ins)
     });
     handle::fallback(item, handle, error)
 }

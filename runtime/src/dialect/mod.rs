@@ -60,8 +60,13 @@ pub use registry::{
 };
 pub use traits::Trait;
 #[doc(hidden)]
+pub use types::call_type_verifier;
+#[doc(hidden)]
 pub use types::TypeRegistration;
-pub use types::{params as type_params, DialectType, TypeDefinition, TypeParamDef, TypeVerifyHook};
+pub use types::{
+    params as type_params, DialectType, TypeDefinition, TypeParamDef, TypeVerifyHook,
+    TypeVerifyParams,
+};
 
 use melior::ir::{Attribute, Location, Operation, Type};
 

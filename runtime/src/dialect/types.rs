@@ -26,6 +26,44 @@ pub struct TypeParamDef {
 /// Verifies a type's parameters beyond their constraints.
 pub type TypeVerifyHook = for<'c> fn(&[Attribute<'c>]) -> Result<(), String>;
 
+/// What a type's `verify` can take: the typed parameters that
+/// `#[mlir_type(..., verifier)]` generates (`PairTypeParams<'_>`, one field
+/// per `#[param]`, typed as the accessors return them), or the parameters
+/// as attributes (`&[Attribute<'_>]`, the form before the typed one).
+#[diagnostic::on_unimplemented(
+    message = "a type's `verify` cannot take `{Self}`",
+    label = "`verify` takes the parameters, with no `self`",
+    note = "write `fn verify(params: MyTypeParams<'_>) -> Result<(), String>` (the `{{Type}}Params` that `#[mlir_type(..., verifier)]` generates) or `fn verify(params: &[Attribute<'_>]) -> Result<(), String>`"
+)]
+pub trait TypeVerifyParams<'c>: Sized {
+    /// The parameters in this form; `None` when one does not read as its
+    /// constraint's value (the constraints were checked before, so only a
+    /// constraint whose `from_attribute` refuses what it accepts).
+    fn from_params(params: &'c [Attribute<'c>]) -> Option<Self>;
+}
+
+impl<'c> TypeVerifyParams<'c> for &'c [Attribute<'c>] {
+    fn from_params(params: &'c [Attribute<'c>]) -> Option<Self> {
+        Some(params)
+    }
+}
+
+/// Calls a type's `verify` with its parameters in the form it takes.
+#[doc(hidden)]
+pub fn call_type_verifier<'c, P: TypeVerifyParams<'c>>(
+    verify: fn(P) -> Result<(), String>,
+    params: &'c [Attribute<'c>],
+) -> Result<(), String> {
+    match P::from_params(params) {
+        Some(params) => verify(params),
+        None => Err(
+            "the type's parameters do not read as their constraints' values (a constraint's \
+             `from_attribute` refuses what its `CONSTRAINT` accepts)"
+                .to_owned(),
+        ),
+    }
+}
+
 /// Everything a declared type is: `#[mlir_type]` writes one as a `static`.
 #[derive(Debug)]
 pub struct TypeDefinition {

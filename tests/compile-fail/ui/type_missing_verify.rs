@@ -1,6 +1,6 @@
-// `verifier` asks for `fn verify(params: &[Attribute<'_>]) -> Result<(),
-// String>` on the type: without it, or with the wrong type, the error is
-// at the key.
+// `verifier` asks for `fn verify(params: PairTypeParams<'_>) -> Result<(),
+// String>` (or `&[Attribute<'_>]`) on the type: without it, or with the
+// wrong type, the error is at the key.
 use mlir_pass::dialect::ods::TypeAttr;
 use mlir_pass::dialect::{mlir_dialect, mlir_type};
 

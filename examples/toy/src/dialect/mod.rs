@@ -77,14 +77,12 @@ pub struct StructType {
 
 impl<'c> StructType<'c> {
     /// A struct must have at least one element, each a tensor or a struct.
-    fn verify(params: &[Attribute<'_>]) -> Result<(), String> {
-        if params.is_empty() {
+    fn verify(params: StructTypeParams<'_>) -> Result<(), String> {
+        if params.elements.is_empty() {
             return Err("a struct must have at least one element".into());
         }
-        for param in params {
-            let ty = TypeAttribute::try_from(*param)
-                .map_err(|_| format!("expected a type, but got {param}"))?
-                .value();
+        for element in params.elements {
+            let ty = element.value();
             if !ty.is_tensor() && StructType::cast(ty).is_none() {
                 return Err(format!(
                     "element type for a struct must either be a TensorType or a StructType, got: {ty}"
