@@ -237,6 +237,11 @@ bool mlirPassBridgeParseErrorAt(MlirPassBridgeParse *parse,
   return false;
 }
 
+bool mlirPassBridgePrinterIsDryRun(MlirPassBridgePrinter *printer) noexcept {
+  // The alias pass's printer writes to `llvm::nulls()`.
+  return &printer->printer.getStream() == &llvm::nulls();
+}
+
 void mlirPassBridgePrintText(MlirPassBridgePrinter *printer,
                              MlirStringRef text) noexcept {
   guarded(0, [&] {

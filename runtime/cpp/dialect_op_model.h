@@ -140,6 +140,8 @@ public:
   llvm::LogicalResult
   foldHook(mlir::Operation *op, llvm::ArrayRef<mlir::Attribute> operands,
            llvm::SmallVectorImpl<mlir::OpFoldResult> &results) final {
+    if (spec.has(MlirPassBridgeOpTraitConstantLike))
+      return foldConstant(op, operands, results);
     // The op's folder first, then its traits' folds, as ODS's fold hook.
     if (mlir::succeeded(rustFold(op, operands, results)))
       return mlir::success();
@@ -150,6 +152,36 @@ public:
     if (spec.interfaces.cast)
       return mlir::impl::foldCastInterfaceOp(op, operands, results);
     return mlir::failure();
+  }
+
+  /// A `ConstantLike` op must fold to one attribute: MLIR's constant
+  /// matchers (`m_Constant`, which the greedy driver runs on every op) take
+  /// the first fold result as an attribute without checking, and C++ only
+  /// asserts it in a debug build. A Rust folder that does otherwise (no
+  /// result, a value, a panic) is an error at the op that fails the running
+  /// pass, and the fold answers a distinct attribute that no constant equals
+  /// (no two such ops are merged), so that MLIR reads something defined.
+  llvm::LogicalResult
+  foldConstant(mlir::Operation *op, llvm::ArrayRef<mlir::Attribute> operands,
+               llvm::SmallVectorImpl<mlir::OpFoldResult> &results) {
+    size_t before = results.size();
+    if (mlir::succeeded(rustFold(op, operands, results)) &&
+        results.size() == before + 1 &&
+        llvm::isa<mlir::Attribute>(results.back()))
+      return mlir::success();
+    results.truncate(before);
+    // Once per op in a row: the matchers fold the same op again and again.
+    thread_local mlir::Operation *lastReported = nullptr;
+    if (lastReported != op) {
+      lastReported = op;
+      op->emitOpError()
+          << "is ConstantLike, but its folder did not fold it to one "
+             "attribute: a constant's folder returns its value, always";
+    }
+    mlirPassBridgeFailRunningPass();
+    results.push_back(mlir::DistinctAttr::create(
+        mlir::UnitAttr::get(op->getContext())));
+    return mlir::success();
   }
 
   llvm::LogicalResult

@@ -17,6 +17,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 
 namespace {
 
@@ -27,14 +28,45 @@ struct PassFailureAccess : mlir::Pass {
   using Pass::signalPassFailure;
 };
 
+/// With crash recovery (`--mlir-pass-pipeline-crash-reproducer`), a crash
+/// in a pass jumps out of it without returning here: the recovery context
+/// then truncates this thread's stack to what it was before the pass, so
+/// that no entry outlives its pass.
+class RestoreDepth final : public llvm::CrashRecoveryContextCleanup {
+public:
+  RestoreDepth(llvm::CrashRecoveryContext *context, size_t depth)
+      : CrashRecoveryContextCleanup(context), stack(&runningPasses),
+        depth(depth) {}
+
+  void recoverResources() final {
+    // Only on the thread whose stack it was (a pass run on a thread of its
+    // own took its stack with it).
+    if (stack == &runningPasses && runningPasses.size() > depth)
+      runningPasses.truncate(depth);
+  }
+
+private:
+  llvm::SmallVector<mlir::Pass *, 4> *stack;
+  size_t depth;
+};
+
 void trackPassExecution(llvm::function_ref<void()> transform,
-           const mlir::tracing::Action &action) {
+                        const mlir::tracing::Action &action) {
   auto *execution = llvm::dyn_cast<mlir::PassExecutionAction>(&action);
   if (!execution)
     return transform();
+  size_t depth = runningPasses.size();
   runningPasses.push_back(const_cast<mlir::Pass *>(&execution->getPass()));
+  RestoreDepth *cleanup = nullptr;
+  if (llvm::CrashRecoveryContext *recovery =
+          llvm::CrashRecoveryContext::GetCurrent()) {
+    cleanup = new RestoreDepth(recovery, depth);
+    recovery->registerCleanup(cleanup);
+  }
   transform();
-  runningPasses.pop_back();
+  if (cleanup) // unregistering deletes it
+    cleanup->getContext()->unregisterCleanup(cleanup);
+  runningPasses.truncate(depth);
 }
 
 } // namespace

@@ -356,8 +356,9 @@ impl<'a> OpPassManager<'a> {
         if let Some(context) = self.context {
             context.take_diagnostics();
         }
-        // MLIR parses option values (attributes, types) with its lexer, which
-        // reads up to a NUL: give it one.
+        // MLIR's pipeline parser reads the text by its length (and copies
+        // option values it parses as attributes or types); the NUL after it
+        // is a second guard, for a copy that costs little on a pipeline.
         let buffer = ParserText::new(text);
         let result = parse(
             self.raw,

@@ -560,7 +560,7 @@ fn a_melior_program_adds_rust_passes_and_parses_pipelines_naming_them() {
     let source = "func.func @f(%x: i32) -> i32 {\n  %c0 = arith.constant 0 : i32\n  %r = arith.addi %x, %c0 : i32\n  return %r : i32\n}\nfunc.func private @dead() { return }\n";
 
     // A Rust pass value into melior's pass manager, through `From`.
-    let mut module = melior::ir::Module::parse(melior_context, source).unwrap();
+    let mut module = mlir_pass::ir::parse_module(melior_context, source).unwrap();
     let pm = melior::pass::PassManager::new(melior_context);
     pm.nested_under("func.func")
         .add_pass(OwnedPass::new(FoldArithIdentities::default()).into());
@@ -575,7 +575,7 @@ fn a_melior_program_adds_rust_passes_and_parses_pipelines_naming_them() {
     );
 
     // melior's pipeline parser finds Rust passes once register_all ran.
-    let mut module = melior::ir::Module::parse(melior_context, source).unwrap();
+    let mut module = mlir_pass::ir::parse_module(melior_context, source).unwrap();
     let pm = melior::pass::PassManager::new(melior_context);
     melior::utility::parse_pass_pipeline(
         pm.as_operation_pass_manager(),
@@ -635,7 +635,7 @@ fn context_module_and_pass_manager_convert_to_and_from_melior_without_copies() {
     ours.allow_unregistered_dialects(true);
     let back = ours.into_melior();
     assert!(back.allow_unregistered_dialects());
-    let parsed = melior::ir::Module::parse(&back, "\"x.op\"() : () -> ()").unwrap();
+    let parsed = mlir_pass::ir::parse_module(&back, "\"x.op\"() : () -> ()").unwrap();
     assert!(parsed.as_operation().to_string().contains("x.op"));
 
     // A module of another context is refused.

@@ -16,6 +16,21 @@ use mlir_pass::rewrite::{MatchResult, NoMatch, PatternRewriter, PatternSetBuilde
 
 use crate::test_dialect::RTestDialect;
 
+/// A `ConstantLike` op whose folder does not fold it (MLIR's constant
+/// matchers assume one attribute): an error, not undefined behaviour.
+#[mlir_op(dialect = RTestDialect, name = "bad_constant", traits = [ConstantLike], folder)]
+pub struct BadConstantOp {
+    /// The result.
+    #[result]
+    output: I64,
+}
+
+impl<'a> BadConstantOp<'a> {
+    fn fold(&self, _operands: &[Option<Attribute<'a>>]) -> Option<FoldResult<'a>> {
+        None
+    }
+}
+
 /// An op whose folder returns its operand, whatever its type: a value of
 /// another type than its result's when they differ.
 #[mlir_op(dialect = RTestDialect, name = "bad_fold", folder)]

@@ -5,7 +5,6 @@
 
 use std::{
     collections::HashMap,
-    ffi::CStr,
     sync::{Arc, Mutex},
 };
 
@@ -362,7 +361,7 @@ type MakeFloat = for<'c> fn(&'c mlir_pass::melior::Context) -> Type<'c>;
 
 /// The float types `arith::parseFloatType` knows, by name, with their
 /// builders: melior's, and for f80 and f128 (which neither melior nor MLIR's
-/// C API builds) their names parsed, from NUL-terminated literals.
+/// C API builds) their names parsed.
 const FLOAT_TYPES: &[(&str, MakeFloat)] = &[
     ("f4E2M1FN", |cx| Type::float4_e2m1fn(cx)),
     ("f6E2M3FN", |cx| Type::float6_e2m3fn(cx)),
@@ -378,14 +377,13 @@ const FLOAT_TYPES: &[(&str, MakeFloat)] = &[
     ("f16", |cx| Type::float16(cx)),
     ("f32", |cx| Type::float32(cx)),
     ("f64", |cx| Type::float64(cx)),
-    ("f80", |cx| builtin_type(cx, c"f80")),
-    ("f128", |cx| builtin_type(cx, c"f128")),
+    ("f80", |cx| builtin_type(cx, "f80")),
+    ("f128", |cx| builtin_type(cx, "f128")),
 ];
 
-/// A builtin type by its name (MLIR's lexer reads the NUL past the text).
-fn builtin_type<'c>(context: &'c mlir_pass::melior::Context, name: &'static CStr) -> Type<'c> {
-    let name = name.to_str().expect("an ASCII type name");
-    Type::parse(context, name).expect("a builtin type")
+/// A builtin type by its name.
+fn builtin_type<'c>(context: &'c mlir_pass::melior::Context, name: &'static str) -> Type<'c> {
+    mlir_pass::ir::parse_type(context, name).expect("a builtin type")
 }
 
 /// What identifies a float type of `FLOAT_TYPES`: its TypeID (each is a

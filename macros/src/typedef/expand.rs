@@ -166,6 +166,8 @@ pub fn params_struct(input: &TypeInput, stub: bool) -> TokenStream {
     quote! {
         #[doc = #doc]
         #[derive(::core::clone::Clone)]
+        // A `verify` that takes the parameters as a slice reads no field.
+        #[allow(dead_code)]
         #vis struct #params_ident<'c> {
             #(#fields)*
             __lifetime: ::core::marker::PhantomData<&'c ()>,

@@ -324,6 +324,11 @@ bool mlirPassBridgeParseErrorAt(MlirPassBridgeParse *parse,
 
 /*--- Hand-written printers (dialect_asm.cpp). ---*/
 
+/// Whether `printer` is MLIR's dry run (it prints an op once into nothing
+/// to collect the aliases of its attributes and types, then prints it for
+/// real): a failure there is reported by the real print.
+bool mlirPassBridgePrinterIsDryRun(MlirPassBridgePrinter *printer)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
 /// Prints `text` as it is.
 void mlirPassBridgePrintText(MlirPassBridgePrinter *printer,
                              MlirStringRef text) MLIR_PASS_BRIDGE_NOEXCEPT;

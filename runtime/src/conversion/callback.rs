@@ -25,7 +25,7 @@ use crate::{
     external::current_pass,
     ffi::{
         bridge::{self, MlirPassBridgeConversionOutcome},
-        context_from_raw, emit_error_at, trap,
+        context_from_raw, emit_error_at, trap, trap_hook,
     },
     rewrite::driver::{current_application, mark_application_failed, Driver},
 };
@@ -127,7 +127,7 @@ where
             sys::mlirTypeGetContext(ty),
         )
     };
-    match trap(|| convert(ty, context_from_raw(&context))) {
+    match trap_hook(|| convert(ty, context_from_raw(&context))) {
         Ok(TypeConversion::Converted(types)) => {
             for converted in types {
                 // SAFETY: the list is valid during the callback.
@@ -190,7 +190,9 @@ where
         raw: builder,
         context: &context,
     };
-    match trap(|| materialize(&materializer, result_type, &values, location).map(|v| v.to_raw())) {
+    match trap_hook(|| {
+        materialize(&materializer, result_type, &values, location).map(|v| v.to_raw())
+    }) {
         Ok(Some(value)) => value,
         Ok(None) => none,
         Err(panic) => {

@@ -10,7 +10,7 @@ use super::{
 };
 use crate::{
     external::current_pass,
-    ffi::{bridge, emit_error_at, op_name, trap},
+    ffi::{bridge, emit_error_at, op_name, trap, trap_hook},
     handle::OperationRef,
     rewrite::{
         driver::{current_application, mark_application_failed},
@@ -223,7 +223,7 @@ unsafe fn call_pattern(
         root: application.root,
         refused: Cell::new(false),
     };
-    match trap(|| call(&*entry.pattern, matched, &rewriter)) {
+    match trap_hook(|| call(&*entry.pattern, matched, &rewriter)) {
         Ok(_) if rewriter.refused.get() => FAILURE,
         Ok(Ok(())) => sys::MlirLogicalResult { value: 1 },
         Ok(Err(NoMatch)) => FAILURE,

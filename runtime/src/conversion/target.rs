@@ -11,7 +11,7 @@ use super::{
 use crate::{
     ffi::{
         bridge::{self, MlirPassBridgeLegality, MlirPassBridgeLegalityAnswer},
-        op_name, string_ref, trap,
+        op_name, string_ref, trap_hook,
     },
     handle::{ContextRef, OperationRef},
 };
@@ -391,7 +391,7 @@ where
     let entry = unsafe { &*user_data.cast::<Legality<F>>() };
     // SAFETY: MLIR hands a valid op of the target's context.
     let handle = unsafe { OperationRef::from_raw_in(op, entry.context) };
-    match trap(|| (entry.legal)(handle)) {
+    match trap_hook(|| (entry.legal)(handle)) {
         Ok(true) => MlirPassBridgeLegalityAnswer::MlirPassBridgeAnswerLegal,
         Ok(false) => MlirPassBridgeLegalityAnswer::MlirPassBridgeAnswerIllegal,
         Err(panic) => {

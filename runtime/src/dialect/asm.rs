@@ -402,7 +402,7 @@ pub(super) unsafe extern "C" fn parse(
     let context = unsafe { bridge::mlirPassBridgeParseContext(raw) };
     // SAFETY: as above; `context` outlives the parser.
     let mut parser = unsafe { OpParser::from_raw(raw, &context) };
-    match crate::ffi::trap(|| hook(&mut parser)) {
+    match crate::ffi::trap_hook(|| hook(&mut parser)) {
         Ok(result) => result.is_ok(),
         Err(panic) => {
             parser.error(&format!(
@@ -428,16 +428,21 @@ pub(super) unsafe extern "C" fn print(
     let mut printer = unsafe { OpPrinter::from_raw(raw) };
     // SAFETY: as above.
     let op = unsafe { OperationRef::from_raw(op) };
-    if let Err(panic) = crate::ffi::trap(|| hook(op, &mut printer)) {
+    if let Err(panic) = crate::ffi::trap_hook(|| hook(op, &mut printer)) {
         // MLIR's printing cannot fail, and what the hook printed cannot be
         // taken back: the error goes to the context's diagnostics (stderr
         // in a tool), a marker that does not parse back ends the op's text,
         // and the count lets the tool fail (`opt_main`, the plugin).
         let message = format!("the printer of `{}` panicked: {panic}", def.type_name);
-        PRINT_FAILURES.fetch_add(1, Ordering::SeqCst);
-        // SAFETY: a valid op; MLIR copies the message. Its note prints the op
-        // in the generic form, which does not call this printer.
-        unsafe { bridge::mlirPassBridgeEmitOpError(op.to_raw(), string_ref(&message)) };
+        // MLIR prints each op twice, first into nothing (to collect
+        // aliases): the real print reports.
+        // SAFETY: the bridge's printer, alive for the call.
+        if !unsafe { bridge::mlirPassBridgePrinterIsDryRun(raw) } {
+            PRINT_FAILURES.fetch_add(1, Ordering::SeqCst);
+            // SAFETY: a valid op; MLIR copies the message. Its note prints
+            // the op in the generic form, which does not call this printer.
+            unsafe { bridge::mlirPassBridgeEmitOpError(op.to_raw(), string_ref(&message)) };
+        }
         printer.text(&format!(" <<{message}>>"));
     }
 }

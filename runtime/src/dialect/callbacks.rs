@@ -14,7 +14,7 @@ use super::{
     DialectDefinition, OpDefinition, Trait,
 };
 use crate::{
-    ffi::{bridge, context_from_raw, print_to_string, string_ref, trap},
+    ffi::{bridge, context_from_raw, print_to_string, string_ref, trap, trap_hook},
     rewrite::PatternSetBuilder,
     OperationRef,
 };
@@ -43,11 +43,11 @@ pub(super) unsafe extern "C" fn verify(
     let def = unsafe { self::definition(definition) };
     let (result, what) = match stage {
         bridge::MlirPassBridgeVerifyStage::MlirPassBridgeVerifyInvariants => {
-            (trap(|| verify_invariants(def, op)), "constraint check")
+            (trap_hook(|| verify_invariants(def, op)), "constraint check")
         }
         bridge::MlirPassBridgeVerifyStage::MlirPassBridgeVerifyCustom => (
             // SAFETY: a valid op, borrowed for the call.
-            trap(|| {
+            trap_hook(|| {
                 def.hooks
                     .verify
                     .map_or(Ok(()), |f| f(unsafe { OperationRef::from_raw(op) }))
@@ -56,7 +56,7 @@ pub(super) unsafe extern "C" fn verify(
         ),
         _ => (
             // SAFETY: as above.
-            trap(|| {
+            trap_hook(|| {
                 def.hooks
                     .verify_regions
                     .map_or(Ok(()), |f| f(unsafe { OperationRef::from_raw(op) }))
@@ -225,7 +225,7 @@ pub(super) unsafe extern "C" fn fold(
     let Some(hook) = def.hooks.fold else {
         return false;
     };
-    let folded = trap(|| {
+    let folded = trap_hook(|| {
         // SAFETY: `operands` holds `num_operands` attributes (null where
         // unknown), alive for the call.
         let raw = unsafe { std::slice::from_raw_parts(operands, num_operands.max(0) as usize) };
@@ -399,13 +399,32 @@ unsafe fn build_op(
         Location<'c>,
     ) -> Option<melior::ir::Operation<'c>>,
 ) -> sys::MlirOperation {
-    let result = trap(|| {
+    let result = trap_hook(|| {
         let context = context_from_raw(&context);
         // SAFETY: valid values of the context, borrowed for the call.
         let (ty, location) = unsafe { (Type::from_raw(ty), Location::from_raw(location)) };
         build(context, ty, location).map(|op| op.into_raw())
     });
     match result {
+        // MLIR inserts the op where it wants it: one already in a block
+        // (melior's owned `Operation` can be moved into one) would be in
+        // two lists. It cannot be freed either (its block owns it); it is
+        // left where it is, and refused.
+        // SAFETY: an op the hook built, valid.
+        Ok(Some(op)) if !unsafe { sys::mlirOperationGetBlock(op) }.ptr.is_null() => {
+            // SAFETY: a valid location (the caller's contract); no arguments.
+            unsafe {
+                crate::Location::from_raw(location).emit_error(&format!(
+                    "{what} of dialect `{}` returned an op that is already in a block: return a \
+                     new op, not inserted anywhere",
+                    def.type_name
+                ));
+                bridge::mlirPassBridgeFailRunningPass();
+            }
+            sys::MlirOperation {
+                ptr: std::ptr::null_mut(),
+            }
+        }
         Ok(Some(op)) => op,
         Ok(None) => sys::MlirOperation {
             ptr: std::ptr::null_mut(),
@@ -482,7 +501,7 @@ pub(super) unsafe extern "C" fn cast_compatible(
     let Some(hook) = def.interfaces.cast else {
         return false;
     };
-    let result = trap(|| {
+    let result = trap_hook(|| {
         // SAFETY: the arrays hold valid types, alive for the call.
         let types = |p: *const sys::MlirType, n: isize| -> Vec<Type<'_>> {
             (0..n.max(0) as usize)
@@ -558,7 +577,7 @@ pub(super) unsafe extern "C" fn infer_types(
     let Some(hook) = def.interfaces.infer_types else {
         return false;
     };
-    let result = trap(|| {
+    let result = trap_hook(|| {
         let context = context_from_raw(&context);
         // SAFETY: valid values of the context, alive for the call.
         let input = unsafe {

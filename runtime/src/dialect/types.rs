@@ -234,7 +234,7 @@ pub(super) unsafe extern "C" fn verify_type(
 ) -> bool {
     // SAFETY: the bridge hands back the definition it was given.
     let def = unsafe { &*definition.cast::<TypeDefinition>() };
-    let result = crate::ffi::trap(|| {
+    let result = crate::ffi::trap_hook(|| {
         // SAFETY: `num_params` valid attributes, alive for the call.
         let params: Vec<Attribute<'_>> = (0..num_params.max(0) as usize)
             .map(|i| unsafe { Attribute::from_raw(*params.add(i)) })

@@ -6,10 +6,10 @@
 //! behaviour, so a panic becomes a [`Panic`] value that the caller reports
 //! as MLIR expects (a diagnostic, a failed result, a line on stderr).
 //!
-//! A caught panic also fails the pass running on this thread, whichever
-//! pass that is: a Rust hook called by an upstream pass (a folder under
-//! `canonicalize`) fails that pass, so the pipeline stops and `mlir-opt`
-//! exits with an error. Outside a pass, the caller's report is the failure.
+//! [`trap_hook`], for the user hooks MLIR calls while a pass runs, also
+//! fails the pass running on this thread: a Rust hook called by an
+//! upstream pass (a folder under `canonicalize`) fails that pass, so the
+//! pipeline stops and `mlir-opt` exits with an error.
 //!
 //! Such a panic is reported once, by that report: while code runs inside
 //! [`trap`], the panic hook records where the panic happened instead of
@@ -66,24 +66,33 @@ pub(crate) fn trap<R>(f: impl FnOnce() -> R) -> Result<R, Panic> {
     TRAPPING.with(|t| t.set(t.get() + 1));
     let result = catch_unwind(AssertUnwindSafe(f));
     TRAPPING.with(|t| t.set(t.get() - 1));
-    result.map_err(|payload| caught(&*payload))
+    result.map_err(|payload| Panic {
+        message: panic_message(&*payload),
+        location: LOCATION.with(|l| l.borrow_mut().take()),
+    })
 }
 
-/// A caught panic fails the pass running on this thread, if any (kept out
-/// of line: [`trap`] is inlined into every callback).
+/// [`trap`] for a user hook that MLIR calls while a pass runs (a folder, a
+/// pattern, a verifier, a printer, a conversion callback): a panic also
+/// fails the pass running on this thread, if any.
+///
+/// Such a hook cannot fail its pass through its result when an upstream
+/// pass called it (MLIR ignores a folder's or a pattern's failure); the
+/// bridge marks the innermost running pass as failed, as C++'s
+/// `signalPassFailure` would (see running_pass.cpp). Not for what runs
+/// around passes (a clone, a drop, a registration), whose failure is
+/// reported otherwise.
+#[inline(always)]
+pub(crate) fn trap_hook<R>(f: impl FnOnce() -> R) -> Result<R, Panic> {
+    trap(f).map_err(fail_running_pass)
+}
+
 #[cold]
 #[inline(never)]
-fn caught(payload: &(dyn Any + Send)) -> Panic {
-    // A hook that an upstream pass called (a folder under `canonicalize`)
-    // cannot fail that pass through its result: MLIR ignores a folder's or
-    // a pattern's failure. The bridge marks the innermost running pass as
-    // failed, as C++'s `signalPassFailure` would (see running_pass.cpp).
+fn fail_running_pass(panic: Panic) -> Panic {
     // SAFETY: no arguments; the bridge checks that a pass is running.
     unsafe { bridge::mlirPassBridgeFailRunningPass() };
-    Panic {
-        message: panic_message(payload),
-        location: LOCATION.with(|l| l.borrow_mut().take()),
-    }
+    panic
 }
 
 /// Wraps the current panic hook: quiet inside [`trap`], as before elsewhere.

@@ -16,7 +16,7 @@ use super::{
 };
 use crate::{
     external::current_pass,
-    ffi::{emit_error_at, trap},
+    ffi::{emit_error_at, trap, trap_hook},
     handle::OperationRef,
 };
 
@@ -232,7 +232,7 @@ fn match_and_rewrite_in<P: RewritePattern>(
         refused: Cell::new(false),
     };
     let outcome =
-        trap(|| pattern.match_and_rewrite_root(matched, &rewriter, RootChecked::by_driver()));
+        trap_hook(|| pattern.match_and_rewrite_root(matched, &rewriter, RootChecked::by_driver()));
     #[cfg(debug_assertions)]
     if let Ok(result) = &outcome {
         if !rewriter.refused.get() {

@@ -230,3 +230,22 @@ fn safe_constraints_and_a_folder_that_builds_from_the_ops_context() {
     assert!(printed.contains("rtest.constant 21"), "{printed}");
     assert!(!printed.contains("rtest.scale"), "{printed}");
 }
+
+/// MLIR's constant matchers read a `ConstantLike` op's fold result as an
+/// attribute without checking (C++ asserts in a debug build): a folder that
+/// does not give one is an error that fails the pass, not a crash.
+#[test]
+fn a_constant_whose_folder_does_not_fold_fails_the_pass() {
+    let (error, _) = fail(
+        "builtin.module(func.func(canonicalize, cse))",
+        r#"func.func @f() -> (i64, i64) {
+  %0 = "rtest.bad_constant"() : () -> i64
+  %1 = "rtest.bad_constant"() : () -> i64
+  return %0, %1 : i64, i64
+}"#,
+    );
+    assert_names(
+        &error,
+        "'rtest.bad_constant' op is ConstantLike, but its folder did not fold it to one attribute",
+    );
+}

@@ -72,8 +72,8 @@ fn declare(module: OperationRef<'_>) -> Result<(), PassError> {
             present.push(name.to_string());
         }
     }
-    let declarations = mlir_pass::melior::ir::Module::parse(context, DECLARATIONS)
-        .ok_or_else(|| PassError::new("the printf declarations did not parse"))?;
+    let declarations = mlir_pass::ir::parse_module(context, DECLARATIONS)
+        .map_err(|e| PassError::new(format!("the printf declarations did not parse: {e}")))?;
     let ops: Vec<_> = body_ops(declarations.body()).collect();
     for op in ops.into_iter().rev() {
         let name = op
