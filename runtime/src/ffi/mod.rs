@@ -13,7 +13,9 @@ pub(crate) use context::{context_for, context_from_raw};
 pub(crate) use strings::{
     append_to_string, context_str, print_to_string, string_ref, to_str, ParserText,
 };
-pub(crate) use trap::{trap, trap_hook};
+pub(crate) use trap::trap;
+#[cfg(feature = "melior")]
+pub(crate) use trap::trap_hook;
 
 use mlir_sys as sys;
 

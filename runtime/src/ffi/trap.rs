@@ -17,6 +17,7 @@
 //! `RUST_BACKTRACE`). Panics elsewhere reach the hook that was installed
 //! before, unchanged.
 
+#[cfg(feature = "melior")]
 use super::bridge;
 use std::{
     any::Any,
@@ -82,11 +83,13 @@ pub(crate) fn trap<R>(f: impl FnOnce() -> R) -> Result<R, Panic> {
 /// `signalPassFailure` would (see running_pass.cpp). Not for what runs
 /// around passes (a clone, a drop, a registration), whose failure is
 /// reported otherwise.
+#[cfg(feature = "melior")]
 #[inline(always)]
 pub(crate) fn trap_hook<R>(f: impl FnOnce() -> R) -> Result<R, Panic> {
     trap(f).map_err(fail_running_pass)
 }
 
+#[cfg(feature = "melior")]
 #[cold]
 #[inline(never)]
 fn fail_running_pass(panic: Panic) -> Panic {
