@@ -16,6 +16,22 @@ use mlir_pass::rewrite::{MatchResult, NoMatch, PatternRewriter, PatternSetBuilde
 
 use crate::test_dialect::RTestDialect;
 
+/// An op whose canonicalization patterns panic while `canonicalize`
+/// collects them (when it initializes, before any pass runs).
+#[mlir_op(dialect = RTestDialect, name = "panicky_patterns", canonicalizer)]
+pub struct PanickyPatternsOp {
+    /// The input.
+    #[operand]
+    input: I64,
+}
+
+impl PanickyPatternsOp<'_> {
+    fn canonicalization_patterns(patterns: PatternSetBuilder) -> PatternSetBuilder {
+        let _patterns = patterns;
+        panic!("collecting the patterns blew up")
+    }
+}
+
 /// A `ConstantLike` op whose folder does not fold it (MLIR's constant
 /// matchers assume one attribute): an error, not undefined behaviour.
 #[mlir_op(dialect = RTestDialect, name = "bad_constant", traits = [ConstantLike], folder)]

@@ -373,11 +373,67 @@ pub(super) unsafe extern "C" fn canonicalize(
         hook(builder).release();
     });
     if let Err(panic) = result {
-        // SAFETY: a valid context.
-        unsafe { crate::ContextRef::from_raw(context) }.emit_error(&format!(
+        let message = format!(
             "canonicalization patterns of `{}` panicked: {panic}; they were not added",
             def.type_name
-        ));
+        );
+        // The hook runs when `canonicalize` initializes, before any pass
+        // runs: no pass can fail yet. A stand-in pattern on the op fails the
+        // pass that first meets such an op, with the error at it.
+        match full_name(def) {
+            Some(root) => {
+                // SAFETY: MLIR's set, alive for the call; released below.
+                let builder = unsafe { PatternSetBuilder::borrowed(set, context) };
+                builder
+                    .add(PanickedPatterns {
+                        root,
+                        message,
+                        reported: std::sync::atomic::AtomicBool::new(false),
+                    })
+                    .release();
+            }
+            // SAFETY: a valid context.
+            None => unsafe { crate::ContextRef::from_raw(context) }.emit_error(&message),
+        }
+    }
+}
+
+/// `namespace.name` of a registered op definition.
+fn full_name(def: &'static OpDefinition) -> Option<String> {
+    inventory::iter::<super::OpRegistration>
+        .into_iter()
+        .find(|r| std::ptr::eq((r.op)(), def))
+        .map(|r| format!("{}.{}", (r.dialect)().namespace, def.name))
+}
+
+/// Stands in for an op's canonicalization patterns whose hook panicked: on
+/// every op of that kind it fails the running pass (the first time with the
+/// error, at the op) and matches nothing.
+struct PanickedPatterns {
+    root: String,
+    message: String,
+    reported: std::sync::atomic::AtomicBool,
+}
+
+impl crate::rewrite::RewritePattern for PanickedPatterns {
+    fn root(&self) -> &str {
+        &self.root
+    }
+
+    fn match_and_rewrite(
+        &self,
+        op: OperationRef<'_>,
+        _rewriter: &crate::rewrite::PatternRewriter<'_>,
+    ) -> crate::rewrite::MatchResult {
+        if !self
+            .reported
+            .swap(true, std::sync::atomic::Ordering::Relaxed)
+        {
+            op_error(op.raw(), &self.message);
+        }
+        // SAFETY: no arguments.
+        unsafe { bridge::mlirPassBridgeFailRunningPass() };
+        Err(crate::rewrite::NoMatch)
     }
 }
 

@@ -22,6 +22,9 @@ pub struct PatternSetBuilder {
     context: sys::MlirContext,
     /// Each pattern's name and root, checked when the set is frozen.
     roots: Vec<(&'static str, String)>,
+    /// The set is MLIR's (an op's canonicalization patterns): never frozen
+    /// or destroyed here, even when the hook that holds it panics.
+    borrowed: bool,
 }
 
 impl PatternSetBuilder {
@@ -90,6 +93,12 @@ impl PatternSetBuilder {
     /// A root names no operation of its (loaded) dialect; the error names
     /// the pattern and suggests the closest operation name.
     pub fn try_freeze(mut self) -> Result<PatternSet, PassError> {
+        if self.borrowed {
+            return Err(PassError::new(
+                "these patterns belong to MLIR (an op's canonicalization patterns): add patterns \
+                 and return the builder; it cannot be frozen",
+            ));
+        }
         // Taken out: `self` is forgotten below, and its fields with it.
         let roots = std::mem::take(&mut self.roots);
         for (pattern, root) in &roots {
@@ -201,6 +210,7 @@ impl PatternSetBuilder {
             raw,
             context,
             roots: Vec::new(),
+            borrowed: true,
         }
     }
 
@@ -214,6 +224,11 @@ impl PatternSetBuilder {
 
 impl Drop for PatternSetBuilder {
     fn drop(&mut self) {
+        if self.borrowed {
+            // MLIR's set (a hook that panicked, or a builder dropped instead
+            // of returned): its owner destroys it.
+            return;
+        }
         // SAFETY: a set never frozen; destroys its patterns too.
         unsafe { sys::mlirRewritePatternSetDestroy(self.raw) }
     }
@@ -267,6 +282,7 @@ impl PatternSet {
             raw: unsafe { sys::mlirRewritePatternSetCreate(context) },
             context,
             roots: Vec::new(),
+            borrowed: false,
         }
     }
 

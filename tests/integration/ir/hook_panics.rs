@@ -249,3 +249,33 @@ fn a_constant_whose_folder_does_not_fold_fails_the_pass() {
         "'rtest.bad_constant' op is ConstantLike, but its folder did not fold it to one attribute",
     );
 }
+
+/// Canonicalization patterns are collected when `canonicalize` initializes,
+/// before any pass runs: a panic there fails the pass that meets the op (and
+/// the set MLIR lent the hook is left to MLIR, not destroyed with the
+/// unwinding builder).
+#[test]
+fn panicking_canonicalization_patterns_fail_the_pass_that_meets_the_op() {
+    let (error, module) = fail(
+        "builtin.module(func.func(canonicalize))",
+        r#"func.func @f(%x: i64) { "rtest.panicky_patterns"(%x) : (i64) -> ()  return }"#,
+    );
+    assert_names(
+        &error,
+        "'rtest.panicky_patterns' op canonicalization patterns of `PanickyPatternsOp` panicked: collecting the patterns blew up",
+    );
+    assert!(module.contains("rtest.panicky_patterns"), "{module}");
+    // Without the op (its dialect loaded, its patterns' hook panicking
+    // again), the same pipeline runs as before.
+    let context = setup();
+    let mut module = Module::parse(
+        &context,
+        "func.func @f() -> i64 { %0 = rtest.constant 1  return %0 : i64 }",
+        "input.mlir",
+    )
+    .unwrap();
+    PassManager::parse(&context, "builtin.module(func.func(canonicalize))")
+        .unwrap()
+        .run(&mut module)
+        .unwrap();
+}
