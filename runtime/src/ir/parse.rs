@@ -69,18 +69,7 @@ pub fn parse_module<'c>(context: &'c Context, text: &str) -> Result<Module<'c>, 
 /// text left after the type. MLIR reports why to the context's diagnostic
 /// handlers.
 pub fn parse_type<'c>(context: &'c Context, text: &str) -> Result<Type<'c>, IrError> {
-    // MLIR's error for a type that ends at the very start of its buffer
-    // reads the byte before the buffer (`Parser::emitWrongTokenError` backs
-    // up one character from the end of input): refuse empty text here.
-    if text.is_empty() {
-        return Err(IrError::new("an empty text is not a type"));
-    }
-    Type::parse(context, text).ok_or_else(|| {
-        IrError::new(format!(
-            "'{text}' is not a valid MLIR type (is its dialect loaded?); the context's \
-             diagnostics say why"
-        ))
-    })
+    parse_symbol(text, "a type", "type", || Type::parse(context, text))
 }
 
 /// Parses `text` as an attribute, such as `42 : i64` or `#llvm.linkage<internal>`.
@@ -97,13 +86,28 @@ pub fn parse_type<'c>(context: &'c Context, text: &str) -> Result<Type<'c>, IrEr
 /// text left after it. MLIR reports why to the context's diagnostic
 /// handlers.
 pub fn parse_attribute<'c>(context: &'c Context, text: &str) -> Result<Attribute<'c>, IrError> {
-    // As in `parse_type`: MLIR reads before an empty buffer.
+    parse_symbol(text, "an attribute", "attribute", || {
+        Attribute::parse(context, text)
+    })
+}
+
+/// Runs melior's `parse` of a `kind` (a type or an attribute; `what` with
+/// its article) on `text`, refusing an empty text first: MLIR's error for a
+/// symbol that ends at the very start of its buffer reads the byte before
+/// the buffer (`Parser::emitWrongTokenError` backs up one character from
+/// the end of input).
+fn parse_symbol<T>(
+    text: &str,
+    what: &str,
+    kind: &str,
+    parse: impl FnOnce() -> Option<T>,
+) -> Result<T, IrError> {
     if text.is_empty() {
-        return Err(IrError::new("an empty text is not an attribute"));
+        return Err(IrError::new(format!("an empty text is not {what}")));
     }
-    Attribute::parse(context, text).ok_or_else(|| {
+    parse().ok_or_else(|| {
         IrError::new(format!(
-            "'{text}' is not a valid MLIR attribute (is its dialect loaded?); the context's \
+            "'{text}' is not a valid MLIR {kind} (is its dialect loaded?); the context's \
              diagnostics say why"
         ))
     })
