@@ -20,7 +20,9 @@
 //! - `registry.rs`: dialect registration in a context, `opt_main` and the
 //!   stock `mlir-opt` (a dialect plugin);
 //! - `asm.rs`: hand-written syntax ([`OpParser`], [`OpPrinter`]);
-//! - `callbacks.rs`: the verifier, folder and patterns as MLIR calls them;
+//! - `callbacks/`: what MLIR calls on a Rust op: the verifier (`mod.rs`),
+//!   the folder and patterns (`fold.rs`), the ops built for MLIR
+//!   (`materialize.rs`), interface methods (`interfaces.rs`);
 //! - `docs.rs`: Markdown docs in the spirit of `mlir-tblgen -gen-op-doc`.
 //!
 
