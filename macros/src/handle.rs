@@ -128,10 +128,12 @@ pub fn name_marker(
 /// do not name) are used, even in the fallback.
 pub fn field_types(item: &ItemStruct) -> TokenStream {
     let types = item.fields.iter().map(|f| &f.ty);
+    // In a body, so that a field type with a lifetime written without it
+    // (`pred: CmpPredicateAttr`) has it inferred.
     quote! {
         #[allow(dead_code)]
-        fn __field_types() -> ::core::marker::PhantomData<(#(#types,)*)> {
-            ::core::marker::PhantomData
+        fn __field_types() {
+            let _: ::core::marker::PhantomData<(#(#types,)*)> = ::core::marker::PhantomData;
         }
     }
 }

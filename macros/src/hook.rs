@@ -39,7 +39,7 @@ pub fn missing_method(
 
         #[allow(dead_code)]
         trait #fallback {
-            fn #method #stand_in where Self: #missing {
+            fn #method #stand_in where Self: ::core::marker::Sized + #missing {
                 ::core::unreachable!()
             }
         }

@@ -23,6 +23,7 @@ mod common;
 mod ctxt;
 mod dialect;
 mod dialects;
+mod enumdef;
 mod expand;
 mod fallback;
 mod handle;
@@ -382,4 +383,75 @@ impl common::Attribute for Kind {
     ) -> proc_macro2::TokenStream {
         fallback::expand(*self, item, model, error)
     }
+}
+
+/// Turns a struct whose fields are an attribute's parameters into a typed
+/// handle on that attribute of a dialect declared in Rust, as ODS turns an
+/// `AttrDef` into a C++ attribute class: `#calc.range<0, 16>`.
+///
+/// ```text
+/// #[mlir_attr(dialect = CalcDialect, name = "range", format = "`<` $low `,` $high `>`", verifier)]
+/// ```
+///
+/// The keys are `#[mlir_type]`'s (`dialect`, `name`, `summary`,
+/// `description`, `verifier`, `format`, `custom_assembly`), and so are the
+/// fields: each a `#[param]` whose type implements
+/// `mlir_pass::dialect::AttrParameter` (an attribute constraint of
+/// `mlir_pass::dialect::ods`, an integer, `bool`, `f64`, `String`,
+/// `TypeParam`, an enum declared with `#[mlir_enum]`, another
+/// `#[mlir_attr]`), or `Variadic<T>` (the last field only).
+///
+/// - `format = "..."` is ODS's declarative `assemblyFormat` of the
+///   parameters: literals in backticks, `$param`, and `params` (every
+///   parameter, comma-separated), each parameter exactly once, spaced as
+///   ODS spaces it. `"$value"` gives `#index<cmp_predicate slt>`; `` "`<`
+///   $low `,` $high `>`" `` gives `#calc.range<0, 16>`.
+/// - `custom_assembly` calls `fn parse(parser: &mut AsmParser<'c>) ->
+///   Result<Self, ParseError>` and `fn print(&self, printer: &mut
+///   AsmPrinter<'_>)` that you write on the handle, after the name.
+/// - Without either, the syntax is `#ns.name<param, ...>` with each
+///   parameter written as an attribute.
+///
+/// The struct becomes `RangeAttr<'c>`, a `Copy` handle implementing
+/// `mlir_pass::dialect::DialectAttr<'c>` (`RangeAttr::cast(attr)`,
+/// `.to_attribute()`), `Display`, `Debug` and `From<RangeAttr<'c>> for
+/// Attribute<'c>`, with an accessor per parameter and `RangeAttr::get(context,
+/// low, high)`. It is also an `AttrParameter`: an op's attribute of this
+/// type has typed accessors and builders, and an op's format writes it
+/// without its name, as ODS does (`index.cmp slt(%a, %b)`).
+#[proc_macro_attribute]
+pub fn mlir_attr(args: TokenStream, input: TokenStream) -> TokenStream {
+    common::run(typedef::AttrAttribute, args.into(), input.into()).into()
+}
+
+/// Declares a Rust enum of unit variants as an enum MLIR stores in an
+/// attribute (ODS's `I32EnumAttr`/`I64EnumAttr` with its cases).
+///
+/// ```text
+/// #[mlir_enum(width = 64, name = "CmpIPredicate", summary = "")]
+/// ```
+///
+/// | key | meaning | default |
+/// | --- | --- | --- |
+/// | `width` | the storage: a 32-bit or a 64-bit signless integer | 32 |
+/// | `name` | the enum's name in messages | the Rust name |
+/// | `summary` | ODS's summary, the attribute constraint's description (empty: `allowed 32-bit signless integer cases: 0, 1, ...`) | the doc comment's first paragraph |
+/// | `description` | the description | the rest of the doc comment |
+///
+/// Each variant is a case: its value is its discriminant (`Slt = 2`, or
+/// one more than the previous, from 0), its keyword `#[case("slt")]` or
+/// the variant's name in snake_case. The enum gets `Clone`, `Copy`,
+/// `PartialEq` and `Eq` if it does not derive them, `Display` (the
+/// keyword), `FromStr`, `mlir_pass::dialect::MlirEnum` (`value`,
+/// `from_value`, `keyword`, `from_keyword`: C++'s `stringifyEnum` and
+/// `symbolizeEnum`) and `AttrParameter`:
+/// - as an op's attribute (`#[attr] predicate: CmpPredicate`), it is an
+///   integer attribute holding the value (generic form `{predicate = 2 :
+///   i64}`), the accessor returns the enum, the builder takes it, and a
+///   format writes the keyword (`arith.cmpi slt, ...`);
+/// - as the parameter of an `#[mlir_attr]` with `format = "$value"`, it
+///   makes ODS's `EnumAttr` (`#index<cmp_predicate slt>`).
+#[proc_macro_attribute]
+pub fn mlir_enum(args: TokenStream, input: TokenStream) -> TokenStream {
+    enumdef::run(args.into(), input.into()).into()
 }

@@ -128,25 +128,7 @@ public:
     // The passes that call this dialect's Rust hooks (`canonicalize` calls
     // its folders) must fail when a hook panics: track them.
     mlirPassBridgeTrackRunningPasses(wrap(context));
-    for (const auto &[name, definition] : spec.types) {
-      const void *def = definition;
-      const MlirPassBridgeDialectSpec *dialectSpec = &spec;
-      registerDynamicType(mlir::DynamicTypeDefinition::get(
-          name, this,
-          [def, dialectSpec](
-              llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
-              llvm::ArrayRef<mlir::Attribute> params) -> llvm::LogicalResult {
-            std::string message;
-            llvm::SmallVector<MlirAttribute, 4> raw;
-            for (mlir::Attribute p : params)
-              raw.push_back(wrap(p));
-            if (dialectSpec->callbacks.verifyType(
-                    def, raw.data(), raw.size(),
-                    mlir_pass_bridge::appendToString, &message))
-              return mlir::success();
-            return emitError() << message;
-          }));
-    }
+    mlir_pass_bridge::registerTypesAndAttrs(this, spec);
     for (MlirDialectHandle dependent : spec.dependents)
       mlirDialectHandleLoadDialect(dependent, wrap(context));
     for (const auto &op : spec.ops) {
@@ -191,6 +173,27 @@ public:
   void printType(mlir::Type type,
                  mlir::DialectAsmPrinter &printer) const final {
     (void)printIfDynamicType(type, printer);
+  }
+
+  mlir::Attribute parseAttribute(mlir::DialectAsmParser &parser,
+                                 mlir::Type) const final {
+    llvm::SMLoc loc = parser.getCurrentLocation();
+    llvm::StringRef name;
+    if (mlir::failed(parser.parseKeyword(&name)))
+      return {};
+    mlir::Attribute attr;
+    mlir::OptionalParseResult result =
+        parseOptionalDynamicAttr(name, parser, attr);
+    if (result.has_value())
+      return mlir::succeeded(*result) ? attr : mlir::Attribute();
+    parser.emitError(loc) << "dialect '" << spec.ns << "' has no attribute '"
+                          << name << "'";
+    return {};
+  }
+
+  void printAttribute(mlir::Attribute attr,
+                      mlir::DialectAsmPrinter &printer) const final {
+    (void)printIfDynamicAttr(attr, printer);
   }
 
   /// Parses the defaults of every op, once the dialect is loaded (see
@@ -266,6 +269,18 @@ llvm::DenseSet<mlir::TypeID> &rustDialects() {
 }
 } // namespace
 
+const MlirPassBridgeDialectSpec *
+mlir_pass_bridge::rustDialectSpec(mlir::Dialect *dialect) {
+  if (!dialect)
+    return nullptr;
+  {
+    std::lock_guard<std::mutex> lock(rustDialectsMutex);
+    if (!rustDialects().contains(dialect->getTypeID()))
+      return nullptr;
+  }
+  return &static_cast<RustDialect *>(dialect)->spec;
+}
+
 extern "C" {
 
 void mlirPassBridgeFoldResultsPushAttribute(MlirPassBridgeFoldResults *results,
@@ -325,13 +340,19 @@ bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,
       copy->resultNames.push_back(str(op->resultNames[i]));
       copy->resultBuildable.push_back(str(op->resultBuildable[i]));
     }
-    for (intptr_t i = 0; i < op->numAttributes; ++i)
-      copy->attributes.push_back(AttributeSpec{
-          str(op->attributes[i].name), op->attributes[i].optional,
-          op->attributes[i].defaultValue.data
-              ? str(op->attributes[i].defaultValue)
-              : std::string(),
-          str(op->attributes[i].elidedType), op->attributes[i].kind});
+    for (intptr_t i = 0; i < op->numAttributes; ++i) {
+      const MlirPassBridgeAttributeSpec &a = op->attributes[i];
+      AttributeSpec &attr = copy->attributes.emplace_back(AttributeSpec{
+          str(a.name), a.optional,
+          a.defaultValue.data ? str(a.defaultValue) : std::string(),
+          str(a.elidedType), a.kind});
+      attr.rustAttr = a.rustAttr;
+      attr.rustAttrNamespace = str(a.rustAttrNamespace);
+      for (intptr_t c = 0; c < a.numCases; ++c) {
+        attr.caseNames.push_back(str(a.caseNames[c]));
+        attr.caseValues.push_back(a.caseValues[c]);
+      }
+    }
     copy->numRegions = op->numRegions;
     copy->variadicRegions = op->variadicRegions;
     copy->numSuccessors = op->numSuccessors;
@@ -360,8 +381,8 @@ bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,
 bool mlirPassBridgeDialectSpecAddType(MlirPassBridgeDialectSpec *spec,
                                       const MlirPassBridgeTypeSpec *type) noexcept {
   return guarded(false, [&] {
-    spec->types.emplace_back(std::string(type->name.data, type->name.length),
-                             type->definition);
+    spec->types.push_back({std::string(type->name.data, type->name.length),
+                           type->definition, type->hasSyntax});
     return true;
   });
 }

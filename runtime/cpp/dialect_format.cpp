@@ -237,6 +237,11 @@ private:
     present = true;
     switch (e.kind) {
     case MlirPassBridgeFormatLiteral:
+      // Spacing literals are for the printer only.
+      if (e.text.empty() || e.text == " " || e.text == "\\n") {
+        present = true;
+        return mlir::success();
+      }
       return mlir_pass_bridge::parseLiteral(p, e.text, optional, present);
     case MlirPassBridgeFormatOperand: {
       if (parsed.operands[e.index].empty())
@@ -277,6 +282,9 @@ private:
     }
     case MlirPassBridgeFormatAttribute: {
       const auto &attr = spec.attributes[e.index];
+      if (attr.kind == MlirPassBridgeAttrKindRust ||
+          attr.kind == MlirPassBridgeAttrKindEnum)
+        return parseCustomAttribute(attr, optional, present);
       mlir::Type type = elided(e.index);
       mlir::Attribute value;
       llvm::SMLoc loc = p.getCurrentLocation();
@@ -335,6 +343,55 @@ private:
     return p.emitError(p.getCurrentLocation(),
                        "malformed assembly format of '")
            << spec.name << "'";
+  }
+
+  /// An attribute of a Rust dialect without its name, or an integer
+  /// enum's keyword, as ODS parses them.
+  ParseResult parseCustomAttribute(const mlir_pass_bridge::AttributeSpec &attr,
+                                   bool optional, bool &present) {
+    llvm::SMLoc loc = p.getCurrentLocation();
+    mlir::Attribute value;
+    if (attr.kind == MlirPassBridgeAttrKindRust) {
+      // (The macro refuses a Rust attribute as the first element of an
+      // optional group: its body has no fixed first token to look for.)
+      mlir::Dialect *dialect =
+          state.getContext()->getOrLoadDialect(attr.rustAttrNamespace);
+      if (mlir::failed(mlir_pass_bridge::parseRustAttrStripped(
+              p, dialect, attr.rustAttr, value)))
+        return mlir::failure();
+    } else {
+      // ODS's enum parser: a case's keyword, or a string holding one.
+      std::string keyword;
+      llvm::SmallVector<llvm::StringRef, 8> cases(attr.caseNames.begin(),
+                                                  attr.caseNames.end());
+      llvm::StringRef bare;
+      if (mlir::succeeded(p.parseOptionalKeyword(&bare, cases))) {
+        keyword = bare.str();
+      } else if (mlir::failed(p.parseOptionalString(&keyword))) {
+        if (optional) {
+          present = false;
+          return mlir::success();
+        }
+        std::string list;
+        llvm::raw_string_ostream os(list);
+        llvm::interleaveComma(attr.caseNames, os);
+        return p.emitError(loc, "expected string or keyword containing one of "
+                                "the following enum values for attribute '")
+               << attr.name << "' [" << list << "]";
+      }
+      auto it = llvm::find(attr.caseNames, keyword);
+      if (it == attr.caseNames.end())
+        return p.emitError(loc, "invalid ")
+               << attr.name << " attribute specification: \"" << keyword
+               << '"';
+      mlir::Type type = mlir_pass_bridge::elidedType(attr.elidedType,
+                                                     state.getContext());
+      value = mlir::IntegerAttr::get(
+          type, attr.caseValues[it - attr.caseNames.begin()]);
+    }
+    present = true;
+    state.addAttribute(attr.name, value);
+    return mlir::success();
   }
 
   mlir::Type elided(uint32_t attribute) {
@@ -584,6 +641,20 @@ private:
   }
 
   void element(const FormatElement &e) {
+    // ODS's spacing literals: `\n` a new line, ` ` a space, `` none
+    // (and no space before what follows).
+    if (e.kind == MlirPassBridgeFormatLiteral && e.text == "\\n") {
+      p.printNewline();
+      return;
+    }
+    if (e.kind == MlirPassBridgeFormatLiteral &&
+        (e.text.empty() || e.text == " ")) {
+      if (!e.text.empty())
+        p << ' ';
+      lastWasPunctuation = e.text.empty();
+      shouldEmitSpace = false;
+      return;
+    }
     if (e.kind == MlirPassBridgeFormatLiteral) {
       if (shouldEmitSpace && spaceBefore(e.text, lastWasPunctuation))
         p << ' ';
@@ -625,6 +696,19 @@ private:
       mlir::Attribute attr = op->getAttr(spec.attributes[e.index].name);
       if (!attr)
         break;
+      const auto &def = spec.attributes[e.index];
+      if (def.kind == MlirPassBridgeAttrKindRust &&
+          mlir_pass_bridge::printRustAttrStripped(p, attr))
+        break;
+      if (def.kind == MlirPassBridgeAttrKindEnum) {
+        auto value = llvm::dyn_cast<mlir::IntegerAttr>(attr);
+        auto it = value ? llvm::find(def.caseValues, value.getInt())
+                        : def.caseValues.end();
+        if (it != def.caseValues.end()) {
+          p << def.caseNames[it - def.caseValues.begin()];
+          break;
+        }
+      }
       auto typed = llvm::dyn_cast<mlir::TypedAttr>(attr);
       if (typed && !spec.attributes[e.index].elidedType.empty() &&
           typed.getType() ==
@@ -676,7 +760,7 @@ namespace mlir_pass_bridge {
 
 /// Parses the literal `text`; with `optional`, sets `present` instead of
 /// failing when it is not there.
-mlir::ParseResult parseLiteral(mlir::OpAsmParser &p, llvm::StringRef text, bool optional,
+mlir::ParseResult parseLiteral(mlir::AsmParser &p, llvm::StringRef text, bool optional,
                          bool &present) {
   present = true;
 #define MLIR_PASS_PUNCT(str, name)                                             \

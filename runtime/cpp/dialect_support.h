@@ -8,6 +8,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dialect.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/ExtensibleDialect.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/OperationSupport.h"
 
@@ -36,6 +38,12 @@ struct AttributeSpec {
   /// The type a format prints the attribute without (`5` for `5 : i64`).
   std::string elidedType;
   MlirPassBridgeAttrKind kind;
+  /// A Rust dialect's attribute: its definition and dialect namespace.
+  const void *rustAttr = nullptr;
+  std::string rustAttrNamespace;
+  /// An integer enum's cases.
+  std::vector<std::string> caseNames;
+  std::vector<int64_t> caseValues;
 };
 
 /// A Rust op, copied from its `MlirPassBridgeOpSpec`.
@@ -77,8 +85,17 @@ struct MlirPassBridgeDialectSpec {
   bool inliner;
   bool hasCallConversion;
   std::vector<std::unique_ptr<mlir_pass_bridge::OpSpec>> ops;
-  /// Types: name and Rust definition.
-  std::vector<std::pair<std::string, const void *>> types;
+  /// Types and attributes: name, Rust definition, and whether the syntax
+  /// callbacks parse and print them.
+  struct Def {
+    std::string name;
+    const void *definition;
+    bool hasSyntax;
+  };
+  std::vector<Def> types;
+  std::vector<Def> attrs;
+  /// The syntax of types and attributes (all null until set).
+  MlirPassBridgeSyntaxCallbacks syntax{nullptr, nullptr, nullptr};
 };
 
 namespace mlir_pass_bridge {
@@ -103,17 +120,51 @@ inline mlir::Type elidedType(llvm::StringRef name, mlir::MLIRContext *context) {
   return {};
 }
 
-/// Parses the punctuation or keyword `text`; with `optional`, sets
-/// `present` instead of failing when it is not there.
-mlir::ParseResult parseLiteral(mlir::OpAsmParser &p, llvm::StringRef text,
-                               bool optional, bool &present);
-
 /// Parses a Rust op in its declarative format.
 mlir::ParseResult parseWithFormat(const OpSpec &spec, mlir::OpAsmParser &parser,
                                   mlir::OperationState &state);
 /// Prints a Rust op in its declarative format.
 void printWithFormat(const OpSpec &spec, mlir::Operation *op,
                      mlir::OpAsmPrinter &printer);
+
+/// Parses the punctuation or keyword `text` (any MLIR parser); with
+/// `optional`, sets `present` instead of failing when it is not there.
+mlir::ParseResult parseLiteral(mlir::AsmParser &p, llvm::StringRef text,
+                               bool optional, bool &present);
+
+/// Prints an attribute of a Rust dialect without its name, as ODS's
+/// `printStrippedAttrOrType` (dialect_syntax.cpp); false (nothing printed)
+/// for any other attribute.
+bool printRustAttrStripped(mlir::AsmPrinter &printer, mlir::Attribute attr);
+
+/// Parses the attribute `definition` of a Rust dialect without its name
+/// (or, after `#`, any attribute), as ODS's
+/// `parseCustomAttributeWithFallback` (dialect_syntax.cpp).
+mlir::ParseResult parseRustAttrStripped(mlir::AsmParser &parser,
+                                        mlir::Dialect *dialect,
+                                        const void *definition,
+                                        mlir::Attribute &result);
+
+/// The description of `dialect` when it is a Rust dialect, else null
+/// (dialect.cpp).
+const MlirPassBridgeDialectSpec *rustDialectSpec(mlir::Dialect *dialect);
+
+/// Registers the types and attributes of a Rust dialect as dynamic types
+/// and attributes of `dialect` (dialect_syntax.cpp).
+void registerTypesAndAttrs(mlir::ExtensibleDialect *dialect,
+                           const MlirPassBridgeDialectSpec &spec);
+
+/// MLIR's default body of a dynamic type or attribute: nothing, or
+/// `<param, ...>` with each parameter an attribute.
+mlir::ParseResult parseDefaultBody(mlir::AsmParser &parser,
+                                   llvm::SmallVectorImpl<mlir::Attribute> &params);
+
+/// The attribute `name` of a Rust dialect with `params`, after its
+/// verifier (errors through `emitError`).
+mlir::Attribute getRustAttr(
+    llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
+    mlir::Dialect *dialect, llvm::StringRef name,
+    llvm::ArrayRef<mlir::Attribute> params);
 
 /// Parses a Rust op with its hand-written parser (dialect_asm.cpp).
 mlir::ParseResult parseWithRust(const OpSpec &spec,

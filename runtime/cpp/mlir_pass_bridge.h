@@ -5,7 +5,8 @@
  * `mlir-opt`'s main, or answer questions about symbols; the C++ API can, and
  * Debian's libMLIR.so exports it. Each `.cpp` beside this header is one
  * concern (registry.cpp, host.cpp, ir.cpp, analysis.cpp, rewrite.cpp,
- * conversion.cpp, conversion_patterns.cpp, the dialect sources,
+ * conversion.cpp, conversion_patterns.cpp, the dialect sources (dialect_syntax.cpp
+ * among them),
  * opt_main.cpp, running_pass.cpp) and includes it; its declarations are in one part per
  * concern under api/, included below. The Rust declarations are generated
  * from this file and its parts by bindgen in the runtime's build script, so
@@ -48,6 +49,7 @@ extern "C" {
 #include "api/conversion.h"
 #include "api/conversion_patterns.h"
 #include "api/dialect.h"
+#include "api/syntax.h"
 #include "api/tools.h"
 #include "api/running_pass.h"
 

@@ -131,6 +131,16 @@ pub mod __private {
     pub use melior;
     pub use mlir_sys as sys;
 
+    /// melior's `Context` of a raw context, for generated builders.
+    ///
+    /// # Safety
+    /// The context outlives 'c.
+    #[cfg(feature = "melior")]
+    pub unsafe fn context_ref<'c>(raw: sys::MlirContext) -> &'c melior::Context {
+        // SAFETY: as the caller says.
+        unsafe { crate::ffi::context_for(raw) }
+    }
+
     /// What `plugin!` expands to uses.
     pub mod plugin {
         pub use crate::plugin::{

@@ -12,7 +12,7 @@ pub(crate) mod ast;
 mod attr;
 mod expand;
 mod fallback;
-mod format;
+pub(crate) mod format;
 mod valid;
 
 use crate::common;

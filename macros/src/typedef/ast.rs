@@ -32,6 +32,39 @@ keys! {
         Description = "description" | "doc" | "help",
         /// A `verify` function.
         Verifier = "verifier" | "has_verifier" | "genVerifyDecl" | "verify",
+        /// The declarative format of the parameters.
+        Format = "format" | "assembly_format" | "assemblyFormat",
+        /// Hand-written `parse` and `print`.
+        CustomAssembly = "custom_assembly" | "has_custom_assembly_format" | "hasCustomAssemblyFormat",
+    }
+}
+
+/// What the struct declares: a type (`#[mlir_type]`) or an attribute
+/// (`#[mlir_attr]`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DefKind {
+    /// `!ns.name<...>`.
+    #[default]
+    Type,
+    /// `#ns.name<...>`.
+    Attr,
+}
+
+impl DefKind {
+    /// `#[mlir_type]` or `#[mlir_attr]`.
+    pub fn attribute(self) -> &'static str {
+        match self {
+            DefKind::Type => "#[mlir_type]",
+            DefKind::Attr => "#[mlir_attr]",
+        }
+    }
+
+    /// `type` or `attribute`.
+    pub fn noun(self) -> &'static str {
+        match self {
+            DefKind::Type => "type",
+            DefKind::Attr => "attribute",
+        }
     }
 }
 
@@ -50,26 +83,50 @@ pub struct TypeArgs {
     pub description: Option<LitStr>,
     /// `verifier`, kept for its span: errors about the function point there.
     pub verifier: Option<Ident>,
+    /// `format = "..."`.
+    pub format: Option<LitStr>,
+    /// `custom_assembly`, kept for its span.
+    pub custom_assembly: Option<Ident>,
+    /// A type or an attribute.
+    pub kind: DefKind,
+}
+
+/// Parses `#[mlir_attr(...)]`'s arguments, reporting every mistake.
+pub fn parse_attr_args(ctxt: &Ctxt, args: TokenStream) -> TypeArgs {
+    parse_kind_args(ctxt, args, DefKind::Attr)
 }
 
 /// Parses `#[mlir_type(...)]`'s arguments, reporting every mistake.
 pub fn parse_args(ctxt: &Ctxt, args: TokenStream) -> TypeArgs {
-    let mut out = TypeArgs::default();
+    parse_kind_args(ctxt, args, DefKind::Type)
+}
+
+fn parse_kind_args(ctxt: &Ctxt, args: TokenStream, kind: DefKind) -> TypeArgs {
+    let mut out = TypeArgs {
+        kind,
+        ..TypeArgs::default()
+    };
     let expected = format!(
         "expected a key such as `name = \"struct\"` (accepted keys: {})",
         attr::list(TypeKey::ALL)
     );
-    for (key, ident, value) in attr::read_keys::<TypeKey>(ctxt, args, "#[mlir_type]", &expected) {
+    for (key, ident, value) in attr::read_keys::<TypeKey>(ctxt, args, kind.attribute(), &expected) {
         out.written.push(key);
         if key == TypeKey::Verifier {
             attr::flag_without_value(ctxt, "verifier", value);
             out.verifier = Some(ident);
             continue;
         }
+        if key == TypeKey::CustomAssembly {
+            attr::flag_without_value(ctxt, "custom_assembly", value);
+            out.custom_assembly = Some(ident);
+            continue;
+        }
         let Some(value) = value else {
             let example = match key {
                 TypeKey::Dialect => "dialect = ToyDialect",
                 TypeKey::Name => "name = \"struct\"",
+                TypeKey::Format => "format = \"`<` $width `>`\"",
                 _ => "summary = \"...\"",
             };
             ctxt.spanned(
@@ -83,7 +140,8 @@ pub fn parse_args(ctxt: &Ctxt, args: TokenStream) -> TypeArgs {
             TypeKey::Name => out.name = attr::string(ctxt, &ident, value),
             TypeKey::Summary => out.summary = attr::string(ctxt, &ident, value),
             TypeKey::Description => out.description = attr::string(ctxt, &ident, value),
-            TypeKey::Verifier => unreachable!("read above"),
+            TypeKey::Format => out.format = attr::string(ctxt, &ident, value),
+            TypeKey::Verifier | TypeKey::CustomAssembly => unreachable!("read above"),
         }
     }
     out
@@ -134,9 +192,18 @@ impl<'a> TypeInput<'a> {
                 };
                 ctxt.spanned(
                     tokens,
-                    "#[mlir_type] goes on a struct whose fields are the type's parameters, such \
-                     as `pub struct PairType { #[param] first: TypeAttr, #[param] second: \
-                     TypeAttr }`",
+                    format!(
+                        "{} goes on a struct whose fields are the {}'s parameters, such as `pub \
+                         struct PairType {{ #[param] first: TypeParam, #[param] second: \
+                         TypeParam }}`{}",
+                        args.kind.attribute(),
+                        args.kind.noun(),
+                        if matches!(other, Item::Enum(_)) {
+                            " (an enum of cases is declared with #[mlir_enum])"
+                        } else {
+                            ""
+                        }
+                    ),
                 );
                 return None;
             }
@@ -155,14 +222,17 @@ impl<'a> TypeInput<'a> {
         if let Fields::Unnamed(fields) = &self.item.fields {
             ctxt.spanned(
                 fields,
-                "#[mlir_type] needs named fields, one per parameter, as in `struct PairType { \
-                 #[param] first: TypeAttr, #[param] second: TypeAttr }`",
+                format!(
+                    "{} needs named fields, one per parameter, as in `struct PairType {{ \
+                     #[param] first: TypeParam, #[param] second: TypeParam }}`",
+                    self.args.kind.attribute()
+                ),
             );
             return;
         }
         for field in &self.item.fields {
             let ident = field.ident.clone().expect("named fields");
-            if !is_param(ctxt, &ident, &field.attrs) {
+            if !is_param(ctxt, self.args.kind, &ident, &field.attrs) {
                 continue;
             }
             let Some((arity, constraint)) = classify(ctxt, &field.ty) else {
@@ -171,7 +241,7 @@ impl<'a> TypeInput<'a> {
             if arity == Arity::Optional {
                 ctxt.spanned(
                     &field.ty,
-                    "a type parameter is always there: write `T`, or `Variadic<T>` for any \
+                    "a parameter is always there: write `T`, or `Variadic<T>` for any \
                      number of them (the last parameter only)",
                 );
                 continue;
@@ -191,7 +261,8 @@ impl<'a> TypeInput<'a> {
 /// Whether the field is marked `#[param]`, reporting any other attribute
 /// (doc comments aside: the field does not survive the expansion) and a
 /// field without one.
-fn is_param(ctxt: &Ctxt, field: &Ident, attrs: &[Attribute]) -> bool {
+fn is_param(ctxt: &Ctxt, kind: DefKind, field: &Ident, attrs: &[Attribute]) -> bool {
+    let (attribute, noun) = (kind.attribute(), kind.noun());
     const ALIASES: &[&str] = &["parameter", "params", "type_param", "attr", "attribute"];
     let (mut params, mut others) = (0, 0);
     for attr in attrs {
@@ -215,12 +286,12 @@ fn is_param(ctxt: &Ctxt, field: &Ident, attrs: &[Attribute]) -> bool {
         let message = if ALIASES.contains(&word.as_str()) || edit_distance(&word, "param") <= 2 {
             format!(
                 "unknown field attribute `#[{word}]`; did you mean `#[param]`? (every field of \
-                 a #[mlir_type] struct is a parameter, marked `#[param]`)"
+                 a {attribute} struct is a parameter, marked `#[param]`)"
             )
         } else {
             format!(
-                "`#[{word}]` has no effect on a type parameter: #[mlir_type] turns the fields \
-                 into the type's parameters and reads only their doc comments and `#[param]`"
+                "`#[{word}]` has no effect on a parameter: {attribute} turns the fields \
+                 into the {noun}'s parameters and reads only their doc comments and `#[param]`"
             )
         };
         ctxt.spanned(attr.path(), message);
@@ -233,8 +304,8 @@ fn is_param(ctxt: &Ctxt, field: &Ident, attrs: &[Attribute]) -> bool {
         ctxt.spanned(
             field,
             format!(
-                "field `{field}` is not marked `#[param]`: every field of a #[mlir_type] struct \
-                 is one of the type's parameters; write `#[param] {field}: ...`"
+                "field `{field}` is not marked `#[param]`: every field of a {attribute} struct \
+                 is one of the {noun}'s parameters; write `#[param] {field}: ...`"
             ),
         );
     }

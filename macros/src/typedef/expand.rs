@@ -15,7 +15,8 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::{ext::IdentExt, spanned::Spanned, Ident};
 
 use super::{
-    ast::{Param, TypeInput},
+    ast::{DefKind, Param, TypeInput},
+    format::Element,
     valid,
 };
 use crate::{handle, hook::missing_method, item_attrs};
@@ -35,6 +36,7 @@ pub fn expand(input: &TypeInput) -> TokenStream {
         .unzip();
     let definition = definition(input);
     let verify = verify_hook(input);
+    let syntax_hooks = syntax_hooks(input);
     let type_impl = type_impl(
         input,
         quote!(&__MLIR_TYPE_DEFINITION),
@@ -43,28 +45,47 @@ pub fn expand(input: &TypeInput) -> TokenStream {
     let common = common_impls(input);
     let methods = methods(input, false);
     let field_types = handle::field_types(input.item);
+    let (def_type, registration) = match input.args.kind {
+        DefKind::Type => (
+            quote!(__dialect::TypeDefinition),
+            quote! {
+                __mp::inventory::submit! {
+                    __dialect::TypeRegistration {
+                        dialect: __dialect_definition,
+                        ty: __type_definition,
+                    }
+                }
+            },
+        ),
+        DefKind::Attr => (
+            quote!(__dialect::AttrDefinition),
+            quote! {
+                __mp::inventory::submit! {
+                    __dialect::AttrRegistration { attr: __type_definition }
+                }
+            },
+        ),
+    };
+    let parameter = (input.args.kind == DefKind::Attr).then(|| attr_parameter(input));
 
     let items = quote! {
         #unique
         #verify
+        #syntax_hooks
         #field_types
 
-        static __MLIR_TYPE_DEFINITION: __dialect::TypeDefinition = #definition;
+        static __MLIR_TYPE_DEFINITION: #def_type = #definition;
 
-        fn __type_definition() -> &'static __dialect::TypeDefinition {
+        fn __type_definition() -> &'static #def_type {
             &__MLIR_TYPE_DEFINITION
         }
 
         #type_impl
         #common
         #methods
+        #parameter
 
-        __mp::inventory::submit! {
-            __dialect::TypeRegistration {
-                dialect: __dialect_definition,
-                ty: __type_definition,
-            }
-        }
+        #registration
     };
     let handle = handle_struct(input);
     let params = input
@@ -83,25 +104,194 @@ pub fn type_impl(
     namespace: TokenStream,
 ) -> TokenStream {
     let ident = input.ident();
-    quote! {
-        impl<'c> __dialect::DialectType<'c> for #ident<'c> {
-            fn definition() -> &'static __dialect::TypeDefinition {
-                #definition
-            }
+    match input.args.kind {
+        DefKind::Type => quote! {
+            impl<'c> __dialect::DialectType<'c> for #ident<'c> {
+                fn definition() -> &'static __dialect::TypeDefinition {
+                    #definition
+                }
 
-            fn namespace() -> &'static str {
-                #namespace
-            }
+                fn namespace() -> &'static str {
+                    #namespace
+                }
 
-            unsafe fn from_type_unchecked(ty: __melior::ir::Type<'c>) -> Self {
-                Self { ty }
-            }
+                unsafe fn from_type_unchecked(ty: __melior::ir::Type<'c>) -> Self {
+                    Self { ty }
+                }
 
-            fn to_type(&self) -> __melior::ir::Type<'c> {
-                self.ty
+                fn to_type(&self) -> __melior::ir::Type<'c> {
+                    self.ty
+                }
+            }
+        },
+        DefKind::Attr => {
+            let _ = namespace;
+            quote! {
+                impl<'c> __dialect::DialectAttr<'c> for #ident<'c> {
+                    fn definition() -> &'static __dialect::AttrDefinition {
+                        #definition
+                    }
+
+                    unsafe fn from_attribute_unchecked(attr: __melior::ir::Attribute<'c>) -> Self {
+                        Self { attr }
+                    }
+
+                    fn to_attribute(&self) -> __melior::ir::Attribute<'c> {
+                        self.attr
+                    }
+                }
             }
         }
     }
+}
+
+/// `AttrParameter` for an attribute's handle: an op's attribute or another
+/// definition's parameter of this kind is written without its name.
+fn attr_parameter(input: &TypeInput) -> TokenStream {
+    let ident = input.ident();
+    let name = ident.unraw().to_string();
+    quote! {
+        impl<'x> __dialect::AttrParameter for #ident<'x> {
+            const CONSTRAINT: __dialect::AttrConstraint =
+                __dialect::AttrConstraint::Dialect(&__MLIR_TYPE_DEFINITION);
+            const TYPE_NAME: &'static str = #name;
+            type Value<'c> = #ident<'c>;
+
+            fn from_attribute(
+                attr: __melior::ir::Attribute<'_>,
+            ) -> ::core::option::Option<Self::Value<'_>> {
+                <#ident<'_> as __dialect::DialectAttr<'_>>::cast(attr)
+            }
+
+            fn to_attribute<'c>(
+                _context: &'c __melior::Context,
+                value: Self::Value<'c>,
+            ) -> __melior::ir::Attribute<'c> {
+                value.attr
+            }
+
+            fn parse<'c>(
+                parser: &mut __dialect::AsmParser<'c>,
+            ) -> ::core::result::Result<__melior::ir::Attribute<'c>, __dialect::ParseError> {
+                parser.rust_attribute(&__MLIR_TYPE_DEFINITION)
+            }
+
+            fn print(attr: __melior::ir::Attribute<'_>, printer: &mut __dialect::AsmPrinter<'_>) {
+                printer.rust_attribute(attr);
+            }
+        }
+    }
+}
+
+/// The handle's field: `ty` or `attr`.
+fn field(input: &TypeInput) -> Ident {
+    match input.args.kind {
+        DefKind::Type => format_ident!("ty"),
+        DefKind::Attr => format_ident!("attr"),
+    }
+}
+
+/// melior's `Type` or `Attribute`.
+fn raw_type(input: &TypeInput) -> TokenStream {
+    match input.args.kind {
+        DefKind::Type => quote!(::mlir_pass::melior::ir::Type<'c>),
+        DefKind::Attr => quote!(::mlir_pass::melior::ir::Attribute<'c>),
+    }
+}
+
+/// `__dialect::type_params` or `__dialect::attr_params`.
+fn params_fn(input: &TypeInput) -> TokenStream {
+    match input.args.kind {
+        DefKind::Type => quote!(__dialect::type_params),
+        DefKind::Attr => quote!(__dialect::attr_params),
+    }
+}
+
+/// The definition's `syntax`.
+fn syntax(input: &TypeInput) -> TokenStream {
+    if input.args.custom_assembly.is_some() {
+        return quote! {
+            __dialect::ParamSyntax::Custom { parse: __parse_hook, print: __print_hook }
+        };
+    }
+    let Some(format) = &input.args.format else {
+        return quote!(__dialect::ParamSyntax::Default);
+    };
+    let params: Vec<(String, bool)> = input
+        .params
+        .iter()
+        .map(|p| (p.name.clone(), p.variadic))
+        .collect();
+    let elements = super::format::parse(&format.value(), &params)
+        .expect("valid.rs checked the format")
+        .into_iter()
+        .map(|e| match e {
+            Element::Literal(text) => quote!(__dialect::ParamFormatElement::Literal(#text)),
+            Element::Param(i) => {
+                let i = i as u32;
+                quote!(__dialect::ParamFormatElement::Param(#i))
+            }
+            Element::Params => quote!(__dialect::ParamFormatElement::Params),
+        });
+    quote!(__dialect::ParamSyntax::Format(&[#(#elements),*]))
+}
+
+/// With `custom_assembly`: the hooks calling the user's `parse` and
+/// `print`, coerced at the key.
+fn syntax_hooks(input: &TypeInput) -> Option<TokenStream> {
+    let key = input.args.custom_assembly.as_ref()?;
+    let ident = input.ident();
+    let at_key = Ident::new(&ident.to_string(), key.span());
+    let parse = Ident::new("parse", key.span());
+    let print = Ident::new("print", key.span());
+    let missing_parse = missing_method(
+        ident,
+        key,
+        "parse",
+        &format!("fn parse(parser: &mut AsmParser<'c>) -> Result<{ident}<'c>, ParseError>"),
+        quote! {
+            <'c>(parser: &mut __dialect::AsmParser<'c>)
+                -> ::core::result::Result<Self, __dialect::ParseError>
+        },
+    );
+    let missing_print = missing_method(
+        ident,
+        key,
+        "print",
+        "fn print(&self, printer: &mut AsmPrinter<'_>)",
+        quote!((&self, printer: &mut __dialect::AsmPrinter<'_>)),
+    );
+    let (printed, from_raw, params_trait) = match input.args.kind {
+        DefKind::Type => (
+            quote!(__dialect::Printed::Type(raw)),
+            quote!(<#at_key<'c> as __dialect::DialectType<'c>>::from_type_unchecked(raw)),
+            quote!(__dialect::DialectType),
+        ),
+        DefKind::Attr => (
+            quote!(__dialect::Printed::Attribute(raw)),
+            quote!(<#at_key<'c> as __dialect::DialectAttr<'c>>::from_attribute_unchecked(raw)),
+            quote!(__dialect::DialectAttr),
+        ),
+    };
+    Some(quote_spanned! {key.span()=>
+        #missing_parse
+        #missing_print
+
+        fn __parse_hook<'c>(
+            parser: &mut __dialect::AsmParser<'c>,
+        ) -> ::core::result::Result<::std::vec::Vec<__melior::ir::Attribute<'c>>, __dialect::ParseError> {
+            let handle: #at_key<'c> = <#at_key<'c>>::#parse(parser)?;
+            ::core::result::Result::Ok(#params_trait::params(&handle))
+        }
+
+        fn __print_hook<'c>(printed: __dialect::Printed<'c>, printer: &mut __dialect::AsmPrinter<'_>) {
+            if let #printed = printed {
+                // SAFETY: the bridge calls this hook only for this kind.
+                let handle = unsafe { #from_raw };
+                <#at_key<'c>>::#print(&handle, printer);
+            }
+        }
+    })
 }
 
 /// The struct as a handle: the user's attributes (doc comments included)
@@ -113,6 +303,8 @@ pub fn handle_struct(input: &TypeInput) -> TokenStream {
     let attrs = item.attrs.iter().filter(|a| !a.path().is_ident("derive"));
     let vis = &item.vis;
     let ident = &item.ident;
+    let field = field(input);
+    let raw = raw_type(input);
     quote! {
         #(#attrs)*
         #[derive(
@@ -123,7 +315,7 @@ pub fn handle_struct(input: &TypeInput) -> TokenStream {
             ::core::hash::Hash,
         )]
         #vis struct #ident<'c> {
-            ty: ::mlir_pass::melior::ir::Type<'c>,
+            #field: #raw,
         }
     }
 }
@@ -146,7 +338,7 @@ pub fn params_struct(input: &TypeInput, stub: bool) -> TokenStream {
         // Outside the `const _` of the aliases: absolute paths.
         let c = &p.constraint;
         let value = quote_spanned! {c.span()=>
-            <#c as ::mlir_pass::dialect::ods::AttrConstraintDef>::Value<'c>
+            <#c as ::mlir_pass::dialect::AttrParameter>::Value<'c>
         };
         let ty = if p.variadic {
             quote!(::std::vec::Vec<#value>)
@@ -213,18 +405,18 @@ fn params_impl(input: &TypeInput) -> TokenStream {
     }
 }
 
-/// `<T as AttrConstraintDef>::item`, at the constraint's type, so that a
-/// constraint that is none is an error there.
+/// `<T as AttrParameter>::item`, at the parameter's type, so that a
+/// type that is none is an error there.
 fn constraint_item(param: &Param, item: &str) -> TokenStream {
     let c = &param.constraint;
     let item = Ident::new(item, c.span());
-    quote_spanned!(c.span()=> <#c as __dialect::ods::AttrConstraintDef>::#item)
+    quote_spanned!(c.span()=> <#c as __dialect::AttrParameter>::#item)
 }
 
-/// `<T as AttrConstraintDef>::Value<'c>`, at the constraint's type.
+/// `<T as AttrParameter>::Value<'c>`, at the parameter's type.
 fn value_type(param: &Param) -> TokenStream {
     let c = &param.constraint;
-    quote_spanned!(c.span()=> <#c as __dialect::ods::AttrConstraintDef>::Value<'c>)
+    quote_spanned!(c.span()=> <#c as __dialect::AttrParameter>::Value<'c>)
 }
 
 /// The `TypeDefinition` literal.
@@ -243,29 +435,41 @@ fn definition(input: &TypeInput) -> TokenStream {
     );
     let params = input.params.iter().map(|p| {
         let name = &p.name;
-        let constraint = constraint_item(p, "CONSTRAINT");
+        let c = &p.constraint;
         let variadic = p.variadic;
-        quote! {
-            __dialect::TypeParamDef {
-                name: #name,
-                constraint: #constraint,
-                variadic: #variadic,
-            }
+        quote_spanned! {c.span()=>
+            __dialect::param_def::<#c>(#name, #variadic)
         }
     });
     let verify = match &args.verifier {
         Some(_) => quote!(::core::option::Option::Some(__verify)),
         None => quote!(::core::option::Option::None),
     };
-    quote! {
-        __dialect::TypeDefinition {
-            name: #name,
-            type_name: #type_name,
-            summary: #summary,
-            description: #description,
-            params: &[#(#params),*],
-            verify: #verify,
-        }
+    let syntax = syntax(input);
+    match args.kind {
+        DefKind::Type => quote! {
+            __dialect::TypeDefinition {
+                name: #name,
+                type_name: #type_name,
+                summary: #summary,
+                description: #description,
+                params: &[#(#params),*],
+                verify: #verify,
+                syntax: #syntax,
+            }
+        },
+        DefKind::Attr => quote! {
+            __dialect::AttrDefinition {
+                name: #name,
+                type_name: #type_name,
+                summary: #summary,
+                description: #description,
+                params: &[#(#params),*],
+                verify: #verify,
+                syntax: #syntax,
+                dialect: __dialect_definition,
+            }
+        },
     }
 }
 
@@ -305,18 +509,24 @@ fn verify_hook(input: &TypeInput) -> Option<TokenStream> {
 pub fn common_impls(input: &TypeInput) -> TokenStream {
     let ident = input.ident();
     let name = ident.unraw().to_string();
-    let display_debug = handle::display_debug(
-        ident,
-        "ty",
-        " The type in MLIR's textual form (`!toy.struct<f64>`).",
-        &name,
-    );
+    let field = field(input);
+    let (doc, target) = match input.args.kind {
+        DefKind::Type => (
+            " The type in MLIR's textual form (`!toy.struct<f64>`).",
+            quote!(__melior::ir::Type<'c>),
+        ),
+        DefKind::Attr => (
+            " The attribute in MLIR's textual form (`#calc.range<0, 16>`).",
+            quote!(__melior::ir::Attribute<'c>),
+        ),
+    };
+    let display_debug = handle::display_debug(ident, &field.to_string(), doc, &name);
     quote! {
         #display_debug
 
-        impl<'c> ::core::convert::From<#ident<'c>> for __melior::ir::Type<'c> {
-            fn from(ty: #ident<'c>) -> Self {
-                ty.ty
+        impl<'c> ::core::convert::From<#ident<'c>> for #target {
+            fn from(handle: #ident<'c>) -> Self {
+                handle.#field
             }
         }
     }
@@ -327,6 +537,8 @@ pub fn common_impls(input: &TypeInput) -> TokenStream {
 pub fn methods(input: &TypeInput, stub: bool) -> TokenStream {
     let ident = input.ident();
     let type_name = ident.unraw().to_string();
+    let field = field(input);
+    let params_fn = params_fn(input);
     let body = |tokens: TokenStream| {
         if stub {
             quote!(::core::unimplemented!())
@@ -367,7 +579,7 @@ pub fn methods(input: &TypeInput, stub: bool) -> TokenStream {
                     ::core::iter::Iterator::collect(::core::iter::Iterator::map(
                         ::core::iter::Iterator::skip(
                             ::core::iter::IntoIterator::into_iter(
-                                __dialect::type_params(self.ty),
+                                #params_fn(self.#field),
                             ),
                             #i,
                         ),
@@ -379,7 +591,7 @@ pub fn methods(input: &TypeInput, stub: bool) -> TokenStream {
             (
                 value,
                 body(quote! {
-                    let __params = __dialect::type_params(self.ty);
+                    let __params = #params_fn(self.#field);
                     let __param = __params
                         .get(#i)
                         .copied()
@@ -441,18 +653,18 @@ fn get(input: &TypeInput, stub: bool) -> TokenStream {
         let value = value_type(param);
         let c = &param.constraint;
         let into = quote_spanned! {c.span()=>
-            ::core::convert::Into::<__melior::ir::Attribute<'c>>::into
+            <#c as __dialect::AttrParameter>::to_attribute
         };
         if param.variadic {
             params.push(quote!(#ident: &[#value]));
             pushes.push(quote! {
                 for __value in #ident {
-                    __params.push(#into(::core::clone::Clone::clone(__value)));
+                    __params.push(#into(#context, ::core::clone::Clone::clone(__value)));
                 }
             });
         } else {
             params.push(quote!(#ident: #value));
-            pushes.push(quote!(__params.push(#into(#ident));));
+            pushes.push(quote!(__params.push(#into(#context, #ident));));
         }
         let first = param.doc.lines().next().unwrap_or("").trim().to_owned();
         docs.push(if first.is_empty() {
@@ -472,13 +684,17 @@ fn get(input: &TypeInput, stub: bool) -> TokenStream {
         doc.push_str("\n\n");
         doc.push_str(&docs.join("\n"));
     }
+    let handle_trait = match input.args.kind {
+        DefKind::Type => quote!(__dialect::DialectType),
+        DefKind::Attr => quote!(__dialect::DialectAttr),
+    };
     let body = if stub {
         quote!(::core::unimplemented!())
     } else {
         quote! {
             let mut __params: ::std::vec::Vec<__melior::ir::Attribute<'c>> = ::std::vec::Vec::new();
             #(#pushes)*
-            <Self as __dialect::DialectType<'c>>::get(#context, &__params)
+            <Self as #handle_trait<'c>>::get(#context, &__params)
         }
     };
     quote! {

@@ -1,6 +1,8 @@
-//! `#[mlir_type]`: a struct whose fields are a type's parameters becomes a
-//! typed handle on that type (ODS's `TypeDef`), with its `static
-//! TypeDefinition`, accessors, `get` and registration with its dialect.
+//! `#[mlir_type]` and `#[mlir_attr]`: a struct whose fields are a type's
+//! (an attribute's) parameters becomes a typed handle on that type (ODS's
+//! `TypeDef`; `AttrDef`), with its `static TypeDefinition`
+//! (`AttrDefinition`), accessors, `get`, its syntax (`format.rs` compiles a
+//! declarative one) and registration with its dialect.
 //!
 //! The steps are the op attribute's, one file each: `ast.rs` reads the
 //! attribute and the struct into the type's parameters, `valid.rs` checks
@@ -10,6 +12,7 @@
 mod ast;
 mod expand;
 mod fallback;
+mod format;
 mod valid;
 
 use crate::common;
@@ -18,3 +21,8 @@ use crate::common;
 pub struct TypeAttribute;
 
 common::attribute!(TypeAttribute: ast::parse_args => ast::TypeArgs, ast::TypeInput, fallback::expand);
+
+/// `#[mlir_attr]`'s steps: the same as a type's, for an attribute.
+pub struct AttrAttribute;
+
+common::attribute!(AttrAttribute: ast::parse_attr_args => ast::TypeArgs, ast::TypeInput, fallback::expand);

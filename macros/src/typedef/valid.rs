@@ -5,7 +5,7 @@
 
 use proc_macro2::Span;
 
-use super::ast::{TypeInput, TypeKey};
+use super::ast::{DefKind, TypeInput, TypeKey};
 use crate::{
     ctxt::Ctxt,
     valid::{self, is_snake_word as is_type_name},
@@ -20,9 +20,13 @@ const RESERVED: &[&str] = &[
     "definition",
     "namespace",
     "to_type",
+    "to_attribute",
     "params",
     "from_type_unchecked",
+    "from_attribute_unchecked",
     "verify",
+    "parse",
+    "print",
 ];
 
 /// Whether the handle has a method of its own named `name`.
@@ -36,29 +40,66 @@ pub fn check(ctxt: &Ctxt, input: &TypeInput) {
     check_name(ctxt, input);
     check_generics(ctxt, input);
     check_params(ctxt, input);
+    check_syntax(ctxt, input);
+}
+
+/// `format` and `custom_assembly` are not both written, and the format
+/// names each parameter once.
+fn check_syntax(ctxt: &Ctxt, input: &TypeInput) {
+    let args = &input.args;
+    if let (Some(format), Some(_)) = (&args.format, &args.custom_assembly) {
+        ctxt.spanned(
+            format,
+            "`format` and `custom_assembly` both say how the parameters are written: keep \
+             `format` (declarative) or `custom_assembly` (your `parse` and `print`)",
+        );
+        return;
+    }
+    if let Some(format) = &args.format {
+        let params: Vec<(String, bool)> = input
+            .params
+            .iter()
+            .map(|p| (p.name.clone(), p.variadic))
+            .collect();
+        if let Err(message) = super::format::parse(&format.value(), &params) {
+            ctxt.spanned(format, format!("invalid format: {message}"));
+        }
+    }
 }
 
 /// `dialect` is written.
 fn check_dialect(ctxt: &Ctxt, input: &TypeInput) {
     if !input.args.written.contains(&TypeKey::Dialect) {
+        let (attribute, noun) = (input.args.kind.attribute(), input.args.kind.noun());
+        let attribute = attribute.trim_start_matches("#[").trim_end_matches(']');
         ctxt.at(
             Span::call_site(),
-            "missing `dialect = ...`: the type of the dialect the type belongs to (declared \
-             with #[mlir_dialect]), as in #[mlir_type(dialect = ToyDialect, name = \"struct\")]",
+            format!(
+                "missing `dialect = ...`: the type of the dialect the {noun} belongs to \
+                 (declared with #[mlir_dialect]), as in #[{attribute}(dialect = ToyDialect, \
+                 name = \"struct\")]"
+            ),
         );
     }
 }
 
 /// `name` is written and is a type name without the namespace.
 fn check_name(ctxt: &Ctxt, input: &TypeInput) {
+    let kind = input.args.kind;
+    let (sigil, attribute) = match kind {
+        DefKind::Type => ('!', "mlir_type"),
+        DefKind::Attr => ('#', "mlir_attr"),
+    };
     let Some(lit) = &input.args.name else {
         if !input.args.written.contains(&TypeKey::Name) {
             ctxt.at(
                 Span::call_site(),
                 format!(
-                    "missing `name = \"...\"`: the type's name without the dialect's namespace \
-                     (`!toy.{0}`), as in #[mlir_type(dialect = ToyDialect, name = \"{0}\")]",
-                    suggest_name(&input.ident().to_string())
+                    "missing `name = \"...\"`: the {noun}'s name without the dialect's \
+                     namespace (`{sigil}toy.{0}`), as in #[{attribute}(dialect = ToyDialect, \
+                     name = \"{0}\")]",
+                    suggest_name(&input.ident().to_string()),
+                    noun = kind.noun(),
                 ),
             );
         }
@@ -69,8 +110,9 @@ fn check_name(ctxt: &Ctxt, input: &TypeInput) {
         ctxt.spanned(
             lit,
             format!(
-                "invalid type name {value:?}: write the name without `!` and the dialect's \
+                "invalid {} name {value:?}: write the name without `{sigil}` and the dialect's \
                  namespace, one lowercase word of [a-z0-9_], such as {:?}",
+                kind.noun(),
                 suggest_name(&value)
             ),
         );
@@ -79,9 +121,10 @@ fn check_name(ctxt: &Ctxt, input: &TypeInput) {
 
 /// A snake-case name made of what was written (`StructType` → `struct`).
 fn suggest_name(s: &str) -> String {
-    let s = s.trim_start_matches('!');
+    let s = s.trim_start_matches(['!', '#']);
     let s = s.rsplit('.').next().unwrap_or(s);
-    let out = valid::snake_case(s.strip_suffix("Type").unwrap_or(s));
+    let s = s.strip_suffix("Type").unwrap_or(s);
+    let out = valid::snake_case(s.strip_suffix("Attr").unwrap_or(s));
     if is_type_name(&out) {
         out
     } else {
@@ -96,8 +139,10 @@ fn check_generics(ctxt: &Ctxt, input: &TypeInput) {
         ctxt.spanned(
             generics,
             format!(
-                "a type struct has no generic parameters: #[mlir_type] turns it into a handle \
-                 `{}<'c>` on a type of a context; declare one struct per type",
+                "a {0} struct has no generic parameters: {1} turns it into a handle `{2}<'c>` \
+                 on a {0} of a context; declare one struct per {0}",
+                input.args.kind.noun(),
+                input.args.kind.attribute(),
                 input.ident()
             ),
         );
@@ -118,9 +163,10 @@ fn check_params(ctxt: &Ctxt, input: &TypeInput) {
             ctxt.spanned(
                 &param.ident,
                 format!(
-                    "a parameter cannot be named `{0}`: the type's handle has a method `{0}` of \
+                    "a parameter cannot be named `{0}`: the {1}'s handle has a method `{0}` of \
                      its own (and one accessor per parameter); rename the field",
-                    param.name
+                    param.name,
+                    input.args.kind.noun()
                 ),
             );
         }

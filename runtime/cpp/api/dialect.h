@@ -101,6 +101,12 @@ typedef enum MlirPassBridgeAttrKind {
   MlirPassBridgeAttrKindArray = 9,
   MlirPassBridgeAttrKindDictionary = 10,
   MlirPassBridgeAttrKindBool = 11,
+  /// An attribute of a Rust dialect (`MlirPassBridgeAttributeSpec::rustAttr`),
+  /// printed in a format without its name (ODS's `printStrippedAttrOrType`).
+  MlirPassBridgeAttrKindRust = 12,
+  /// An integer enum (ODS's `I32EnumAttr`/`I64EnumAttr`): an `IntegerAttr`
+  /// of the elided type, printed in a format as its case's keyword.
+  MlirPassBridgeAttrKindEnum = 13,
 } MlirPassBridgeAttrKind;
 
 /// One attribute a Rust op defines.
@@ -115,6 +121,14 @@ typedef struct MlirPassBridgeAttributeSpec {
   MlirStringRef elidedType;
   /// What kind of attribute a format accepts for it.
   MlirPassBridgeAttrKind kind;
+  /// For `MlirPassBridgeAttrKindRust`: the attribute's definition (its
+  /// `MlirPassBridgeAttrSpec::definition`) and its dialect's namespace.
+  const void *rustAttr;
+  MlirStringRef rustAttrNamespace;
+  /// For `MlirPassBridgeAttrKindEnum`: the cases' keywords and values.
+  intptr_t numCases;
+  const MlirStringRef *caseNames;
+  const int64_t *caseValues;
 } MlirPassBridgeAttributeSpec;
 
 /// The upstream op interfaces a Rust op implements, declared as data (the
@@ -368,6 +382,10 @@ typedef struct MlirPassBridgeTypeSpec {
   MlirStringRef name;
   /// The Rust definition, handed to `verifyType`; lives for the process.
   const void *definition;
+  /// Whether the dialect's syntax callbacks parse and print its body
+  /// (`mlirPassBridgeDialectSpecSetSyntax`); otherwise MLIR's default,
+  /// `<param, ...>` with each parameter an attribute.
+  bool hasSyntax;
 } MlirPassBridgeTypeSpec;
 
 /// The type `!ns.name<params>` in `context`, after its verifier; null with

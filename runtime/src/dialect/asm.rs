@@ -34,7 +34,7 @@ pub struct UnresolvedOperand(isize);
 /// ([`OpParser::error_at`]): C++'s `parser.getCurrentLocation()` and
 /// `parser.emitError(loc, ...)`. Valid during the parse it came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ParseLocation(*const std::ffi::c_char);
+pub struct ParseLocation(pub(super) *const std::ffi::c_char);
 
 /// Parses one op in its custom form (C++'s `OpAsmParser` with the op's
 /// `OperationState`). The op name has been read already.
@@ -438,7 +438,7 @@ pub(super) unsafe extern "C" fn print(
         // aliases): the real print reports.
         // SAFETY: the bridge's printer, alive for the call.
         if !unsafe { bridge::mlirPassBridgePrinterIsDryRun(raw) } {
-            PRINT_FAILURES.fetch_add(1, Ordering::SeqCst);
+            record_print_failure();
             // SAFETY: a valid op; MLIR copies the message. Its note prints
             // the op in the generic form, which does not call this printer.
             unsafe { bridge::mlirPassBridgeEmitOpError(op.to_raw(), string_ref(&message)) };
@@ -449,6 +449,11 @@ pub(super) unsafe extern "C" fn print(
 
 /// How many ops' printers have panicked in this process.
 static PRINT_FAILURES: AtomicUsize = AtomicUsize::new(0);
+
+/// Counts a printer that panicked (an op's, a type's, an attribute's).
+pub(super) fn record_print_failure() {
+    PRINT_FAILURES.fetch_add(1, Ordering::SeqCst);
+}
 
 /// How many times a Rust op's printer has panicked in this process: each
 /// time, the op's text in the output is incomplete (it ends in a marker that

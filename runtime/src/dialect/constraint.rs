@@ -11,6 +11,11 @@ use std::fmt;
 use melior::ir::{Attribute, Type};
 use mlir_sys as sys;
 
+use super::{
+    attrs::{definition_of_attr, AttrDefinition},
+    enums::EnumDefinition,
+};
+
 /// Which types an operand or a result accepts.
 #[derive(Clone, Copy)]
 pub enum TypeConstraint {
@@ -226,7 +231,11 @@ impl fmt::Debug for TypeConstraint {
 }
 
 /// Which attributes an op's attribute accepts.
+///
+/// New kinds of attributes are added as MLIR's are covered: a `match` on
+/// it needs a `_` arm.
 #[derive(Clone, Copy)]
+#[non_exhaustive]
 pub enum AttrConstraint {
     /// Any attribute.
     Any,
@@ -285,6 +294,14 @@ pub enum AttrConstraint {
         /// Whether an attribute is accepted.
         predicate: for<'c> fn(Attribute<'c>) -> bool,
     },
+    /// An enum declared with `#[mlir_enum]`: a signless integer attribute
+    /// of its width holding one of its cases' values (ODS's
+    /// `I32EnumAttr`/`I64EnumAttr`); an op's format writes the case's
+    /// keyword.
+    Enum(&'static EnumDefinition),
+    /// An attribute of a Rust dialect (`#[mlir_attr]`, ODS's `AttrDef`); an
+    /// op's format writes it without its name.
+    Dialect(&'static AttrDefinition),
 }
 
 impl AttrConstraint {
@@ -328,6 +345,9 @@ impl AttrConstraint {
                 Self::Dictionary => sys::mlirAttributeIsADictionary(attr),
                 Self::Custom { predicate, .. } => predicate(attr),
                 Self::Predicate { predicate, .. } => predicate(Attribute::from_raw(attr)),
+                Self::Enum(definition) => definition.value_of(Attribute::from_raw(attr)).is_some(),
+                Self::Dialect(definition) => definition_of_attr(Attribute::from_raw(attr))
+                    .is_some_and(|d| std::ptr::eq(d, definition)),
             }
         }
     }
@@ -360,6 +380,8 @@ impl fmt::Display for AttrConstraint {
             Self::Custom { description, .. } | Self::Predicate { description, .. } => {
                 f.write_str(description)
             }
+            Self::Enum(definition) => write!(f, "{definition}"),
+            Self::Dialect(definition) => f.write_str(definition.summary),
         }
     }
 }

@@ -27,16 +27,20 @@
 //!
 
 mod asm;
+mod attrs;
 mod callbacks;
 pub mod constraint;
 mod docs;
+mod enums;
 pub mod format;
 mod interface;
 pub mod ods;
 mod op;
+pub mod param;
 mod pattern;
 mod registry;
 mod spec;
+pub mod syntax;
 pub mod traits;
 mod types;
 
@@ -44,21 +48,32 @@ pub use asm::{
     print_failures, OpParser, OpPrinter, ParseError, ParseHook, ParseLocation, PrintHook,
     UnresolvedOperand,
 };
+#[doc(hidden)]
+pub use attrs::AttrRegistration;
+pub use attrs::{definition_of_attr, params as attr_params, AttrDefinition, DialectAttr};
 pub use constraint::{AttrConstraint, TypeConstraint};
 pub use docs::{dialect_doc, dialect_docs};
 #[doc(hidden)]
+pub use enums::{enum_from_attribute, enum_parse, enum_print, enum_to_attribute};
+pub use enums::{EnumCase, EnumDefinition, MlirEnum};
+#[doc(hidden)]
 pub use interface::find_interface;
 pub use interface::{definition_of, InterfaceEntry};
-pub use mlir_pass_macros::{mlir_dialect, mlir_op, mlir_type};
+pub use mlir_pass_macros::{mlir_attr, mlir_dialect, mlir_enum, mlir_op, mlir_type};
 pub use op::{
     Arity, AttributeDef, CanonicalizeHook, CastCompatibleHook, FoldHook, FoldResult,
     InferTypeInput, InferTypesHook, Op, OpDefinition, OpHooks, OpInterfaces, OperandDef, RegionDef,
     ResultDef, SuccessorDef, VerifyHook,
 };
+pub use param::{AttrParameter, TypeParam};
 pub use pattern::{OpConversionPattern, OpRewritePattern};
 pub use registry::{
     dialect_handle, dialects, handle_extern, insert_all, insert_all_extern, load,
     DialectRegistrationHooks, RegisteredDialect,
+};
+pub use syntax::{
+    format::{ParamFormatElement, ParamSyntax, ParamsParseHook, ParamsPrintHook, Printed},
+    AsmInteger, AsmParser, AsmPrinter,
 };
 pub use traits::Trait;
 #[doc(hidden)]
@@ -66,8 +81,8 @@ pub use types::call_type_verifier;
 #[doc(hidden)]
 pub use types::TypeRegistration;
 pub use types::{
-    params as type_params, DialectType, TypeDefinition, TypeParamDef, TypeVerifyHook,
-    TypeVerifyParams,
+    param_def, params as type_params, DialectType, ParamParseHook, ParamPrintHook, TypeDefinition,
+    TypeParamDef, TypeVerifyHook, TypeVerifyParams,
 };
 
 use melior::ir::{Attribute, Location, Operation, Type};

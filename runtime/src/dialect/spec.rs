@@ -5,11 +5,13 @@
 use mlir_sys as sys;
 
 use super::{
+    attrs::AttrDefinition,
     callbacks,
     constraint::AttrConstraint,
     format::{FormatElement, TypeTarget},
     op::Arity,
     registry::ops_of,
+    syntax::{self, format::ParamSyntax},
     DialectDefinition, OpDefinition,
 };
 use crate::ffi::{bridge, string_ref};
@@ -87,9 +89,9 @@ fn attr_kind(constraint: &AttrConstraint) -> bridge::MlirPassBridgeAttrKind {
         AttrConstraint::DenseElements(_) => K::MlirPassBridgeAttrKindDenseElements,
         AttrConstraint::Array => K::MlirPassBridgeAttrKindArray,
         AttrConstraint::Dictionary => K::MlirPassBridgeAttrKindDictionary,
-        AttrConstraint::Any | AttrConstraint::Custom { .. } | AttrConstraint::Predicate { .. } => {
-            K::MlirPassBridgeAttrKindAny
-        }
+        AttrConstraint::Enum(_) => K::MlirPassBridgeAttrKindEnum,
+        AttrConstraint::Dialect(_) => K::MlirPassBridgeAttrKindRust,
+        _ => K::MlirPassBridgeAttrKindAny,
     }
 }
 
@@ -99,6 +101,7 @@ fn elided_type(constraint: &AttrConstraint) -> String {
         AttrConstraint::Integer(Some(w)) => format!("i{w}"),
         AttrConstraint::Index => "index".to_owned(),
         AttrConstraint::Float(Some(w @ (16 | 32 | 64))) => format!("f{w}"),
+        AttrConstraint::Enum(e) => format!("i{}", e.width),
         _ => String::new(),
     }
 }
@@ -162,9 +165,32 @@ pub(super) fn build(
         let c_type = bridge::MlirPassBridgeTypeSpec {
             name: string_ref(ty.name),
             definition: (ty as *const super::TypeDefinition).cast(),
+            hasSyntax: !matches!(ty.syntax, ParamSyntax::Default),
         };
         // SAFETY: the name is copied; `ty` is 'static.
         if !unsafe { bridge::mlirPassBridgeDialectSpecAddType(spec, &c_type) } {
+            return None;
+        }
+    }
+    // SAFETY: a description being built; the callbacks are Rust's.
+    unsafe {
+        bridge::mlirPassBridgeDialectSpecSetSyntax(
+            spec,
+            bridge::MlirPassBridgeSyntaxCallbacks {
+                parse: Some(syntax::callbacks::parse),
+                print: Some(syntax::callbacks::print),
+                verify: Some(syntax::callbacks::verify_attr),
+            },
+        )
+    };
+    for attr in super::attrs::attrs_of(definition) {
+        let c_attr = bridge::MlirPassBridgeAttrSpec {
+            name: string_ref(attr.name),
+            definition: (attr as *const AttrDefinition).cast(),
+            hasSyntax: !matches!(attr.syntax, ParamSyntax::Default),
+        };
+        // SAFETY: the name is copied; `attr` is 'static.
+        if !unsafe { bridge::mlirPassBridgeDialectSpecAddAttr(spec, &c_attr) } {
             return None;
         }
     }
@@ -193,23 +219,49 @@ pub(super) fn build(
             .iter()
             .map(|a| elided_type(&a.constraint))
             .collect();
+        // An integer enum's cases, per attribute (empty for others).
+        let cases: Vec<(Vec<sys::MlirStringRef>, Vec<i64>)> = op
+            .attributes
+            .iter()
+            .map(|a| match a.constraint {
+                AttrConstraint::Enum(e) => (
+                    e.cases.iter().map(|c| string_ref(c.keyword)).collect(),
+                    e.cases.iter().map(|c| c.value).collect(),
+                ),
+                _ => (Vec::new(), Vec::new()),
+            })
+            .collect();
         let attributes: Vec<_> = op
             .attributes
             .iter()
             .zip(&elided)
-            .map(|(a, elided)| bridge::MlirPassBridgeAttributeSpec {
-                name: string_ref(a.name),
-                optional: a.optional || a.default.is_some(),
-                defaultValue: a.default.map_or(
-                    sys::MlirStringRef {
-                        data: std::ptr::null(),
-                        length: 0,
+            .zip(&cases)
+            .map(
+                |((a, elided), (case_names, case_values))| bridge::MlirPassBridgeAttributeSpec {
+                    name: string_ref(a.name),
+                    optional: a.optional || a.default.is_some(),
+                    defaultValue: a.default.map_or(
+                        sys::MlirStringRef {
+                            data: std::ptr::null(),
+                            length: 0,
+                        },
+                        string_ref,
+                    ),
+                    elidedType: string_ref(elided),
+                    kind: attr_kind(&a.constraint),
+                    rustAttr: match a.constraint {
+                        AttrConstraint::Dialect(d) => (d as *const AttrDefinition).cast(),
+                        _ => std::ptr::null(),
                     },
-                    string_ref,
-                ),
-                elidedType: string_ref(elided),
-                kind: attr_kind(&a.constraint),
-            })
+                    rustAttrNamespace: match a.constraint {
+                        AttrConstraint::Dialect(d) => string_ref((d.dialect)().namespace),
+                        _ => string_ref(""),
+                    },
+                    numCases: case_names.len() as isize,
+                    caseNames: case_names.as_ptr(),
+                    caseValues: case_values.as_ptr(),
+                },
+            )
             .collect();
         let parents: Vec<_> = op
             .traits

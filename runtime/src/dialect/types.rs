@@ -9,10 +9,16 @@
 use melior::ir::{attribute::AttributeLike, Attribute, Type, TypeLike};
 use mlir_sys as sys;
 
-use super::{constraint::AttrConstraint, DialectDefinition};
+use super::{
+    asm::ParseError,
+    constraint::AttrConstraint,
+    param::AttrParameter,
+    syntax::{format::ParamSyntax, AsmParser, AsmPrinter},
+    DialectDefinition,
+};
 use crate::ffi::{append_to_string, bridge, string_ref};
 
-/// A type parameter.
+/// A parameter of a type or an attribute of a Rust dialect.
 #[derive(Clone, Copy, Debug)]
 pub struct TypeParamDef {
     /// Its name in the accessors and the docs.
@@ -21,6 +27,30 @@ pub struct TypeParamDef {
     pub constraint: AttrConstraint,
     /// Any number of parameters (only the last may be variadic).
     pub variadic: bool,
+    /// Its Rust type's name in parse errors (`u32`).
+    pub type_name: &'static str,
+    /// Reads it in a format ([`AttrParameter::parse`]).
+    pub parse: ParamParseHook,
+    /// Writes it in a format ([`AttrParameter::print`]).
+    pub print: ParamPrintHook,
+}
+
+/// Reads one parameter and returns the attribute storing it.
+pub type ParamParseHook = for<'c> fn(&mut AsmParser<'c>) -> Result<Attribute<'c>, ParseError>;
+/// Writes the parameter stored in an attribute.
+pub type ParamPrintHook = for<'c, 'p> fn(Attribute<'c>, &mut AsmPrinter<'p>);
+
+/// The parameter `name` of type `P`, as `#[mlir_type]` and `#[mlir_attr]`
+/// declare it.
+pub const fn param_def<P: AttrParameter>(name: &'static str, variadic: bool) -> TypeParamDef {
+    TypeParamDef {
+        name,
+        constraint: P::CONSTRAINT,
+        variadic,
+        type_name: P::TYPE_NAME,
+        parse: P::parse,
+        print: P::print,
+    }
 }
 
 /// Verifies a type's parameters beyond their constraints.
@@ -79,6 +109,8 @@ pub struct TypeDefinition {
     pub params: &'static [TypeParamDef],
     /// The type's own verifier, after the constraints.
     pub verify: Option<TypeVerifyHook>,
+    /// How it is written after its name.
+    pub syntax: ParamSyntax,
 }
 
 /// One type of a dialect in the global list. `#[mlir_type]` submits one.
@@ -103,35 +135,46 @@ pub(crate) fn types_of(dialect: &'static DialectDefinition) -> Vec<&'static Type
     types
 }
 
+/// Checks `params` against the parameters `defs` of the type or attribute
+/// `name`, then its verifier: ODS's wording for a refused parameter.
+pub(crate) fn check_params(
+    name: &str,
+    defs: &[TypeParamDef],
+    verify: Option<TypeVerifyHook>,
+    params: &[Attribute<'_>],
+) -> Result<(), String> {
+    let fixed = defs.iter().filter(|p| !p.variadic).count();
+    let variadic = defs.last().is_some_and(|p| p.variadic);
+    if params.len() < fixed || (!variadic && params.len() != fixed) {
+        return Err(format!(
+            "'{}' takes {}{} parameter{}, but got {}",
+            name,
+            if variadic { "at least " } else { "" },
+            fixed,
+            if fixed == 1 { "" } else { "s" },
+            params.len()
+        ));
+    }
+    for (index, value) in params.iter().enumerate() {
+        let def = &defs[index.min(defs.len() - 1)];
+        if !def.constraint.accepts(value.to_raw()) {
+            return Err(format!(
+                "parameter #{index} ('{}') of '{}' must be {}, but got {value}",
+                def.name, name, def.constraint
+            ));
+        }
+    }
+    match verify {
+        Some(verify) => verify(params),
+        None => Ok(()),
+    }
+}
+
 impl TypeDefinition {
     /// Checks `params` against the declared parameters, then the type's
     /// verifier: ODS's wording for a refused parameter.
     pub fn check(&self, params: &[Attribute<'_>]) -> Result<(), String> {
-        let fixed = self.params.iter().filter(|p| !p.variadic).count();
-        let variadic = self.params.last().is_some_and(|p| p.variadic);
-        if params.len() < fixed || (!variadic && params.len() != fixed) {
-            return Err(format!(
-                "'{}' takes {}{} parameter{}, but got {}",
-                self.name,
-                if variadic { "at least " } else { "" },
-                fixed,
-                if fixed == 1 { "" } else { "s" },
-                params.len()
-            ));
-        }
-        for (index, value) in params.iter().enumerate() {
-            let def = &self.params[index.min(self.params.len() - 1)];
-            if !def.constraint.accepts(value.to_raw()) {
-                return Err(format!(
-                    "parameter #{index} ('{}') of '{}' must be {}, but got {value}",
-                    def.name, self.name, def.constraint
-                ));
-            }
-        }
-        match self.verify {
-            Some(verify) => verify(params),
-            None => Ok(()),
-        }
+        check_params(self.name, self.params, self.verify, params)
     }
 }
 

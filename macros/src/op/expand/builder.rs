@@ -149,6 +149,9 @@ pub(super) fn builder(input: &OpInput, stub: bool) -> TokenStream {
     body.push(quote! {
         // SAFETY: the location's context outlives 'c.
         let __context = unsafe { __mp::sys::mlirLocationGetContext(#location.to_raw()) };
+        // SAFETY: as above.
+        #[allow(unused_variables)]
+        let __context_ref: &'c __melior::Context = unsafe { __mp::context_ref(__context) };
         let mut __attributes: ::std::vec::Vec<(#melior::Identifier<'c>, #melior::Attribute<'c>)> =
             ::std::vec::Vec::new();
     });
@@ -156,9 +159,9 @@ pub(super) fn builder(input: &OpInput, stub: bool) -> TokenStream {
         let ident = &part.ident;
         let name = &part.name;
         let c = &part.constraint;
-        let value = quote_spanned!(c.span()=> <#c as __dialect::ods::AttrConstraintDef>::Value<'c>);
+        let value = quote_spanned!(c.span()=> <#c as __dialect::AttrParameter>::Value<'c>);
         let into = quote_spanned! {c.span()=>
-            ::core::convert::Into::<#melior::Attribute<'c>>::into
+            (|__value| <#c as __dialect::AttrParameter>::to_attribute(__context_ref, __value))
         };
         let key = quote!(__identifier(__context, #name));
         let ty = if let Some(default) = &part.default {

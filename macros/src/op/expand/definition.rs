@@ -32,7 +32,7 @@ pub(super) fn definition(input: &OpInput) -> TokenStream {
         let name = &p.name;
         let c = &p.constraint;
         let constraint = quote_spanned! {c.span()=>
-            <#c as __dialect::ods::AttrConstraintDef>::CONSTRAINT
+            <#c as __dialect::AttrParameter>::CONSTRAINT
         };
         let optional = p.is_optional_attr();
         let default = option(p.default.as_ref().map(|d| d.value()));

@@ -85,9 +85,8 @@ pub fn methods(input: &OpInput, stub: bool) -> TokenStream {
             continue;
         }
         let c = &part.constraint;
-        let value = quote_spanned!(c.span()=> <#c as __dialect::ods::AttrConstraintDef>::Value<'a>);
-        let from =
-            quote_spanned!(c.span()=> <#c as __dialect::ods::AttrConstraintDef>::from_attribute);
+        let value = quote_spanned!(c.span()=> <#c as __dialect::AttrParameter>::Value<'a>);
+        let from = quote_spanned!(c.span()=> <#c as __dialect::AttrParameter>::from_attribute);
         let name = &part.name;
         let found = quote! {
             __OperationLike::attribute(&self.op, #name).ok().and_then(#from)

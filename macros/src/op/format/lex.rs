@@ -4,7 +4,7 @@ use super::*;
 
 /// A token of the format language.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Token {
+pub(crate) enum Token {
     /// `` `text` ``.
     Literal(String),
     /// `$name`.
@@ -27,7 +27,7 @@ impl fmt::Display for Token {
 }
 
 /// Splits the format into tokens.
-pub(super) fn lex(source: &str) -> Result<Vec<Token>, String> {
+pub(crate) fn lex(source: &str) -> Result<Vec<Token>, String> {
     let mut tokens = Vec::new();
     let mut chars = source.char_indices().peekable();
     let word = |chars: &mut std::iter::Peekable<std::str::CharIndices>, dash: bool| {
@@ -96,7 +96,7 @@ pub(super) fn lex(source: &str) -> Result<Vec<Token>, String> {
 
 /// Whether ODS accepts `text` as a literal: a keyword, punctuation, or
 /// the spacing literals `` ` ` `` and `` `\n` `` (and the empty one).
-pub(super) fn is_literal(text: &str) -> bool {
+pub(crate) fn is_literal(text: &str) -> bool {
     let keyword = text
         .chars()
         .next()

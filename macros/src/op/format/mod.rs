@@ -25,7 +25,7 @@ use crate::dialects::edit_distance;
 use super::ast::Arity;
 
 mod check;
-mod lex;
+pub(crate) mod lex;
 mod parser;
 #[cfg(test)]
 mod tests;

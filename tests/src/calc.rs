@@ -1,0 +1,226 @@
+//! The `calc` dialect: enums, dialect attributes and parameter formats, as
+//! a first dialect written from the docs needs them (a comparison
+//! predicate, a parameterised type), each shaped after an upstream one so
+//! that the tests compare the printed text with MLIR's own byte for byte:
+//! `calc.cmp` is `index.cmp` (an `EnumAttr` of the dialect), `calc.cmpi`
+//! is `arith.cmpi` (an `I64EnumAttr`), `!calc.fixed<16>` a type with a
+//! format.
+
+use mlir_pass::dialect::ods::{AnyType, I1, I64};
+use mlir_pass::dialect::{
+    mlir_attr, mlir_dialect, mlir_enum, mlir_op, mlir_type, AsmParser, AsmPrinter, ParseError,
+};
+
+/// A calculator dialect.
+#[mlir_dialect(name = "calc")]
+pub struct CalcDialect;
+
+/// Comparison predicates, as `index.cmp`'s (`IndexCmpPredicate`).
+#[mlir_enum(name = "::mlir::index::IndexCmpPredicate")]
+#[derive(Debug)]
+pub enum CmpPredicate {
+    /// Equal.
+    Eq,
+    /// Not equal.
+    Ne,
+    /// Signed less than.
+    Slt,
+    /// Signed less than or equal.
+    Sle,
+    /// Signed greater than.
+    Sgt,
+    /// Signed greater than or equal.
+    Sge,
+    /// Unsigned less than.
+    Ult,
+    /// Unsigned less than or equal.
+    Ule,
+    /// Unsigned greater than.
+    Ugt,
+    /// Unsigned greater than or equal.
+    Uge,
+}
+
+/// Integer comparison predicates, as `arith.cmpi`'s (`I64EnumAttr` with
+/// no summary: ODS's default wording).
+#[mlir_enum(width = 64, summary = "")]
+#[derive(Debug)]
+pub enum CmpIPredicate {
+    /// Equal.
+    #[case("eq")]
+    Equal = 0,
+    /// Not equal.
+    #[case("ne")]
+    NotEqual = 1,
+    /// Signed less than.
+    Slt = 2,
+    /// Signed less than or equal.
+    Sle = 3,
+    /// Signed greater than.
+    Sgt = 4,
+    /// Signed greater than or equal.
+    Sge = 5,
+    /// Unsigned less than.
+    Ult = 6,
+    /// Unsigned less than or equal.
+    Ule = 7,
+    /// Unsigned greater than.
+    Ugt = 8,
+    /// Unsigned greater than or equal.
+    Uge = 9,
+}
+
+/// A comparison predicate as an attribute of the dialect (ODS's
+/// `EnumAttr`): `#calc<cmp_predicate slt>`.
+#[mlir_attr(dialect = CalcDialect, name = "cmp_predicate", format = "$value")]
+pub struct CmpPredicateAttr {
+    /// The predicate.
+    #[param]
+    value: CmpPredicate,
+}
+
+/// A closed range of integers: `#calc.range<0, 16>`.
+#[mlir_attr(dialect = CalcDialect, name = "range", format = "`<` $low `,` $high `>`", verifier)]
+pub struct RangeAttr {
+    /// The least value.
+    #[param]
+    low: i64,
+    /// The greatest value.
+    #[param]
+    high: i64,
+}
+
+impl RangeAttr<'_> {
+    fn verify(params: RangeAttrParams<'_>) -> Result<(), String> {
+        if params.low <= params.high {
+            Ok(())
+        } else {
+            Err(format!(
+                "an empty range: {} is greater than {}",
+                params.low, params.high
+            ))
+        }
+    }
+}
+
+/// A named point, written by hand: `#calc.point<"origin" at 1.5, -2.0>`.
+#[mlir_attr(dialect = CalcDialect, name = "point", custom_assembly)]
+pub struct PointAttr {
+    /// Its name.
+    #[param]
+    label: String,
+    /// Its abscissa.
+    #[param]
+    x: f64,
+    /// Its ordinate.
+    #[param]
+    y: f64,
+}
+
+impl<'c> PointAttr<'c> {
+    fn parse(parser: &mut AsmParser<'c>) -> Result<Self, ParseError> {
+        parser.literal("<")?;
+        let label = parser.string()?;
+        parser.literal("at")?;
+        let x = parser.float()?;
+        parser.literal(",")?;
+        let y = parser.float()?;
+        parser.literal(">")?;
+        Self::get(parser.context(), label, x, y).map_err(|e| parser.error(&e))
+    }
+
+    fn print(&self, printer: &mut AsmPrinter<'_>) {
+        printer
+            .text("<")
+            .string(&self.label())
+            .text(" at ")
+            .float(self.x())
+            .text(", ")
+            .float(self.y())
+            .text(">");
+    }
+}
+
+/// A fixed-point number type of a width: `!calc.fixed<16>`.
+#[mlir_type(dialect = CalcDialect, name = "fixed", format = "`<` $width `>`", verifier)]
+pub struct FixedType {
+    /// Its width in bits.
+    #[param]
+    width: u32,
+}
+
+impl FixedType<'_> {
+    fn verify(params: FixedTypeParams<'_>) -> Result<(), String> {
+        if (1..=128).contains(&params.width) {
+            Ok(())
+        } else {
+            Err(format!(
+                "a fixed-point width is 1 to 128 bits, but got {}",
+                params.width
+            ))
+        }
+    }
+}
+
+/// Compares two integers, as `index.cmp` does (`calc.cmp slt(%a, %b)`).
+#[mlir_op(
+    dialect = CalcDialect,
+    name = "cmp",
+    traits = [Pure],
+    format = "`` $pred `(` $lhs `,` $rhs `)` attr-dict"
+)]
+pub struct CmpOp {
+    /// The predicate.
+    #[attr]
+    pred: CmpPredicateAttr,
+    /// The left operand.
+    #[operand]
+    lhs: I64,
+    /// The right operand.
+    #[operand]
+    rhs: I64,
+    /// The comparison's result.
+    #[result]
+    result: I1,
+}
+
+/// Compares two integers, as `arith.cmpi` does (`calc.cmpi slt, %a, %b :
+/// i64`).
+#[mlir_op(
+    dialect = CalcDialect,
+    name = "cmpi",
+    traits = [Pure],
+    format = "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)"
+)]
+pub struct CmpIOp {
+    /// The predicate.
+    #[attr]
+    predicate: CmpIPredicate,
+    /// The left operand.
+    #[operand]
+    lhs: I64,
+    /// The right operand.
+    #[operand]
+    rhs: I64,
+    /// The comparison's result.
+    #[result]
+    result: I1,
+}
+
+/// Checks a value against a range: `calc.within %x in <0, 16> : i64`.
+#[mlir_op(
+    dialect = CalcDialect,
+    name = "within",
+    format = "$value `in` $range attr-dict `:` type($value)"
+)]
+pub struct WithinOp {
+    /// The value.
+    #[operand]
+    value: AnyType,
+    /// The range.
+    #[attr]
+    range: RangeAttr,
+    /// Whether the value is in the range.
+    #[result]
+    result: I1,
+}
