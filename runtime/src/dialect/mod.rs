@@ -20,6 +20,8 @@
 //! - `registry.rs`: dialect registration in a context, `opt_main` and the
 //!   stock `mlir-opt` (a dialect plugin);
 //! - `asm.rs`: hand-written syntax ([`OpParser`], [`OpPrinter`]);
+//! - `asm_names.rs`: the names values print with and the default dialect
+//!   (`OpAsmOpInterface`: [`OpAsmInterface`], [`ValueNames`]);
 //! - `callbacks/`: what MLIR calls on a Rust op: the verifier (`mod.rs`),
 //!   the folder and patterns (`fold.rs`), the ops built for MLIR
 //!   (`materialize.rs`), interface methods (`interfaces.rs`);
@@ -27,6 +29,7 @@
 //!
 
 mod asm;
+mod asm_names;
 mod callbacks;
 pub mod constraint;
 mod docs;
@@ -44,6 +47,7 @@ pub use asm::{
     print_failures, OpParser, OpPrinter, ParseError, ParseHook, ParseLocation, PrintHook,
     UnresolvedOperand,
 };
+pub use asm_names::{BlockArgNamesHook, OpAsmInterface, ResultNamesHook, ValueNames};
 pub use constraint::{AttrConstraint, TypeConstraint};
 pub use docs::{dialect_doc, dialect_docs};
 #[doc(hidden)]
