@@ -126,9 +126,10 @@ impl<'a> ScopeOp<'a> {
     }
 }
 
-/// Names its result `how`, except for three values of `how`: `"panic"`
-/// panics, `"foreign"` names its operand (not its result), `"twice"` names
-/// its result twice.
+/// Names its result `how`, except for four values of `how`: `"empty"`
+/// gives the empty name (the default number), `"panic"` panics,
+/// `"foreign"` names its operand (not its result), `"twice"` names its
+/// result twice.
 #[mlir_op(
     dialect = RTestDialect,
     name = "named",
@@ -149,6 +150,7 @@ pub struct NamedOp {
 impl NamedOp<'_> {
     fn result_names(&self, names: &mut ValueNames<'_>) {
         match self.how().value() {
+            "empty" => names.set(self.output(), ""),
             "panic" => panic!("naming blew up"),
             "foreign" => names.set(self.input(), "stolen"),
             "twice" => {
