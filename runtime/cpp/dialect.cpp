@@ -371,6 +371,8 @@ bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,
     copy->hasFolder = op->hasFolder;
     copy->hasCanonicalizer = op->hasCanonicalizer;
     copy->interfaces = op->interfaces;
+    if (op->defaultDialect.data)
+      copy->defaultDialect = str(op->defaultDialect);
     copy->hasCustomParser = op->hasCustomParser;
     copy->hasCustomPrinter = op->hasCustomPrinter;
     spec->ops.push_back(std::move(copy));

@@ -300,23 +300,29 @@ void insertInferTypeModel(mlir::detail::InterfaceMap &map, size_t slot,
   ((slot == N ? map.insertModels<InferTypeModel<N>>() : void()), ...);
 }
 
+/// The slot of the op `spec` (taken on first use); `kCastSlots` when every
+/// slot is taken.
+inline size_t staticSlot(const OpSpec &spec,
+                         const MlirPassBridgeDialectSpec &dialect) {
+  std::lock_guard<std::mutex> lock(castSlotsMutex);
+  size_t slot;
+  for (slot = 0; slot < castSlotsUsed; ++slot)
+    if (castSlots[slot].spec == &spec)
+      return slot;
+  if (castSlotsUsed == kCastSlots)
+    return kCastSlots;
+  castSlots[castSlotsUsed] = CastSlot{&spec, &dialect};
+  return castSlotsUsed++;
+}
+
 /// Gives the op `spec` the models of its static interfaces (cast, type
 /// inference); false when every slot is taken.
 inline bool attachStaticModels(mlir::detail::InterfaceMap &map,
                                const OpSpec &spec,
                                const MlirPassBridgeDialectSpec &dialect) {
-  size_t slot;
-  {
-    std::lock_guard<std::mutex> lock(castSlotsMutex);
-    for (slot = 0; slot < castSlotsUsed; ++slot)
-      if (castSlots[slot].spec == &spec)
-        break;
-    if (slot == castSlotsUsed) {
-      if (castSlotsUsed == kCastSlots)
-        return false;
-      castSlots[castSlotsUsed++] = CastSlot{&spec, &dialect};
-    }
-  }
+  size_t slot = staticSlot(spec, dialect);
+  if (slot == kCastSlots)
+    return false;
   if (spec.interfaces.cast)
     insertCastModel(map, slot, std::make_index_sequence<kCastSlots>());
   if (spec.interfaces.inferTypes)

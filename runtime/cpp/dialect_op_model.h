@@ -7,6 +7,7 @@
 #ifndef MLIR_PASS_DIALECT_OP_MODEL_H
 #define MLIR_PASS_DIALECT_OP_MODEL_H
 
+#include "dialect_asm_model.h"
 #include "dialect_models.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -88,6 +89,13 @@ public:
                    << "' is not given CastOpInterface or InferTypeOpInterface: "
                       "a process holds at most "
                    << kCastSlots << " Rust ops with those\n";
+    if (!attachOpAsmModel(getInterfaceMap(), spec, dialectSpec))
+      llvm::errs() << "mlir-pass: error: '" << spec.name
+                   << "' is not given its default dialect: a process holds "
+                      "at most "
+                   << kCastSlots
+                   << " Rust ops with CastOpInterface, InferTypeOpInterface "
+                      "or a default dialect\n";
     modelSpec = nullptr;
     modelDialect = nullptr;
     if (pure || spec.has(MlirPassBridgeOpTraitNoMemoryEffect))

@@ -68,6 +68,8 @@ struct OpSpec {
   bool hasVerifier, hasRegionVerifier, hasFolder, hasCanonicalizer;
   bool hasCustomParser, hasCustomPrinter;
   MlirPassBridgeOpInterfaces interfaces;
+  /// `OpAsmOpInterface::getDefaultDialect`; empty: none.
+  std::string defaultDialect;
 
   bool has(MlirPassBridgeOpTrait t) const { return traits & (uint64_t(1) << t); }
 };

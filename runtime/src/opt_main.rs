@@ -118,11 +118,15 @@ pub fn opt_main(tool_name: &str) -> ExitCode {
             INSERT_DIALECTS,
         )
     };
-    // A Rust printer that panicked left an incomplete op in the output (and
-    // its error on stderr): the tool fails, as it would on any other error.
+    // A Rust printer that panicked left an incomplete op in the output, a
+    // naming hook that panicked left default names (and its error on
+    // stderr): the tool fails, as it would on any other error.
     #[cfg(feature = "melior")]
     if code == 0 && crate::dialect::print_failures() > print_failures {
-        eprintln!("{program}: error: the printer of an op panicked; the output is incomplete");
+        eprintln!(
+            "{program}: error: the printer or naming hook of an op panicked; the output is \
+             incomplete or names values otherwise"
+        );
         return ExitCode::FAILURE;
     }
     ExitCode::from(u8::try_from(code).unwrap_or(1))

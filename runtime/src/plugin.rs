@@ -94,7 +94,7 @@ extern "C" fn register_dialects(registry: *mut std::ffi::c_void) {
 }
 
 /// In a host that cannot be told (the stock `mlir-opt`), makes the process
-/// exit with status 1 when a Rust op's printer panicked: MLIR's printing
+/// exit with status 1 when a Rust op's printer (or naming hook) panicked: MLIR's printing
 /// cannot fail, and `mlir-opt` would exit 0 with an incomplete op in its
 /// output (the error itself is on stderr already). Registered once, when
 /// the host loads the plugin's dialects: at exit, after `main` returned and

@@ -689,6 +689,39 @@ fn a_rust_dialect_loads_into_the_stock_mlir_opt() {
     assert_eq!(optimized.trim_end(), ours.trim_end());
 }
 
+/// Rust ops that name their results (`OpAsmOpInterface`) print, inside the
+/// stock `mlir-opt`, what it prints for `index.constant` and
+/// `index.bool.constant` in the same shapes, byte for byte (`%idx1`,
+/// `%idx1_0`, `%idx-1`, `%true_1`: one `_N` counter with `arith.constant`),
+/// and what our own process prints.
+#[test]
+fn rust_result_names_in_the_stock_mlir_opt_are_upstreams() {
+    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/inputs/asm_names.mlir");
+    let source = std::fs::read_to_string(&input).unwrap();
+    let as_upstream = |text: &str| {
+        text.replace("rtest.idx_bool_constant", "index.bool.constant")
+            .replace("rtest.idx_constant", "index.constant")
+    };
+    let dir = scratch_dir("asm-names");
+    std::fs::write(dir.join("upstream.mlir"), as_upstream(&source)).unwrap();
+    let upstream = mlir_opt(&dir, &["upstream.mlir"]);
+    assert!(upstream.status.success(), "{}", text(&upstream.stderr));
+    let dialect_plugin = format!("--load-dialect-plugin={}", probe_plugin().display());
+    let ours = mlir_opt(&dir, &[&dialect_plugin, input.to_str().unwrap()]);
+    assert!(ours.status.success(), "{}", text(&ours.stderr));
+    assert!(text(&ours.stdout).contains("%idx1_0 = rtest.idx_constant 1"));
+    assert_eq!(as_upstream(&text(&ours.stdout)), text(&upstream.stdout));
+    let in_process = {
+        let _ = mlir_pass_tests::test_dialect::RTestDialect;
+        mlir_pass::register_all().expect("no registration conflicts");
+        let context = mlir_pass::Context::new();
+        let module = mlir_pass::Module::parse(&context, &source, "asm_names.mlir").unwrap();
+        module.to_string()
+    };
+    assert_eq!(text(&ours.stdout).trim_end(), in_process.trim_end());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The dialect lit suite (`tests/lit/dialect`) on both hosts: the tests'
 /// `opt_main` driver and the stock `mlir-opt` with the probe plugin as a
 /// dialect plugin.
@@ -711,7 +744,7 @@ fn the_dialect_lit_suite_passes_on_both_hosts() {
             ("MLIR_PASS_PROBE_PLUGIN", plugin.as_os_str()),
             ("MLIR_PASS_LIT_OUT", out.as_os_str()),
         ],
-        5,
+        7,
     );
 }
 

@@ -104,13 +104,16 @@ pub struct InterfaceArg {
     pub params: Option<Vec<InterfaceParam>>,
 }
 
-/// One `key = field` of an interface's parentheses.
+/// One `key = field` (or `key = "text"`, or bare `key`) of an interface's
+/// parentheses.
 #[derive(Clone)]
 pub struct InterfaceParam {
     /// The key as written (`callee`, `type`).
     pub key: Ident,
-    /// The field it names; `None` for a bare key.
+    /// The field it names; `None` for a bare key or a string.
     pub field: Option<Ident>,
+    /// The string it is given (`default_dialect = "func"`).
+    pub text: Option<LitStr>,
 }
 
 /// One entry of `traits = [...]`: `Pure`, `HasParent("toy.func")`.
@@ -238,13 +241,16 @@ fn interface_list(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Vec<Interface
     fn param(input: ParseStream) -> syn::Result<InterfaceParam> {
         // Keys may be keywords (`type`), as may fields (`r#type`).
         let key = Ident::parse_any(input)?;
-        let field = if input.peek(Token![=]) {
+        let (mut field, mut text) = (None, None);
+        if input.peek(Token![=]) {
             input.parse::<Token![=]>()?;
-            Some(Ident::parse_any(input)?)
-        } else {
-            None
-        };
-        Ok(InterfaceParam { key, field })
+            if input.peek(LitStr) {
+                text = Some(input.parse()?);
+            } else {
+                field = Some(Ident::parse_any(input)?);
+            }
+        }
+        Ok(InterfaceParam { key, field, text })
     }
     let entry = |input: ParseStream| -> syn::Result<InterfaceArg> {
         let path = Path::parse_mod_style(input)?;

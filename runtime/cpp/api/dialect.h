@@ -147,6 +147,11 @@ typedef struct MlirPassBridgeOpInterfaces {
   bool cast;
   /// `InferTypeOpInterface`: `inferReturnTypes` calls `inferTypes`.
   bool inferTypes;
+  /// `OpAsmOpInterface`: `getAsmResultNames` and `getAsmBlockArgumentNames`
+  /// call `asmNames` (`getDefaultDialect` answers
+  /// `MlirPassBridgeOpSpec::defaultDialect`).
+  bool asmResultNames;
+  bool asmBlockArgNames;
 } MlirPassBridgeOpInterfaces;
 
 /// A Rust op, as the bridge registers it. Every pointer is read during
@@ -194,6 +199,9 @@ typedef struct MlirPassBridgeOpSpec {
   bool hasCustomPrinter;
   /// The upstream interfaces the op implements.
   MlirPassBridgeOpInterfaces interfaces;
+  /// `OpAsmOpInterface::getDefaultDialect`: empty, or the namespace the ops
+  /// in this op's regions are printed and parsed without (`func`).
+  MlirStringRef defaultDialect;
 } MlirPassBridgeOpSpec;
 
 /// A parse in progress: MLIR's `OpAsmParser` and `OperationState`, plus
@@ -267,6 +275,14 @@ typedef struct MlirPassBridgeOpCallbacks {
   /// Prints a Rust op with its hand-written printer.
   void (*print)(const void *definition, MlirOperation op,
                 MlirPassBridgePrinter *printer);
+  /// `OpAsmOpInterface`: names the results of `op` (`region` null) or the
+  /// arguments of the blocks of its `region`, each with
+  /// `setName(value, name, userData)` (MLIR copies the name, and makes it
+  /// a valid SSA name as for C++ ops). Names nothing when the Rust hook
+  /// panicked or named a value it may not (reported at the op).
+  void (*asmNames)(const void *definition, MlirOperation op, MlirRegion region,
+                   void (*setName)(MlirValue, MlirStringRef, void *),
+                   void *userData);
 } MlirPassBridgeOpCallbacks;
 
 /*--- Hand-written parsers (dialect_asm.cpp). Each returns false after

@@ -438,7 +438,7 @@ pub(super) unsafe extern "C" fn print(
         // aliases): the real print reports.
         // SAFETY: the bridge's printer, alive for the call.
         if !unsafe { bridge::mlirPassBridgePrinterIsDryRun(raw) } {
-            record_print_failure();
+            count_print_failure();
             // SAFETY: a valid op; MLIR copies the message. Its note prints
             // the op in the generic form, which does not call this printer.
             unsafe { bridge::mlirPassBridgeEmitOpError(op.to_raw(), string_ref(&message)) };
@@ -447,20 +447,24 @@ pub(super) unsafe extern "C" fn print(
     }
 }
 
-/// How many ops' printers have panicked in this process.
+/// How many ops' printers (or naming hooks) have panicked in this process.
 static PRINT_FAILURES: AtomicUsize = AtomicUsize::new(0);
 
-/// Counts a printer that panicked (an op's, a type's, an attribute's).
-pub(super) fn record_print_failure() {
+/// Counts a print that went wrong (see [`print_failures`]).
+pub(super) fn count_print_failure() {
     PRINT_FAILURES.fetch_add(1, Ordering::SeqCst);
 }
 
-/// How many times a Rust op's printer has panicked in this process: each
-/// time, the op's text in the output is incomplete (it ends in a marker that
-/// does not parse back) and an error diagnostic names the op and the
-/// printer. Printing itself cannot fail in MLIR; `opt_main` and the plugin
-/// compare this count before and after their work and exit with an error
-/// when it grew. A program that prints IR of Rust dialects can do the same.
+/// How many times a printer of a Rust dialect (an op's, a type's, an
+/// attribute's), or the hook that names an op's values
+/// (`OpAsmOpInterface`'s `result_names`, `block_arg_names`), has panicked
+/// in this process: for a printer, the op's text in the output is
+/// incomplete (it ends in a marker that does not parse back); for a naming
+/// hook, its values print with default names. Either way an error
+/// diagnostic names the op and the hook. Printing itself cannot fail in
+/// MLIR; `opt_main` and the plugin compare this count before and after
+/// their work and exit with an error when it grew. A program that prints IR
+/// of Rust dialects can do the same.
 pub fn print_failures() -> usize {
     PRINT_FAILURES.load(Ordering::SeqCst)
 }

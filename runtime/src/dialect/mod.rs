@@ -15,11 +15,21 @@
 //! - `op.rs`: the op model ([`OpDefinition`]) and typed handles ([`Op`]);
 //! - `pattern.rs`: typed rewrite patterns ([`OpRewritePattern`]);
 //! - `types.rs`: the dialect's types ([`TypeDefinition`], [`DialectType`]);
+//! - `attrs.rs`: the dialect's attributes ([`AttrDefinition`],
+//!   [`DialectAttr`]);
+//! - `enums.rs`: enums stored in attributes ([`EnumDefinition`],
+//!   [`MlirEnum`]);
+//! - [`param`]: what a parameter or an op's attribute can be
+//!   ([`AttrParameter`]: attribute constraints, integers, strings, enums...);
+//! - [`syntax`]: how types and attributes are written after their name
+//!   ([`AsmParser`], [`AsmPrinter`], declarative formats);
 //! - `interface.rs`: op interfaces declared in Rust ([`op_interface!`](crate::op_interface));
 //! - `spec.rs`: the definitions as the bridge's C structs;
 //! - `registry.rs`: dialect registration in a context, `opt_main` and the
 //!   stock `mlir-opt` (a dialect plugin);
 //! - `asm.rs`: hand-written syntax ([`OpParser`], [`OpPrinter`]);
+//! - `asm_names.rs`: the names values print with and the default dialect
+//!   (`OpAsmOpInterface`: [`OpAsmInterface`], [`ValueNames`]);
 //! - `callbacks/`: what MLIR calls on a Rust op: the verifier (`mod.rs`),
 //!   the folder and patterns (`fold.rs`), the ops built for MLIR
 //!   (`materialize.rs`), interface methods (`interfaces.rs`);
@@ -27,6 +37,7 @@
 //!
 
 mod asm;
+mod asm_names;
 mod attrs;
 mod callbacks;
 pub mod constraint;
@@ -48,6 +59,7 @@ pub use asm::{
     print_failures, OpParser, OpPrinter, ParseError, ParseHook, ParseLocation, PrintHook,
     UnresolvedOperand,
 };
+pub use asm_names::{BlockArgNamesHook, OpAsmInterface, ResultNamesHook, ValueNames};
 #[doc(hidden)]
 pub use attrs::AttrRegistration;
 pub use attrs::{definition_of_attr, params as attr_params, AttrDefinition, DialectAttr};

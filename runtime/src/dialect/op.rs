@@ -206,6 +206,9 @@ pub struct OpInterfaces {
     pub infer_types: Option<InferTypesHook>,
     /// Interfaces declared in Rust ([`op_interface!`](crate::op_interface)).
     pub rust: &'static [super::interface::InterfaceEntry],
+    /// `OpAsmOpInterface`: the names of results and block arguments, the
+    /// default dialect of the regions.
+    pub asm: super::OpAsmInterface,
 }
 
 impl OpInterfaces {
@@ -216,6 +219,7 @@ impl OpInterfaces {
         cast: None,
         infer_types: None,
         rust: &[],
+        asm: super::OpAsmInterface::NONE,
     };
 }
 

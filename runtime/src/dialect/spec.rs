@@ -142,6 +142,7 @@ pub(super) fn build(
         inferTypes: Some(callbacks::infer_types),
         parse: Some(super::asm::parse),
         print: Some(super::asm::print),
+        asmNames: Some(super::asm_names::asm_names),
     };
     // SAFETY: the strings and array are copied; `definition` is 'static
     // and 8-byte aligned (it holds pointers), so its address is a TypeID.
@@ -317,7 +318,10 @@ pub(super) fn build(
                 callableType: op.interfaces.callable.map_or(-1, |(_, t)| t as i32),
                 cast: op.interfaces.cast.is_some(),
                 inferTypes: op.interfaces.infer_types.is_some(),
+                asmResultNames: op.interfaces.asm.result_names.is_some(),
+                asmBlockArgNames: op.interfaces.asm.block_arg_names.is_some(),
             },
+            defaultDialect: string_ref(op.interfaces.asm.default_dialect.unwrap_or("")),
         };
         // SAFETY: every array lives until the call returns; the bridge
         // copies them; `op` is 'static.

@@ -130,6 +130,9 @@ pub enum InterfaceKind {
     Cast,
     /// `InferTypeOpInterface`, answered by the op's `infer_return_types`.
     InferType,
+    /// `OpAsmOpInterface(result_names, block_arg_names, default_dialect =
+    /// "...")`, answered by the op's `result_names` and `block_arg_names`.
+    OpAsm,
     /// A trait declared in Rust with `mlir_pass::op_interface!`, which the
     /// handle implements.
     Rust,
@@ -142,6 +145,7 @@ impl InterfaceKind {
         ("CallableOpInterface", InterfaceKind::Callable),
         ("CastOpInterface", InterfaceKind::Cast),
         ("InferTypeOpInterface", InterfaceKind::InferType),
+        ("OpAsmOpInterface", InterfaceKind::OpAsm),
     ];
 }
 

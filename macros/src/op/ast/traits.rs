@@ -85,7 +85,8 @@ pub(super) fn read_interfaces(ctxt: &Ctxt, args: &OpArgs) -> Vec<OpInterface> {
 fn upstream_interface(word: &str) -> Result<InterfaceKind, String> {
     const ACCEPTED: &str = "`CallOpInterface(callee = <attr>, arguments = <operand>)`, \
                             `CallableOpInterface(body = <region>, type = <attr>)`, \
-                            `CastOpInterface`, `InferTypeOpInterface`, or a trait declared with \
+                            `CastOpInterface`, `InferTypeOpInterface`, \
+                            `OpAsmOpInterface(result_names, ...)`, or a trait declared with \
                             `mlir_pass::op_interface!`";
     /// Upstream interfaces no key of #[mlir_op] implements.
     const UNSUPPORTED: &[&str] = &[
@@ -98,7 +99,6 @@ fn upstream_interface(word: &str) -> Result<InterfaceKind, String> {
         "InferIntRangeInterface",
         "FunctionOpInterface",
         "RegionKindInterface",
-        "OpAsmOpInterface",
         "DestinationStyleOpInterface",
         "ViewLikeOpInterface",
         "BytecodeOpInterface",

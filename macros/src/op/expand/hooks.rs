@@ -175,6 +175,7 @@ pub(super) fn hook_fns(input: &OpInput) -> TokenStream {
                 <#at_key<'static>>::#method;
         });
     }
+    out.extend(asm_hooks(input));
     out.extend(rust_interfaces(input));
     out
 }

@@ -58,6 +58,7 @@ pub(super) fn interfaces(input: &OpInput) -> TokenStream {
         let caster = format_ident!("__INTERFACE_CASTER_{}", n);
         quote!(__dialect::InterfaceEntry { id: #id, caster: &#caster })
     });
+    let asm = asm_interface(input);
     quote! {
         __dialect::OpInterfaces {
             call: #call,
@@ -65,6 +66,7 @@ pub(super) fn interfaces(input: &OpInput) -> TokenStream {
             cast: #cast,
             infer_types: #infer_types,
             rust: &[#(#rust),*],
+            asm: #asm,
         }
     }
 }

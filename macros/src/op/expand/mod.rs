@@ -25,6 +25,7 @@ use super::{
 use crate::{attr::Key, handle, hook::missing_method};
 
 mod adaptor;
+mod asm;
 mod builder;
 mod definition;
 mod hooks;
@@ -32,6 +33,7 @@ mod interfaces;
 mod methods;
 
 use adaptor::*;
+use asm::*;
 use builder::*;
 use definition::*;
 use hooks::*;

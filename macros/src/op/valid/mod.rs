@@ -15,6 +15,7 @@ use super::{
 };
 use crate::{attr::Key, ctxt::Ctxt, valid::is_op_name};
 
+pub(super) mod asm;
 mod defaults;
 mod interfaces;
 use defaults::check_defaults;

@@ -164,7 +164,7 @@ pub(crate) unsafe extern "C" fn print(
             parts.type_name, parts.name
         );
         if !printer.is_dry_run() {
-            crate::dialect::asm::record_print_failure();
+            crate::dialect::asm::count_print_failure();
             // SAFETY: a valid type or attribute.
             let context = match printed {
                 Some(Printed::Type(ty)) => Some(unsafe { sys::mlirTypeGetContext(ty.to_raw()) }),
