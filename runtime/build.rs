@@ -16,6 +16,7 @@ const BRIDGE_SOURCES: &[&str] = &[
     "dialect.cpp",
     "dialect_format.cpp",
     "dialect_asm.cpp",
+    "dialect_type_match.cpp",
     "opt_main.cpp",
     "running_pass.cpp",
 ];

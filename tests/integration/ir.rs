@@ -4,6 +4,8 @@
 //! to and from melior, and (in `ir/ports.rs`, `ir/optimize.rs` and `ir/conversions.rs`) the
 //! Rust ports of upstream passes checked byte for byte against MLIR's own.
 
+#[path = "ir/constraints.rs"]
+mod constraints;
 #[path = "ir/conversion.rs"]
 mod conversion;
 #[path = "ir/create.rs"]

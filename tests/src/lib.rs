@@ -16,6 +16,7 @@ use std::{
 
 use mlir_pass::{mlir_pass, ContextRef, OperationRef, Pass, PassError};
 
+pub mod constraint_ops;
 pub mod conversion_passes;
 pub mod create_passes;
 pub mod ir_passes;

@@ -60,7 +60,7 @@ pub use registry::{
     dialect_handle, dialects, handle_extern, insert_all, insert_all_extern, load,
     DialectRegistrationHooks, RegisteredDialect,
 };
-pub use traits::Trait;
+pub use traits::{Trait, TypeTransform};
 #[doc(hidden)]
 pub use types::call_type_verifier;
 #[doc(hidden)]
