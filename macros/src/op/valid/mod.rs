@@ -207,7 +207,7 @@ fn check_traits(ctxt: &Ctxt, input: &OpInput) {
     for (i, t) in input.traits.iter().enumerate() {
         let name = t.kind.name();
         // The traits naming parts may be listed once per relation.
-        let repeatable = t.exprs.is_some();
+        let repeatable = super::attr::PART_TRAITS.contains(&name);
         if !repeatable && input.traits[..i].iter().any(|o| o.kind == t.kind) {
             ctxt.spanned(&t.ident, format!("trait `{name}` is listed twice"));
             continue;

@@ -158,7 +158,7 @@ fn check_with(ctxt: &Ctxt, input: &OpInput, t: &OpTrait, exprs: &[Expr], example
             &t.ident,
             format!(
                 "`TypesMatchWith` takes what it checks (the message's words), the part whose \
-                 type is transformed, the part whose type must equal the result, and the \
+                 type is transformed, the part whose type must equal what that gives, and the \
                  transform, as in `{example}`"
             ),
         );
