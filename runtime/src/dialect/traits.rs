@@ -70,7 +70,7 @@ pub enum Trait {
     AllRanksMatch(&'static [&'static str]),
     /// ODS's `TypesMatchWith<summary, lhs, rhs, transform>`: the type of
     /// `rhs` is `transform` applied to the type of `lhs` ("failed to verify
-    /// that <summary>"). A format that gives `lhs`'s type may leave out
+    /// that `summary`"). A format that gives `lhs`'s type may leave out
     /// `rhs`'s.
     TypesMatchWith {
         /// What it checks, as the message says it

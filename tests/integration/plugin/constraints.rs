@@ -45,7 +45,10 @@ const CASES: &[(&str, &str)] = &[
 const RENAMES: &[(&str, &str)] = &[
     ("smt.push", "rtest.push"),
     ("linalg.index", "rtest.index"),
-    ("'memref.prefetch' op attribute 'localityHint'", "'rtest.hint' op attribute 'hint'"),
+    (
+        "'memref.prefetch' op attribute 'localityHint'",
+        "'rtest.hint' op attribute 'hint'",
+    ),
     ("complex.create", "rtest.create"),
     ("complex.abs", "rtest.abs"),
     ("arith.cmpi", "rtest.cmp"),
