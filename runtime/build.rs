@@ -17,6 +17,7 @@ const BRIDGE_SOURCES: &[&str] = &[
     "dialect_format.cpp",
     "dialect_asm.cpp",
     "dialect_syntax.cpp",
+    "dialect_type_match.cpp",
     "opt_main.cpp",
     "running_pass.cpp",
 ];

@@ -375,6 +375,10 @@ bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,
       copy->defaultDialect = str(op->defaultDialect);
     copy->hasCustomParser = op->hasCustomParser;
     copy->hasCustomPrinter = op->hasCustomPrinter;
+    copy->operandTypeSources.assign(op->operandTypeSources,
+                                    op->operandTypeSources + op->numOperands);
+    copy->resultTypeSources.assign(op->resultTypeSources,
+                                   op->resultTypeSources + op->numResults);
     spec->ops.push_back(std::move(copy));
     return true;
   });

@@ -399,6 +399,47 @@ private:
                                         state.getContext());
   }
 
+  /// Appends the types of `count` values whose type the format derives
+  /// from `source` (ODS's resolution through `AllTypesMatch` and
+  /// `TypesMatchWith`): one per value, the source's in order, or its one
+  /// type repeated.
+  ParseResult sourced(const MlirPassBridgeTypeSource &source,
+                      llvm::StringRef name, size_t count,
+                      llvm::SmallVectorImpl<mlir::Type> &out) {
+    llvm::SmallVector<mlir::Type, 2> from;
+    switch (source.kind) {
+    case MlirPassBridgeTypeSourceOperand:
+      from.append(parsed.operandTypes[source.index].begin(),
+                  parsed.operandTypes[source.index].end());
+      break;
+    case MlirPassBridgeTypeSourceResult:
+      from.append(parsed.resultTypes[source.index].begin(),
+                  parsed.resultTypes[source.index].end());
+      break;
+    case MlirPassBridgeTypeSourceAttribute: {
+      mlir::Attribute attr =
+          state.attributes.get(spec.attributes[source.index].name);
+      if (auto typed = llvm::dyn_cast_or_null<mlir::TypedAttr>(attr))
+        from.push_back(typed.getType());
+      break;
+    }
+    default:
+      break;
+    }
+    for (mlir::Type &type : from) {
+      mlir::Type derived = mlir_pass_bridge::transformType(source.transform, type);
+      if (!derived)
+        return p.emitError(p.getNameLoc(), "cannot derive the type of '")
+               << name << "' from " << type;
+      type = derived;
+    }
+    if (from.size() == 1)
+      out.append(count, from.front());
+    else
+      out.append(from.begin(), from.end());
+    return mlir::success();
+  }
+
   ParseResult finish() {
     mlir::Builder builder(state.getContext());
     bool same = spec.has(MlirPassBridgeOpTraitSameOperandsAndResultType);
@@ -435,10 +476,16 @@ private:
       operandTypes.assign(operands.size(), common);
     } else {
       for (size_t i = 0; i < parsed.operands.size(); ++i) {
-        if (parsed.operandTypesSeen[i])
+        if (parsed.operandTypesSeen[i]) {
           operandTypes.append(parsed.operandTypes[i].begin(),
                               parsed.operandTypes[i].end());
-        else if (common)
+        } else if (spec.operandTypeSources[i].kind !=
+                   MlirPassBridgeTypeSourceNone) {
+          if (mlir::failed(sourced(spec.operandTypeSources[i],
+                                   spec.operandNames[i],
+                                   parsed.operands[i].size(), operandTypes)))
+            return mlir::failure();
+        } else if (common)
           operandTypes.append(parsed.operands[i].size(), common);
         else if (mlir::Type t = mlir_pass_bridge::elidedType(
                      spec.operandBuildable[i], state.getContext()))
@@ -477,6 +524,14 @@ private:
         if (parsed.resultTypesSeen[i]) {
           state.addTypes(parsed.resultTypes[i]);
           resultSizes.push_back(parsed.resultTypes[i].size());
+        } else if (spec.resultTypeSources[i].kind !=
+                   MlirPassBridgeTypeSourceNone) {
+          llvm::SmallVector<mlir::Type, 1> types;
+          if (mlir::failed(sourced(spec.resultTypeSources[i],
+                                   spec.resultNames[i], 1, types)))
+            return mlir::failure();
+          state.addTypes(types);
+          resultSizes.push_back(types.size());
         } else if (common && spec.results[i] == MlirPassBridgeAritySingle) {
           state.addTypes(common);
           resultSizes.push_back(1);

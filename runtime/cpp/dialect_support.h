@@ -70,6 +70,8 @@ struct OpSpec {
   MlirPassBridgeOpInterfaces interfaces;
   /// `OpAsmOpInterface::getDefaultDialect`; empty: none.
   std::string defaultDialect;
+  /// Per operand and result group: where a format takes its type from.
+  std::vector<MlirPassBridgeTypeSource> operandTypeSources, resultTypeSources;
 
   bool has(MlirPassBridgeOpTrait t) const { return traits & (uint64_t(1) << t); }
 };
@@ -101,6 +103,10 @@ struct MlirPassBridgeDialectSpec {
 };
 
 namespace mlir_pass_bridge {
+
+/// `type` transformed as `TypesMatchWith` says; null where it does not
+/// apply (`dialect_type_match.cpp`).
+mlir::Type transformType(MlirPassBridgeTypeTransform transform, mlir::Type type);
 
 /// The type `name` (`i64`, `index`, `f32`...: what an attribute constraint
 /// elides in a format), built without parsing; null for other names.

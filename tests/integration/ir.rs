@@ -8,6 +8,8 @@
 mod asm_names;
 #[path = "ir/attrs.rs"]
 mod attrs;
+#[path = "ir/constraints.rs"]
+mod constraints;
 #[path = "ir/conversion.rs"]
 mod conversion;
 #[path = "ir/create.rs"]

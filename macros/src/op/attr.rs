@@ -116,13 +116,27 @@ pub struct InterfaceParam {
     pub text: Option<LitStr>,
 }
 
-/// One entry of `traits = [...]`: `Pure`, `HasParent("toy.func")`.
+/// One entry of `traits = [...]`: `Pure`, `HasParent("toy.func")`,
+/// `AllTypesMatch(lhs, rhs, result)`.
 pub struct TraitArg {
     /// The trait's name as written.
     pub ident: Ident,
     /// `HasParent`'s op names; `None` when written without parentheses.
     pub args: Option<Vec<LitStr>>,
+    /// Every argument as written, for the traits that name the op's parts
+    /// (`AllTypesMatch(lhs, rhs)`, `TypesMatchWith("...", lhs, rhs,
+    /// ElementType)`); `None` without parentheses.
+    pub exprs: Option<Vec<syn::Expr>>,
 }
+
+/// The traits whose arguments name the op's parts (read by `valid/`).
+pub const PART_TRAITS: &[&str] = &[
+    "AllTypesMatch",
+    "AllElementTypesMatch",
+    "AllShapesMatch",
+    "AllRanksMatch",
+    "TypesMatchWith",
+];
 
 /// Parses `#[mlir_op(...)]`'s arguments, reporting every mistake.
 pub fn parse_args(ctxt: &Ctxt, args: TokenStream) -> OpArgs {
@@ -206,8 +220,18 @@ fn trait_list(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Vec<TraitArg> {
     };
     list.into_iter()
         .map(|(ident, args)| {
-            // Only `HasParent` takes arguments: those of another trait are
-            // kept to be reported as such.
+            // The traits naming the op's parts keep their arguments as
+            // written, for `valid/` to read.
+            if PART_TRAITS.contains(&ident.unraw().to_string().as_str()) {
+                let exprs = args.map(|args| args.into_iter().collect());
+                return TraitArg {
+                    ident,
+                    args: None,
+                    exprs,
+                };
+            }
+            // Only `HasParent` takes strings: the arguments of another
+            // trait are kept to be reported as such.
             let is_has_parent = ident == "HasParent";
             let args = args.map(|args| {
                 args.into_iter()
@@ -230,7 +254,11 @@ fn trait_list(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Vec<TraitArg> {
                     })
                     .collect()
             });
-            TraitArg { ident, args }
+            TraitArg {
+                ident,
+                args,
+                exprs: None,
+            }
         })
         .collect()
 }

@@ -131,6 +131,39 @@ typedef struct MlirPassBridgeAttributeSpec {
   const int64_t *caseValues;
 } MlirPassBridgeAttributeSpec;
 
+/// How a type is derived from another (`TypesMatchWith`'s transformer).
+typedef enum MlirPassBridgeTypeTransform {
+  MlirPassBridgeTypeTransformIdentity = 0,
+  /// The element type of a shaped or complex type; null for another type.
+  MlirPassBridgeTypeTransformElementType = 1,
+  /// `getElementTypeOrSelf`.
+  MlirPassBridgeTypeTransformElementTypeOrSelf = 2,
+  /// `i1` of the same shape (arith's `getI1SameShape`).
+  MlirPassBridgeTypeTransformI1SameShape = 3,
+} MlirPassBridgeTypeTransform;
+
+/// What a declarative format takes a value's type from when it does not
+/// give it (ODS's type resolution through `AllTypesMatch` and
+/// `TypesMatchWith`): `kind` is an operand, a result or an attribute
+/// (whose type is taken), or none; `index` its group; the type is then
+/// transformed.
+typedef enum MlirPassBridgeTypeSourceKind {
+  MlirPassBridgeTypeSourceNone = 0,
+  MlirPassBridgeTypeSourceOperand = 1,
+  MlirPassBridgeTypeSourceResult = 2,
+  MlirPassBridgeTypeSourceAttribute = 3,
+} MlirPassBridgeTypeSourceKind;
+
+typedef struct MlirPassBridgeTypeSource {
+  MlirPassBridgeTypeSourceKind kind;
+  uint32_t index;
+  MlirPassBridgeTypeTransform transform;
+} MlirPassBridgeTypeSource;
+
+/// `type` transformed by `transform`; a null type where it does not apply.
+MlirType mlirPassBridgeTransformType(MlirPassBridgeTypeTransform transform,
+                                     MlirType type) MLIR_PASS_BRIDGE_NOEXCEPT;
+
 /// The upstream op interfaces a Rust op implements, declared as data (the
 /// bridge implements their methods from it) or answered by Rust (`cast`).
 /// An index of -1 means "none".
@@ -202,6 +235,10 @@ typedef struct MlirPassBridgeOpSpec {
   /// `OpAsmOpInterface::getDefaultDialect`: empty, or the namespace the ops
   /// in this op's regions are printed and parsed without (`func`).
   MlirStringRef defaultDialect;
+  /// Per operand and per result group: where a declarative format takes
+  /// its type from when it does not give it.
+  const MlirPassBridgeTypeSource *operandTypeSources;
+  const MlirPassBridgeTypeSource *resultTypeSources;
 } MlirPassBridgeOpSpec;
 
 /// A parse in progress: MLIR's `OpAsmParser` and `OperationState`, plus

@@ -58,7 +58,8 @@ pub enum TypeConstraint {
         /// An exact rank.
         rank: Option<i64>,
     },
-    /// Any one of these.
+    /// Any one of these (ODS's `AnyTypeOf`), described as theirs joined by
+    /// " or ".
     AnyOf(&'static [TypeConstraint]),
     /// The user's own predicate on the raw type, with the description used
     /// in messages. [`TypeConstraint::Predicate`] is the same without
@@ -90,6 +91,12 @@ pub enum TypeConstraint {
         /// Whether a type is accepted.
         predicate: for<'c> fn(Type<'c>) -> bool,
     },
+    /// Every one of these (ODS's `AllOfType`), described as theirs joined
+    /// by " and ".
+    AllOf(&'static [TypeConstraint]),
+    /// Not this one, described as "not " and its description (ODS has no
+    /// negated type constraint with words of its own).
+    Not(&'static TypeConstraint),
 }
 
 impl TypeConstraint {
@@ -136,6 +143,8 @@ impl TypeConstraint {
                 Self::AnyOf(all) => all.iter().any(|c| c.accepts(ty)),
                 Self::Custom { predicate, .. } => predicate(ty),
                 Self::Predicate { predicate, .. } => predicate(Type::from_raw(ty)),
+                Self::AllOf(all) => all.iter().all(|c| c.accepts(ty)),
+                Self::Not(inner) => !inner.accepts(ty),
             }
         }
     }
@@ -208,20 +217,26 @@ impl fmt::Display for TypeConstraint {
                 }
                 element_words(f, element)
             }
-            Self::AnyOf(all) => {
-                for (i, c) in all.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(if i + 1 == all.len() { " or " } else { ", " })?;
-                    }
-                    write!(f, "{c}")?;
-                }
-                Ok(())
-            }
+            // ODS's `AnyTypeOf`: every description, joined by " or ".
+            Self::AnyOf(all) => joined(f, all, " or "),
             Self::Custom { description, .. } | Self::Predicate { description, .. } => {
                 f.write_str(description)
             }
+            Self::AllOf(all) => joined(f, all, " and "),
+            Self::Not(inner) => write!(f, "not {inner}"),
         }
     }
+}
+
+/// The descriptions of `all`, joined by `separator` (ODS's `!interleave`).
+fn joined<T: fmt::Display>(f: &mut fmt::Formatter<'_>, all: &[T], separator: &str) -> fmt::Result {
+    for (i, c) in all.iter().enumerate() {
+        if i > 0 {
+            f.write_str(separator)?;
+        }
+        write!(f, "{c}")?;
+    }
+    Ok(())
 }
 
 impl fmt::Debug for TypeConstraint {
@@ -302,6 +317,77 @@ pub enum AttrConstraint {
     /// An attribute of a Rust dialect (`#[mlir_attr]`, ODS's `AttrDef`); an
     /// op's format writes it without its name.
     Dialect(&'static AttrDefinition),
+    /// ODS's `ConfinedAttr<base, [constraints]>`: `base` and every one of
+    /// `constraints`, described as `base`'s description followed by
+    /// theirs (`64-bit signless integer attribute whose minimum value is
+    /// 0`).
+    Confined {
+        /// The attribute's kind (`I64Attr`).
+        base: &'static AttrConstraint,
+        /// What its value must meet (`IntMinValue(0)`).
+        constraints: &'static [AttrConstraint],
+    },
+    /// An integer attribute whose value is at least this (ODS's
+    /// `IntMinValue<n>`; "whose minimum value is n").
+    IntMinValue(i64),
+    /// An integer attribute whose value is at most this (`IntMaxValue<n>`).
+    IntMaxValue(i64),
+    /// An integer attribute whose value is not negative (`IntNonNegative`).
+    IntNonNegative,
+    /// An integer attribute whose value is above zero (`IntPositive`).
+    IntPositive,
+    /// An array attribute with at least this many elements
+    /// (`ArrayMinCount<n>`; "with at least n elements").
+    ArrayMinCount(usize),
+    /// An array attribute with at most this many elements (`ArrayMaxCount<n>`).
+    ArrayMaxCount(usize),
+    /// An array attribute with exactly this many elements (`ArrayCount<n>`).
+    ArrayCount(usize),
+    /// Any one of these (ODS's `AnyAttrOf`), described as theirs joined by
+    /// " or ".
+    AnyOf(&'static [AttrConstraint]),
+    /// Every one of these (ODS's `AllAttrOf`), described as theirs joined
+    /// by " and ".
+    AllOf(&'static [AttrConstraint]),
+    /// Not this one, described as "not " and its description (ODS has no
+    /// negated attribute constraint with words of its own).
+    Not(&'static AttrConstraint),
+}
+
+/// The value of an integer attribute of at most 64 bits as ODS's
+/// `IntegerAttr::getInt` reads it (signless and index values sign-extended),
+/// or `None` for another attribute.
+///
+/// # Safety
+/// `attr` is a valid attribute.
+unsafe fn int_value(attr: sys::MlirAttribute) -> Option<i64> {
+    // SAFETY: the caller's contract; the type is checked before the value
+    // is read.
+    unsafe {
+        if !sys::mlirAttributeIsAInteger(attr) {
+            return None;
+        }
+        let ty = sys::mlirAttributeGetType(attr);
+        if sys::mlirTypeIsAIndex(ty) || sys::mlirIntegerTypeIsSignless(ty) {
+            Some(sys::mlirIntegerAttrGetValueInt(attr))
+        } else if sys::mlirIntegerTypeIsSigned(ty) {
+            Some(sys::mlirIntegerAttrGetValueSInt(attr))
+        } else {
+            i64::try_from(sys::mlirIntegerAttrGetValueUInt(attr)).ok()
+        }
+    }
+}
+
+/// The number of elements of an array attribute, or `None` for another
+/// attribute.
+///
+/// # Safety
+/// `attr` is a valid attribute.
+unsafe fn array_len(attr: sys::MlirAttribute) -> Option<usize> {
+    // SAFETY: the caller's contract.
+    unsafe {
+        sys::mlirAttributeIsAArray(attr).then(|| sys::mlirArrayAttrGetNumElements(attr) as usize)
+    }
 }
 
 impl AttrConstraint {
@@ -348,6 +434,19 @@ impl AttrConstraint {
                 Self::Enum(definition) => definition.value_of(Attribute::from_raw(attr)).is_some(),
                 Self::Dialect(definition) => definition_of_attr(Attribute::from_raw(attr))
                     .is_some_and(|d| std::ptr::eq(d, definition)),
+                Self::Confined { base, constraints } => {
+                    base.accepts(attr) && constraints.iter().all(|c| c.accepts(attr))
+                }
+                Self::IntMinValue(min) => int_value(attr).is_some_and(|v| v >= min),
+                Self::IntMaxValue(max) => int_value(attr).is_some_and(|v| v <= max),
+                Self::IntNonNegative => int_value(attr).is_some_and(|v| v >= 0),
+                Self::IntPositive => int_value(attr).is_some_and(|v| v > 0),
+                Self::ArrayMinCount(n) => array_len(attr).is_some_and(|len| len >= n),
+                Self::ArrayMaxCount(n) => array_len(attr).is_some_and(|len| len <= n),
+                Self::ArrayCount(n) => array_len(attr) == Some(n),
+                Self::AnyOf(all) => all.iter().any(|c| c.accepts(attr)),
+                Self::AllOf(all) => all.iter().all(|c| c.accepts(attr)),
+                Self::Not(inner) => !inner.accepts(attr),
             }
         }
     }
@@ -382,6 +481,20 @@ impl fmt::Display for AttrConstraint {
             }
             Self::Enum(definition) => write!(f, "{definition}"),
             Self::Dialect(definition) => f.write_str(definition.summary),
+            Self::Confined { base, constraints } => {
+                write!(f, "{base}")?;
+                constraints.iter().try_for_each(|c| write!(f, " {c}"))
+            }
+            Self::IntMinValue(n) => write!(f, "whose minimum value is {n}"),
+            Self::IntMaxValue(n) => write!(f, "whose maximum value is {n}"),
+            Self::IntNonNegative => f.write_str("whose value is non-negative"),
+            Self::IntPositive => f.write_str("whose value is positive"),
+            Self::ArrayMinCount(n) => write!(f, "with at least {n} elements"),
+            Self::ArrayMaxCount(n) => write!(f, "with at most {n} elements"),
+            Self::ArrayCount(n) => write!(f, "with exactly {n} elements"),
+            Self::AnyOf(all) => joined(f, all, " or "),
+            Self::AllOf(all) => joined(f, all, " and "),
+            Self::Not(inner) => write!(f, "not {inner}"),
         }
     }
 }

@@ -87,7 +87,7 @@ pub use syntax::{
     format::{ParamFormatElement, ParamSyntax, ParamsParseHook, ParamsPrintHook, Printed},
     AsmInteger, AsmParser, AsmPrinter,
 };
-pub use traits::Trait;
+pub use traits::{Trait, TypeTransform};
 #[doc(hidden)]
 pub use types::call_type_verifier;
 #[doc(hidden)]

@@ -12,6 +12,14 @@
 //! #[successor] dest: AnySuccessor,
 //! ```
 //!
+//! Constraints combine as in ODS ([`Confined`], [`AnyOf`], [`AllOf`],
+//! [`Not`]):
+//!
+//! ```text
+//! #[attr] n: Confined<I64Attr, (IntMinValue<0>, IntMaxValue<10>)>,
+//! #[operand] x: AnyOf<(I32, I64)>,        // ODS: AnyTypeOf<[I32, I64]>:$x
+//! ```
+//!
 //! A constraint of your own is a type implementing [`TypeConstraintDef`]
 //! (or [`AttrConstraintDef`]) with a [`TypeConstraint`] (or
 //! [`AttrConstraint`]), such as `TypeConstraint::Custom` with a predicate.
@@ -27,6 +35,13 @@ use melior::ir::{
 };
 
 use super::constraint::{AttrConstraint, TypeConstraint};
+
+mod combinators;
+pub use combinators::{
+    AllAttrOf, AllOf, AllOfType, AnyAttrOf, AnyOf, AnyTypeOf, ArrayCount, ArrayMaxCount,
+    ArrayMinCount, AttrConstraintList, AttrPredicateDef, Confined, ConfinedAttr, IntMaxValue,
+    IntMinValue, IntNonNegative, IntPositive, Not, TypeConstraintList,
+};
 
 /// A type constraint usable as an operand's or result's field type.
 #[diagnostic::on_unimplemented(

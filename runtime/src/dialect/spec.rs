@@ -8,10 +8,11 @@ use super::{
     attrs::AttrDefinition,
     callbacks,
     constraint::AttrConstraint,
-    format::{FormatElement, TypeTarget},
+    format::{FormatElement, TypeSource, TypeTarget},
     op::Arity,
     registry::ops_of,
     syntax::{self, format::ParamSyntax},
+    traits::TypeTransform,
     DialectDefinition, OpDefinition,
 };
 use crate::ffi::{bridge, string_ref};
@@ -66,6 +67,22 @@ fn format_element(element: &FormatElement) -> bridge::MlirPassBridgeFormatElemen
     e
 }
 
+/// Where the format takes a type from, for the bridge.
+fn type_source(source: TypeSource) -> bridge::MlirPassBridgeTypeSource {
+    use bridge::MlirPassBridgeTypeSourceKind as K;
+    let (kind, index, transform) = match source {
+        TypeSource::None => (K::MlirPassBridgeTypeSourceNone, 0, TypeTransform::Identity),
+        TypeSource::Operand(i, t) => (K::MlirPassBridgeTypeSourceOperand, i, t),
+        TypeSource::Result(i, t) => (K::MlirPassBridgeTypeSourceResult, i, t),
+        TypeSource::Attribute(i, t) => (K::MlirPassBridgeTypeSourceAttribute, i, t),
+    };
+    bridge::MlirPassBridgeTypeSource {
+        kind,
+        index,
+        transform: transform.bridge(),
+    }
+}
+
 fn arity(a: Arity) -> bridge::MlirPassBridgeArity {
     match a {
         Arity::Single => bridge::MlirPassBridgeArity::MlirPassBridgeAritySingle,
@@ -78,6 +95,7 @@ fn arity(a: Arity) -> bridge::MlirPassBridgeArity {
 fn attr_kind(constraint: &AttrConstraint) -> bridge::MlirPassBridgeAttrKind {
     use bridge::MlirPassBridgeAttrKind as K;
     match constraint {
+        AttrConstraint::Confined { base, .. } => attr_kind(base),
         AttrConstraint::Integer(_) | AttrConstraint::Index => K::MlirPassBridgeAttrKindInteger,
         AttrConstraint::Bool => K::MlirPassBridgeAttrKindBool,
         AttrConstraint::Float(_) => K::MlirPassBridgeAttrKindFloat,
@@ -91,6 +109,7 @@ fn attr_kind(constraint: &AttrConstraint) -> bridge::MlirPassBridgeAttrKind {
         AttrConstraint::Dictionary => K::MlirPassBridgeAttrKindDictionary,
         AttrConstraint::Enum(_) => K::MlirPassBridgeAttrKindEnum,
         AttrConstraint::Dialect(_) => K::MlirPassBridgeAttrKindRust,
+        // The predicates and the other combinators name no one kind.
         _ => K::MlirPassBridgeAttrKindAny,
     }
 }
@@ -102,6 +121,7 @@ fn elided_type(constraint: &AttrConstraint) -> String {
         AttrConstraint::Index => "index".to_owned(),
         AttrConstraint::Float(Some(w @ (16 | 32 | 64))) => format!("f{w}"),
         AttrConstraint::Enum(e) => format!("i{}", e.width),
+        AttrConstraint::Confined { base, .. } => elided_type(base),
         _ => String::new(),
     }
 }
@@ -280,6 +300,9 @@ pub(super) fn build(
             .iter()
             .map(format_element)
             .collect();
+        let (operand_sources, result_sources) = super::format::type_sources(op);
+        let operand_sources: Vec<_> = operand_sources.into_iter().map(type_source).collect();
+        let result_sources: Vec<_> = result_sources.into_iter().map(type_source).collect();
         let variadic_regions = op.regions.last().is_some_and(|r| r.variadic);
         let variadic_successors = op.successors.last().is_some_and(|s| s.variadic);
         let c_op = bridge::MlirPassBridgeOpSpec {
@@ -322,6 +345,8 @@ pub(super) fn build(
                 asmBlockArgNames: op.interfaces.asm.block_arg_names.is_some(),
             },
             defaultDialect: string_ref(op.interfaces.asm.default_dialect.unwrap_or("")),
+            operandTypeSources: operand_sources.as_ptr(),
+            resultTypeSources: result_sources.as_ptr(),
         };
         // SAFETY: every array lives until the call returns; the bridge
         // copies them; `op` is 'static.

@@ -72,3 +72,45 @@ func.func @constant_of_the_wrong_kind() {
   %0 = rtest.constant "x"
   return
 }
+
+// -----
+
+// Constraints as ODS writes them, with its words.
+
+func.func @confined() {
+  // expected-error @+1 {{'rtest.hint' op attribute 'hint' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3}}
+  rtest.hint 4, 1
+  return
+}
+
+// -----
+
+func.func @array_count() {
+  // expected-error @+1 {{'rtest.attrs' op attribute 'items' failed to satisfy constraint: array attribute with at least 1 elements with at most 3 elements}}
+  "rtest.attrs"() {items = []} : () -> ()
+  return
+}
+
+// -----
+
+func.func @all_types_match(%a: i32, %b: i64) {
+  // expected-error @+1 {{'rtest.select' op failed to verify that all of {lhs, rhs, result} have same type}}
+  %0 = "rtest.select"(%a, %b) : (i32, i64) -> i32
+  return
+}
+
+// -----
+
+func.func @types_match_with(%c: complex<f32>) {
+  // expected-error @+1 {{'rtest.abs' op failed to verify that complex element type matches result type}}
+  %0 = "rtest.abs"(%c) : (complex<f32>) -> f64
+  return
+}
+
+// -----
+
+func.func @underivable(%x: f32) {
+  // expected-error @+1 {{cannot derive the type of 'result' from 'f32'}}
+  %0 = rtest.abs %x : f32
+  return
+}

@@ -105,6 +105,16 @@ keys! {
         AttrSizedResultSegments = "AttrSizedResultSegments",
         /// `ReturnLike`.
         ReturnLike = "ReturnLike",
+        /// `AllTypesMatch(lhs, rhs, result)`.
+        AllTypesMatch = "AllTypesMatch",
+        /// `AllElementTypesMatch(x, y)`.
+        AllElementTypesMatch = "AllElementTypesMatch",
+        /// `AllShapesMatch(x, y)`.
+        AllShapesMatch = "AllShapesMatch",
+        /// `AllRanksMatch(x, y)`.
+        AllRanksMatch = "AllRanksMatch",
+        /// `TypesMatchWith("summary", lhs, rhs, Transform)`.
+        TypesMatchWith = "TypesMatchWith",
     }
 }
 
@@ -117,6 +127,8 @@ pub struct OpTrait {
     /// `HasParent`'s op names (and, for any other trait, arguments it
     /// should not have, reported by `valid.rs`).
     pub args: Option<Vec<LitStr>>,
+    /// The arguments of the traits that name the op's parts, as written.
+    pub exprs: Option<Vec<syn::Expr>>,
 }
 
 /// What an entry of `interfaces = [...]` is.

@@ -46,6 +46,7 @@ pub(super) fn read_traits(ctxt: &Ctxt, args: &OpArgs) -> Vec<OpTrait> {
             kind,
             ident: arg.ident.clone(),
             args: arg.args.clone(),
+            exprs: arg.exprs.clone(),
         });
     }
     out

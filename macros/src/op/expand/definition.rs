@@ -1,5 +1,6 @@
 //! The `OpDefinition` literal, and its format's elements.
 
+use super::super::valid::type_match::PartTrait;
 use super::*;
 use crate::item_attrs;
 
@@ -72,8 +73,32 @@ pub(super) fn definition(input: &OpInput) -> TokenStream {
     });
     let traits = input.traits.iter().map(|t| {
         let variant = Ident::new(t.kind.name(), t.ident.span());
-        match &t.args {
-            Some(parents) if t.kind == TraitKind::HasParent => {
+        let unraw = |i: &Ident| i.unraw().to_string();
+        match (&t.args, valid::type_match::read(t)) {
+            (_, Some(PartTrait::Names(names))) => {
+                let names = names.into_iter().map(unraw);
+                quote!(__dialect::Trait::#variant(&[#(#names),*]))
+            }
+            (
+                _,
+                Some(PartTrait::With {
+                    summary,
+                    lhs,
+                    rhs,
+                    transform,
+                }),
+            ) => {
+                let (lhs, rhs) = (unraw(lhs), unraw(rhs));
+                quote! {
+                    __dialect::Trait::TypesMatchWith {
+                        summary: #summary,
+                        lhs: #lhs,
+                        rhs: #rhs,
+                        transform: __dialect::TypeTransform::#transform,
+                    }
+                }
+            }
+            (Some(parents), None) if t.kind == TraitKind::HasParent => {
                 quote!(__dialect::Trait::#variant(&[#(#parents),*]))
             }
             _ => quote!(__dialect::Trait::#variant),

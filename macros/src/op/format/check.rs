@@ -147,7 +147,8 @@ pub(super) fn check(elements: &[Element], shape: &Shape) -> Vec<String> {
         _ => errors.push("the format has more than one `attr-dict`: keep one".to_owned()),
     }
 
-    // Types.
+    // Types: given, or derived through a type match from one given.
+    let resolved = seen.resolved(shape);
     let any_type_known = seen.all_operand_types
         || seen.all_result_types
         || seen.operand_types.iter().any(|t| *t)
@@ -167,7 +168,7 @@ pub(super) fn check(elements: &[Element], shape: &Shape) -> Vec<String> {
                         .chain(std::iter::repeat(&false)),
                 )
             {
-                if !known && !buildable {
+                if !known && !buildable && !resolved.contains(&name) {
                     errors.push(format!(
                         "the type of operand `{name}` is not given by the format: add \
                          `type(${name})` or `type(operands)`{hint}"
@@ -184,7 +185,7 @@ pub(super) fn check(elements: &[Element], shape: &Shape) -> Vec<String> {
                     .iter()
                     .chain(std::iter::repeat(&false)),
             ) {
-                if !known && !buildable {
+                if !known && !buildable && !resolved.contains(&name) {
                     errors.push(format!(
                         "the type of result `{name}` is not given by the format: add \
                          `type(${name})` or `type(results)`{hint}"
@@ -213,6 +214,42 @@ pub(super) struct Seen {
 }
 
 impl Seen {
+    /// The operands and results whose type a type match derives from a
+    /// type the format gives, or from an attribute it names (ODS's
+    /// `findSeenArg`: only a type given directly counts).
+    fn resolved<'s>(&self, shape: &'s Shape) -> Vec<&'s String> {
+        let given = |name: &str| {
+            find(&shape.operands, name).map_or_else(
+                || {
+                    find(&shape.results, name).map_or_else(
+                        || {
+                            find(&shape.attributes, name)
+                                .is_some_and(|i| self.attributes[i as usize])
+                        },
+                        |i| self.result_types[i as usize] && !self.all_result_types,
+                    )
+                },
+                |i| self.operand_types[i as usize] && !self.all_operand_types,
+            )
+        };
+        let mut out = Vec::new();
+        for m in &shape.type_matches {
+            match m {
+                TypeMatch::All(names) => {
+                    if names.iter().any(|n| given(n)) {
+                        out.extend(names);
+                    }
+                }
+                TypeMatch::With { lhs, rhs } => {
+                    if given(lhs) {
+                        out.push(rhs);
+                    }
+                }
+            }
+        }
+        out
+    }
+
     fn new(shape: &Shape) -> Self {
         Seen {
             operands: vec![false; shape.operands.len()],

@@ -59,6 +59,24 @@ pub struct Shape {
     /// The op has `InferTypeOpInterface`: the format may give no result
     /// type at all (the parser infers them).
     pub infers_result_types: bool,
+    /// The traits a type the format leaves out may be taken from, in
+    /// order (ODS's type resolution).
+    pub type_matches: Vec<TypeMatch>,
+}
+
+/// A trait relating the types of the op's parts, as the format checker
+/// resolves types through it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TypeMatch {
+    /// `AllTypesMatch(a, b, ...)`: one given type gives the others.
+    All(Vec<String>),
+    /// `TypesMatchWith(.., lhs, rhs, ..)`: `lhs`'s given type gives `rhs`'s.
+    With {
+        /// The part whose type is transformed.
+        lhs: String,
+        /// The part whose type is derived.
+        rhs: String,
+    },
 }
 
 /// Which values a `type(...)` or `functional-type(...)` names

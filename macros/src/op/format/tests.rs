@@ -18,6 +18,7 @@ fn shape() -> Shape {
         buildable_operands: vec![],
         buildable_results: vec![],
         infers_result_types: false,
+        type_matches: vec![],
     }
 }
 
@@ -196,4 +197,61 @@ fn literals() {
     for bad in ["=>", "1x", "a b", ";"] {
         assert!(!is_literal(bad), "{bad:?}");
     }
+}
+
+#[test]
+fn type_matches_derive_types_from_given_ones_only() {
+    let shape = |matches: Vec<TypeMatch>| Shape {
+        operands: vec![("lhs".into(), Arity::Single), ("rhs".into(), Arity::Single)],
+        results: vec![("result".into(), Arity::Single)],
+        attributes: vec![("value".into(), false)],
+        type_matches: matches,
+        ..Shape::default()
+    };
+    let all = || TypeMatch::All(vec!["lhs".into(), "rhs".into(), "result".into()]);
+    // One given type gives the others.
+    assert!(parse(
+        "$lhs `,` $rhs attr-dict `:` type($result)",
+        &shape(vec![all()])
+    )
+    .is_ok());
+    assert!(parse(
+        "$lhs `,` $rhs attr-dict `:` type($rhs)",
+        &shape(vec![all()])
+    )
+    .is_ok());
+    // A type given by `type(operands)` is not one value's (as in ODS).
+    let errors = parse(
+        "$lhs `,` $rhs attr-dict `:` type(operands)",
+        &shape(vec![all()]),
+    )
+    .unwrap_err();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].contains("result `result`"), "{errors:?}");
+    // `TypesMatchWith` derives its second part from its first only.
+    let with = |lhs: &str, rhs: &str| TypeMatch::With {
+        lhs: lhs.into(),
+        rhs: rhs.into(),
+    };
+    // A named attribute gives its type, but a derived type gives no other
+    // (ODS resolves from given types only).
+    let matches = vec![
+        with("value", "result"),
+        with("value", "lhs"),
+        with("value", "rhs"),
+    ];
+    assert!(parse("$value $lhs `,` $rhs attr-dict", &shape(matches)).is_ok());
+    let matches = vec![all(), with("value", "result")];
+    assert_eq!(
+        parse("$value $lhs `,` $rhs attr-dict", &shape(matches))
+            .unwrap_err()
+            .len(),
+        2
+    );
+    let errors = parse(
+        "$lhs `,` $rhs attr-dict `:` type($result)",
+        &shape(vec![with("lhs", "result"), with("lhs", "rhs")]),
+    )
+    .unwrap_err();
+    assert_eq!(errors.len(), 2, "{errors:?}");
 }

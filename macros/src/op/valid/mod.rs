@@ -18,8 +18,10 @@ use crate::{attr::Key, ctxt::Ctxt, valid::is_op_name};
 pub(super) mod asm;
 mod defaults;
 mod interfaces;
+pub mod type_match;
 use defaults::check_defaults;
 use interfaces::check_interfaces;
+use type_match::check_type_traits;
 
 /// Method names the generated code defines on the handle (the accessors
 /// are named after the fields, so no field may take one).
@@ -53,6 +55,7 @@ pub fn check(ctxt: &Ctxt, input: &OpInput) {
     check_generics(ctxt, input);
     check_fields(ctxt, input);
     check_traits(ctxt, input);
+    check_type_traits(ctxt, input);
     check_groups(
         ctxt,
         input,
@@ -204,7 +207,9 @@ fn check_fields(ctxt: &Ctxt, input: &OpInput) {
 fn check_traits(ctxt: &Ctxt, input: &OpInput) {
     for (i, t) in input.traits.iter().enumerate() {
         let name = t.kind.name();
-        if input.traits[..i].iter().any(|o| o.kind == t.kind) {
+        // The traits naming parts may be listed once per relation.
+        let repeatable = super::attr::PART_TRAITS.contains(&name);
+        if !repeatable && input.traits[..i].iter().any(|o| o.kind == t.kind) {
             ctxt.spanned(&t.ident, format!("trait `{name}` is listed twice"));
             continue;
         }
@@ -405,6 +410,7 @@ pub fn shape(input: &OpInput) -> Shape {
         buildable_operands: input.operands.iter().map(is_buildable).collect(),
         buildable_results: input.results.iter().map(is_buildable).collect(),
         infers_result_types: input.interface(InterfaceKind::InferType).is_some(),
+        type_matches: type_match::type_matches(input),
     }
 }
 

@@ -17,6 +17,7 @@ use crate::{
 mod fold;
 mod interfaces;
 mod materialize;
+mod type_match;
 
 pub(super) use fold::{canonicalize, fold};
 pub(super) use interfaces::{cast_compatible, infer_types};
@@ -213,5 +214,5 @@ fn verify_invariants(def: &OpDefinition, op: sys::MlirOperation) -> Result<(), S
             ));
         }
     }
-    Ok(())
+    type_match::verify(def, op)
 }
