@@ -104,6 +104,9 @@ impl RangeAttr<'_> {
 }
 
 /// A named point, written by hand: `#calc.point<"origin" at 1.5, -2.0>`.
+///
+/// For the tests of panicking hooks, its parser panics on the label
+/// `"panic"` and its printer on `"panic-print"`.
 #[mlir_attr(dialect = CalcDialect, name = "point", custom_assembly)]
 pub struct PointAttr {
     /// Its name.
@@ -121,6 +124,7 @@ impl<'c> PointAttr<'c> {
     fn parse(parser: &mut AsmParser<'c>) -> Result<Self, ParseError> {
         parser.literal("<")?;
         let label = parser.string()?;
+        assert_ne!(label, "panic", "the point parser blew up");
         parser.literal("at")?;
         let x = parser.float()?;
         parser.literal(",")?;
@@ -130,6 +134,7 @@ impl<'c> PointAttr<'c> {
     }
 
     fn print(&self, printer: &mut AsmPrinter<'_>) {
+        assert_ne!(self.label(), "panic-print", "the point printer blew up");
         printer
             .text("<")
             .string(&self.label())

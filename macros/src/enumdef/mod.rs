@@ -83,7 +83,13 @@ pub fn run(args: TokenStream, input: TokenStream) -> TokenStream {
     match ctxt.check() {
         Ok(()) => expand::expand(&input),
         Err(error) => {
-            let item = &input.item;
+            // The enum as a plain one (unit variants, no values), so that
+            // rustc reports nothing more about what was reported.
+            let mut item = input.item;
+            for variant in &mut item.variants {
+                variant.fields = Fields::Unit;
+                variant.discriminant = None;
+            }
             let error = error.to_compile_error();
             quote!(#item #error)
         }

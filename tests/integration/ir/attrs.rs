@@ -326,3 +326,34 @@ fn malformed_attribute_and_type_syntax_is_a_parse_error_at_its_place() {
         );
     }
 }
+
+#[test]
+fn a_panicking_attribute_parser_or_printer_is_an_error_not_an_abort() {
+    let context = setup();
+    let error = round_trip(
+        &context,
+        "module attributes {x = #calc.point<\"panic\" at 1.0, 2.0>} {}",
+    )
+    .unwrap_err();
+    assert!(
+        error.contains(
+            "input.mlir:1:44: error: the parser of `PointAttr` ('point') panicked: \
+                        assertion `left != right` failed: the point parser blew up"
+        ),
+        "{error}"
+    );
+    // A printer cannot fail: the text gets a marker that does not parse
+    // back, and the failure is counted (`opt_main` and the plugin exit 1).
+    let before = mlir_pass::dialect::print_failures();
+    let printed = round_trip(
+        &context,
+        "module attributes {calc.x = #calc.point<\"panic-print\" at 1.0, 2.0>} {}",
+    )
+    .unwrap();
+    assert!(
+        printed.contains("#calc.point<<the printer of `PointAttr` ('point') panicked: "),
+        "{printed}"
+    );
+    assert!(mlir_pass::dialect::print_failures() > before);
+    assert!(round_trip(&context, &printed).is_err());
+}
