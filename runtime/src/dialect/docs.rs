@@ -3,7 +3,54 @@
 
 use std::fmt::Write;
 
-use super::{registry::ops_of, Arity, DialectDefinition, OpDefinition};
+use super::{
+    registry::ops_of,
+    syntax::format::{ParamFormatElement, ParamSyntax},
+    Arity, DialectDefinition, OpDefinition, TypeParamDef,
+};
+
+/// How a type's or an attribute's body is written: `<width, ...>` by
+/// default, the format with `$param`s, or a note for hand-written syntax.
+fn syntax_of(params: &[TypeParamDef], syntax: ParamSyntax) -> String {
+    match syntax {
+        ParamSyntax::Default if params.is_empty() => String::new(),
+        ParamSyntax::Default => {
+            let names: Vec<&str> = params.iter().map(|p| p.name).collect();
+            format!("<{}>", names.join(", "))
+        }
+        ParamSyntax::Format(elements) => {
+            let parts: Vec<String> = elements
+                .iter()
+                .map(|e| match *e {
+                    ParamFormatElement::Literal(text) => format!("`{text}`"),
+                    ParamFormatElement::Param(i) => {
+                        format!("${}", params.get(i as usize).map_or("?", |p| p.name))
+                    }
+                    ParamFormatElement::Params => "params".to_owned(),
+                })
+                .collect();
+            format!(" (format: {})", parts.join(" "))
+        }
+        ParamSyntax::Custom { .. } => " (hand-written syntax)".to_owned(),
+    }
+}
+
+/// The parameters of a type or an attribute.
+fn params_table(out: &mut String, params: &[TypeParamDef]) {
+    table(
+        out,
+        "Parameters",
+        "Parameter",
+        params.iter().map(|p| {
+            let kind = if p.variadic {
+                format!("variadic of {} (`{}`)", p.constraint, p.type_name)
+            } else {
+                format!("{} (`{}`)", p.constraint, p.type_name)
+            };
+            (p.name, kind)
+        }),
+    );
+}
 
 /// Markdown docs of every Rust dialect linked into this program.
 pub fn dialect_docs() -> String {
@@ -49,30 +96,46 @@ pub fn dialect_doc(dialect: &DialectDefinition) -> String {
         if !ty.summary.is_empty() {
             let _ = writeln!(out, "_{}_\n", ty.summary);
         }
-        let params: Vec<String> = ty.params.iter().map(|p| p.name.to_owned()).collect();
         let _ = writeln!(
             out,
-            "Syntax: `!{}.{}<{}>`\n",
+            "Syntax: `!{}.{}{}`\n",
             dialect.namespace,
             ty.name,
-            params.join(", ")
+            syntax_of(ty.params, ty.syntax)
         );
         if !ty.description.is_empty() {
             let _ = writeln!(out, "{}\n", ty.description);
         }
-        table(
-            &mut out,
-            "Parameters",
-            "Parameter",
-            ty.params.iter().map(|p| {
-                let kind = if p.variadic {
-                    format!("variadic of {}", p.constraint)
-                } else {
-                    p.constraint.to_string()
-                };
-                (p.name, kind)
-            }),
+        params_table(&mut out, ty.params);
+    }
+    let attrs = super::dialects()
+        .into_iter()
+        .find(|d| std::ptr::eq(*d, dialect))
+        .map(super::attrs::attrs_of)
+        .unwrap_or_default();
+    if !attrs.is_empty() {
+        out.push_str("## Attributes\n\n");
+    }
+    for attr in attrs {
+        let _ = writeln!(
+            out,
+            "### `#{}.{}` ({})\n",
+            dialect.namespace, attr.name, attr.type_name
         );
+        if !attr.summary.is_empty() {
+            let _ = writeln!(out, "_{}_\n", attr.summary);
+        }
+        let _ = writeln!(
+            out,
+            "Syntax: `#{}.{}{}`\n",
+            dialect.namespace,
+            attr.name,
+            syntax_of(attr.params, attr.syntax)
+        );
+        if !attr.description.is_empty() {
+            let _ = writeln!(out, "{}\n", attr.description);
+        }
+        params_table(&mut out, attr.params);
     }
     if !ops.is_empty() {
         out.push_str("## Operations\n\n");

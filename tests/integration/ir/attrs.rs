@@ -357,3 +357,20 @@ fn a_panicking_attribute_parser_or_printer_is_an_error_not_an_abort() {
     assert!(mlir_pass::dialect::print_failures() > before);
     assert!(round_trip(&context, &printed).is_err());
 }
+
+#[test]
+fn the_dialect_docs_list_attributes_and_formats() {
+    let _ = setup();
+    let docs = mlir_pass::dialect::dialect_docs();
+    for expected in [
+        "### `#calc.range` (RangeAttr)",
+        "Syntax: `#calc.range (format: `<` $low `,` $high `>`)`",
+        "Syntax: `#calc.cmp_predicate (format: $value)`",
+        "Syntax: `#calc.point (hand-written syntax)`",
+        "Syntax: `!calc.fixed (format: `<` $width `>`)`",
+        "| `width` | 32-bit signless integer attribute (`u32`) |",
+        "| `value` | Comparison predicates, as `index.cmp`'s (`IndexCmpPredicate`). (`::mlir::index::IndexCmpPredicate`) |",
+    ] {
+        assert!(docs.contains(expected), "`{expected}` in:\n{docs}");
+    }
+}
