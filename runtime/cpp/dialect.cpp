@@ -176,20 +176,27 @@ public:
   }
 
   mlir::Attribute parseAttribute(mlir::DialectAsmParser &parser,
-                                 mlir::Type) const final {
+                                 mlir::Type type) const final {
     llvm::SMLoc loc = parser.getCurrentLocation();
     llvm::StringRef name;
     if (mlir::failed(parser.parseKeyword(&name)))
       return {};
+    // A typed attribute is handed the type written after it.
+    for (const auto &def : spec.attrs)
+      if (def.name == name && def.selfType >= 0)
+        return mlir_pass_bridge::parseRustAttrBody(
+            parser, const_cast<RustDialect *>(this), spec, def, type);
     mlir::Attribute attr;
     mlir::OptionalParseResult result =
         parseOptionalDynamicAttr(name, parser, attr);
     if (result.has_value())
       return mlir::succeeded(*result) ? attr : mlir::Attribute();
-    parser.emitError(loc) << "dialect '" << spec.ns << "' has no attribute '"
-                          << name << "'";
+    // ODS's words.
+    parser.emitError(loc) << "unknown attribute `" << name
+                          << "` in dialect `" << spec.ns << "`";
     return {};
   }
+
 
   void printAttribute(mlir::Attribute attr,
                       mlir::DialectAsmPrinter &printer) const final {

@@ -95,6 +95,8 @@ struct MlirPassBridgeDialectSpec {
     std::string name;
     const void *definition;
     bool hasSyntax;
+    /// For an attribute: the parameter that is its type, or -1.
+    int selfType = -1;
   };
   std::vector<Def> types;
   std::vector<Def> attrs;
@@ -158,9 +160,19 @@ mlir::ParseResult parseRustAttrStripped(mlir::AsmParser &parser,
 const MlirPassBridgeDialectSpec *rustDialectSpec(mlir::Dialect *dialect);
 
 /// Registers the types and attributes of a Rust dialect as dynamic types
-/// and attributes of `dialect` (dialect_syntax.cpp).
+/// and attributes of `dialect` (dialect_syntax.cpp); a typed attribute also
+/// gets the `TypedAttr` interface.
 void registerTypesAndAttrs(mlir::ExtensibleDialect *dialect,
                            const MlirPassBridgeDialectSpec &spec);
+
+/// Parses the body of the attribute `rust` (a `Def` of `spec.attrs`) of
+/// `dialect` and builds it, after its verifier; `selfType` is the type
+/// written after it, if any (dialect_syntax.cpp).
+mlir::Attribute parseRustAttrBody(mlir::AsmParser &parser,
+                                  mlir::Dialect *dialect,
+                                  const MlirPassBridgeDialectSpec &spec,
+                                  const MlirPassBridgeDialectSpec::Def &rust,
+                                  mlir::Type selfType);
 
 /// MLIR's default body of a dynamic type or attribute: nothing, or
 /// `<param, ...>` with each parameter an attribute.

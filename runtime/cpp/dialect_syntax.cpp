@@ -6,6 +6,7 @@
 
 #include "dialect_support.h"
 
+#include "mlir/IR/BuiltinAttributeInterfaces.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -13,11 +14,15 @@
 
 #include "llvm/ADT/APFloat.h"
 
+#include <mutex>
+
 using mlir_pass_bridge::guarded;
 
-/// The header's opaque types are MLIR's parser and printer themselves.
+/// The header's opaque types are MLIR's parser and printer themselves
+/// (the parser with the type written after the attribute, if any).
 struct MlirPassBridgeAsmParser {
   mlir::AsmParser &parser;
+  mlir::Type selfType = {};
 };
 struct MlirPassBridgeAsmPrinter {
   mlir::AsmPrinter &printer;
@@ -132,26 +137,34 @@ mlir::ParseResult parseRustAttrStripped(mlir::AsmParser &parser,
   // otherwise the body, without the name.
   return parser.parseCustomAttributeWithFallback(
       result, mlir::Type(),
-      [&](mlir::Attribute &out, mlir::Type) -> mlir::ParseResult {
-        llvm::SMLoc loc = parser.getCurrentLocation();
-        llvm::SmallVector<mlir::Attribute, 4> params;
-        if (rust->hasSyntax && spec->syntax.parse) {
-          MlirPassBridgeAsmParser p{parser};
-          if (!spec->syntax.parse(
-                  rust->definition, false, &p,
-                  [](MlirAttribute param, void *list) {
-                    static_cast<llvm::SmallVector<mlir::Attribute, 4> *>(list)
-                        ->push_back(unwrap(param));
-                  },
-                  &params))
-            return mlir::failure();
-        } else if (mlir::failed(parseDefaultBody(parser, params))) {
-          return mlir::failure();
-        }
-        out = getRustAttr([&] { return parser.emitError(loc); }, dialect,
-                          rust->name, params);
+      [&](mlir::Attribute &out, mlir::Type type) -> mlir::ParseResult {
+        out = parseRustAttrBody(parser, dialect, *spec, *rust, type);
         return mlir::success(static_cast<bool>(out));
       });
+}
+
+mlir::Attribute parseRustAttrBody(mlir::AsmParser &parser,
+                                  mlir::Dialect *dialect,
+                                  const MlirPassBridgeDialectSpec &spec,
+                                  const MlirPassBridgeDialectSpec::Def &rust,
+                                  mlir::Type selfType) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  llvm::SmallVector<mlir::Attribute, 4> params;
+  if (rust.hasSyntax && spec.syntax.parse) {
+    MlirPassBridgeAsmParser p{parser, selfType};
+    if (!spec.syntax.parse(
+            rust.definition, false, &p,
+            [](MlirAttribute param, void *list) {
+              static_cast<llvm::SmallVector<mlir::Attribute, 4> *>(list)
+                  ->push_back(unwrap(param));
+            },
+            &params))
+      return {};
+  } else if (mlir::failed(parseDefaultBody(parser, params))) {
+    return {};
+  }
+  return getRustAttr([&] { return parser.emitError(loc); }, dialect,
+                     rust.name, params);
 }
 
 mlir::Attribute
@@ -169,6 +182,43 @@ getRustAttr(llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
 }
 
 namespace {
+
+/// `TypedAttr` for a typed attribute of a Rust dialect: its type is its
+/// self-type parameter (a `TypeAttr`).
+struct RustTypedAttrModel
+    : public mlir::TypedAttr::FallbackModel<RustTypedAttrModel> {
+  mlir::Type getType(mlir::Attribute attr) const {
+    auto dynamic = llvm::dyn_cast<mlir::DynamicAttr>(attr);
+    if (!dynamic)
+      return mlir::NoneType::get(attr.getContext());
+    mlir::DynamicAttrDefinition *def = dynamic.getAttrDef();
+    const MlirPassBridgeDialectSpec *spec =
+        mlir_pass_bridge::rustDialectSpec(def->getDialect());
+    llvm::ArrayRef<mlir::Attribute> params = dynamic.getParams();
+    if (spec)
+      for (const auto &rust : spec->attrs)
+        if (rust.name == def->getName() && rust.selfType >= 0 &&
+            static_cast<size_t>(rust.selfType) < params.size())
+          if (auto type = llvm::dyn_cast<mlir::TypeAttr>(params[rust.selfType]))
+            return type.getValue();
+    return mlir::NoneType::get(attr.getContext());
+  }
+};
+
+/// A class for `attachInterface` whose TypeID is, for the duration of the
+/// call, the dynamic attribute's: MLIR attaches an interface to a kind of
+/// attribute by its class's TypeID, and a dynamic attribute has none.
+struct TypedAttrSlot
+    : public mlir::Attribute::AttrBase<TypedAttrSlot, mlir::Attribute,
+                                       mlir::AttributeStorage> {
+  using Base::Base;
+  static constexpr llvm::StringLiteral name = "mlir_pass.typed_attr_slot";
+  static mlir::TypeID resolveTypeID() {
+    return mlir::TypeID::getFromOpaquePointer(current);
+  }
+  static inline std::mutex mutex;
+  static inline const void *current = nullptr;
+};
 
 /// A verifier calling `verify(definition, params...)` in Rust.
 template <typename Verify>
@@ -248,14 +298,23 @@ void registerTypesAndAttrs(mlir::ExtensibleDialect *dialect,
     return;
   for (const auto &def : spec.attrs) {
     auto verify = verifierOf(def.definition, spec.syntax.verify);
-    dialect->registerDynamicAttr(
+    std::unique_ptr<mlir::DynamicAttrDefinition> attr =
         def.hasSyntax && syntax
             ? mlir::DynamicAttrDefinition::get(
                   def.name, dialect, std::move(verify),
                   parserOf(spec, def.definition, false),
                   printerOf(dialect, spec, def.name, def.definition, false))
             : mlir::DynamicAttrDefinition::get(def.name, dialect,
-                                               std::move(verify)));
+                                               std::move(verify));
+    mlir::TypeID typeID = attr->getTypeID();
+    dialect->registerDynamicAttr(std::move(attr));
+    if (def.selfType >= 0) {
+      // A typed attribute: `TypedAttr` added to its interface map, through
+      // a class whose TypeID is this attribute's for the call.
+      std::lock_guard<std::mutex> lock(TypedAttrSlot::mutex);
+      TypedAttrSlot::current = typeID.getAsOpaquePointer();
+      TypedAttrSlot::attachInterface<RustTypedAttrModel>(*dialect->getContext());
+    }
   }
 }
 
@@ -265,6 +324,10 @@ extern "C" {
 
 MlirContext mlirPassBridgeAsmParserContext(MlirPassBridgeAsmParser *parser) noexcept {
   return wrap(parser->parser.getContext());
+}
+
+MlirType mlirPassBridgeAsmParserSelfType(MlirPassBridgeAsmParser *parser) noexcept {
+  return wrap(parser->selfType);
 }
 
 const char *mlirPassBridgeAsmParserLocation(MlirPassBridgeAsmParser *parser) noexcept {
@@ -517,7 +580,8 @@ bool mlirPassBridgeDialectSpecAddAttr(MlirPassBridgeDialectSpec *spec,
                                       const MlirPassBridgeAttrSpec *attr) noexcept {
   return guarded(false, [&] {
     spec->attrs.push_back({std::string(attr->name.data, attr->name.length),
-                           attr->definition, attr->hasSyntax});
+                           attr->definition, attr->hasSyntax,
+                           attr->selfTypeParam});
     return true;
   });
 }

@@ -6,9 +6,14 @@
 //! is `arith.cmpi` (an `I64EnumAttr`), `!calc.fixed<16>` a type with a
 //! format.
 
-use mlir_pass::dialect::ods::{AnyType, I1, I64};
+use mlir_pass::dialect::ods::{AnyAttr, AnyType, I1, I64};
 use mlir_pass::dialect::{
     mlir_attr, mlir_dialect, mlir_enum, mlir_op, mlir_type, AsmParser, AsmPrinter, ParseError,
+    TypeParam,
+};
+use mlir_pass::melior::ir::{
+    attribute::{AttributeLike, FloatAttribute},
+    TypeLike,
 };
 
 /// A calculator dialect.
@@ -228,4 +233,72 @@ pub struct WithinOp {
     /// Whether the value is in the range.
     #[result]
     result: I1,
+}
+
+/// A complex number, written by hand as `#complex.number` is:
+/// `#calc.number<:f64 1.0, 0.0> : complex<f64>`, a typed attribute whose
+/// type is `complex<T>`.
+#[mlir_attr(dialect = CalcDialect, name = "number", custom_assembly)]
+pub struct NumberAttr {
+    /// The real part, a float attribute of the element type.
+    #[param]
+    real: AnyAttr,
+    /// The imaginary part.
+    #[param]
+    imag: AnyAttr,
+    /// `complex<T>`.
+    #[param(self_type)]
+    ty: TypeParam,
+}
+
+impl<'c> NumberAttr<'c> {
+    fn parse(parser: &mut AsmParser<'c>) -> Result<Self, ParseError> {
+        parser.literal("<")?;
+        parser.literal(":")?;
+        let at = parser.location();
+        let element = parser.r#type()?;
+        let real = parser.float()?;
+        parser.literal(",")?;
+        let imag = parser.float()?;
+        parser.literal(">")?;
+        let context = parser.context();
+        if !element.is_float() {
+            return Err(parser.error_at(
+                at,
+                "element type of the complex attribute must be float like type.",
+            ));
+        }
+        let complex = mlir_pass::ir::parse_type(context, &format!("complex<{element}>"))
+            .map_err(|e| parser.error_at(at, &e.to_string()))?;
+        Self::get(
+            context,
+            FloatAttribute::new(context, element, real).into(),
+            FloatAttribute::new(context, element, imag).into(),
+            complex,
+        )
+        .map_err(|e| parser.error(&e))
+    }
+
+    fn print(&self, printer: &mut AsmPrinter<'_>) {
+        printer
+            .text("<:")
+            .r#type(self.real().r#type())
+            .text(" ")
+            .attribute_without_type(self.real())
+            .text(", ")
+            .attribute_without_type(self.imag())
+            .text(">");
+    }
+}
+
+/// An integer of a type given after it: `#calc.imm<5> : i32` (a typed
+/// attribute with a declarative format; its type is not in the format).
+#[mlir_attr(dialect = CalcDialect, name = "imm", format = "`<` $value `>`")]
+pub struct ImmAttr {
+    /// The value.
+    #[param]
+    value: i64,
+    /// Its type.
+    #[param(self_type)]
+    ty: TypeParam,
 }

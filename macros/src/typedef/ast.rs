@@ -161,6 +161,8 @@ pub struct Param {
     pub variadic: bool,
     /// The field's doc comment.
     pub doc: String,
+    /// `#[param(self_type)]`: a typed attribute's type.
+    pub self_type: bool,
 }
 
 /// A type struct with its attribute.
@@ -232,9 +234,9 @@ impl<'a> TypeInput<'a> {
         }
         for field in &self.item.fields {
             let ident = field.ident.clone().expect("named fields");
-            if !is_param(ctxt, self.args.kind, &ident, &field.attrs) {
+            let Some(self_type) = is_param(ctxt, self.args.kind, &ident, &field.attrs) else {
                 continue;
-            }
+            };
             let Some((arity, constraint)) = classify(ctxt, &field.ty) else {
                 continue;
             };
@@ -253,6 +255,7 @@ impl<'a> TypeInput<'a> {
                 constraint,
                 variadic: arity == Arity::Variadic,
                 doc: item_attrs::doc_comment(&field.attrs),
+                self_type,
             });
         }
     }
@@ -261,8 +264,9 @@ impl<'a> TypeInput<'a> {
 /// Whether the field is marked `#[param]`, reporting any other attribute
 /// (doc comments aside: the field does not survive the expansion) and a
 /// field without one.
-fn is_param(ctxt: &Ctxt, kind: DefKind, field: &Ident, attrs: &[Attribute]) -> bool {
+fn is_param(ctxt: &Ctxt, kind: DefKind, field: &Ident, attrs: &[Attribute]) -> Option<bool> {
     let (attribute, noun) = (kind.attribute(), kind.noun());
+    let mut self_type = false;
     const ALIASES: &[&str] = &["parameter", "params", "type_param", "attr", "attribute"];
     let (mut params, mut others) = (0, 0);
     for attr in attrs {
@@ -275,8 +279,28 @@ fn is_param(ctxt: &Ctxt, kind: DefKind, field: &Ident, attrs: &[Attribute]) -> b
             .map(|i| i.unraw().to_string())
             .unwrap_or_else(|| attr.path().to_token_stream().to_string().replace(' ', ""));
         if word == "param" {
-            if !matches!(attr.meta, syn::Meta::Path(_)) {
-                ctxt.spanned(&attr.meta, "#[param] takes no arguments: write `#[param]`");
+            let self_type_arg = match &attr.meta {
+                syn::Meta::List(list) => {
+                    list.parse_args::<Ident>().ok().filter(|i| i == "self_type")
+                }
+                _ => None,
+            };
+            if let Some(arg) = &self_type_arg {
+                if kind == DefKind::Attr {
+                    self_type = true;
+                } else {
+                    ctxt.spanned(
+                        arg,
+                        "`self_type` marks a typed attribute's type: a type has no type; write \
+                         `#[param]`",
+                    );
+                }
+            } else if !matches!(attr.meta, syn::Meta::Path(_)) {
+                ctxt.spanned(
+                    &attr.meta,
+                    "#[param] takes no arguments but `self_type` (a typed attribute's type, \
+                     `#[param(self_type)] ty: TypeParam`): write `#[param]`",
+                );
             } else if params > 0 {
                 ctxt.spanned(attr, "`#[param]` is written twice: keep one");
             }
@@ -300,7 +324,8 @@ fn is_param(ctxt: &Ctxt, kind: DefKind, field: &Ident, attrs: &[Attribute]) -> b
     // After another attribute (reported), the field is still read as a
     // parameter, so that the error is that one alone.
     let found = params + others > 0;
-    if !found {
+    let found = found.then_some(self_type);
+    if found.is_none() {
         ctxt.spanned(
             field,
             format!(

@@ -67,6 +67,12 @@ pub fn expand(input: &TypeInput) -> TokenStream {
         ),
     };
     let parameter = (input.args.kind == DefKind::Attr).then(|| attr_parameter(input));
+    let self_type_check = input.params.iter().find(|p| p.self_type).map(|p| {
+        let c = &p.constraint;
+        quote_spanned! {c.span()=>
+            const _: () = __dialect::assert_self_type::<#c>();
+        }
+    });
 
     let items = quote! {
         #unique
@@ -84,6 +90,7 @@ pub fn expand(input: &TypeInput) -> TokenStream {
         #common
         #methods
         #parameter
+        #self_type_check
 
         #registration
     };
@@ -217,10 +224,14 @@ fn syntax(input: &TypeInput) -> TokenStream {
     let Some(format) = &input.args.format else {
         return quote!(__dialect::ParamSyntax::Default);
     };
-    let params: Vec<(String, bool)> = input
-        .params
+    // The format names the parameters but the type; its indices are into
+    // those, turned into indices into all parameters here.
+    let written: Vec<usize> = (0..input.params.len())
+        .filter(|i| !input.params[*i].self_type)
+        .collect();
+    let params: Vec<(String, bool)> = written
         .iter()
-        .map(|p| (p.name.clone(), p.variadic))
+        .map(|i| (input.params[*i].name.clone(), input.params[*i].variadic))
         .collect();
     let elements = super::format::parse(&format.value(), &params)
         .expect("valid.rs checked the format")
@@ -228,7 +239,7 @@ fn syntax(input: &TypeInput) -> TokenStream {
         .map(|e| match e {
             Element::Literal(text) => quote!(__dialect::ParamFormatElement::Literal(#text)),
             Element::Param(i) => {
-                let i = i as u32;
+                let i = written[i] as u32;
                 quote!(__dialect::ParamFormatElement::Param(#i))
             }
             Element::Params => quote!(__dialect::ParamFormatElement::Params),
@@ -458,18 +469,28 @@ fn definition(input: &TypeInput) -> TokenStream {
                 syntax: #syntax,
             }
         },
-        DefKind::Attr => quote! {
-            __dialect::AttrDefinition {
-                name: #name,
-                type_name: #type_name,
-                summary: #summary,
-                description: #description,
-                params: &[#(#params),*],
-                verify: #verify,
-                syntax: #syntax,
-                dialect: __dialect_definition,
+        DefKind::Attr => {
+            let self_type = match input.params.iter().position(|p| p.self_type) {
+                Some(i) => {
+                    let i = i as u32;
+                    quote!(::core::option::Option::Some(#i))
+                }
+                None => quote!(::core::option::Option::None),
+            };
+            quote! {
+                __dialect::AttrDefinition {
+                    name: #name,
+                    type_name: #type_name,
+                    summary: #summary,
+                    description: #description,
+                    params: &[#(#params),*],
+                    verify: #verify,
+                    syntax: #syntax,
+                    dialect: __dialect_definition,
+                    self_type: #self_type,
+                }
             }
-        },
+        }
     }
 }
 

@@ -55,10 +55,22 @@ fn check_syntax(ctxt: &Ctxt, input: &TypeInput) {
         );
         return;
     }
+    let typed: Vec<_> = input.params.iter().filter(|p| p.self_type).collect();
+    for extra in typed.iter().skip(1) {
+        ctxt.spanned(
+            &extra.ident,
+            format!(
+                "an attribute has one type: `{}` is already its `#[param(self_type)]`",
+                typed[0].name
+            ),
+        );
+    }
     if let Some(format) = &args.format {
+        // The type is written after the attribute by MLIR, not in its format.
         let params: Vec<(String, bool)> = input
             .params
             .iter()
+            .filter(|p| !p.self_type)
             .map(|p| (p.name.clone(), p.variadic))
             .collect();
         if let Err(message) = super::format::parse(&format.value(), &params) {

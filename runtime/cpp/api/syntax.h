@@ -25,6 +25,10 @@ typedef struct MlirPassBridgeAsmPrinter MlirPassBridgeAsmPrinter;
 /// The context of the parse.
 MlirContext mlirPassBridgeAsmParserContext(MlirPassBridgeAsmParser *parser)
     MLIR_PASS_BRIDGE_NOEXCEPT;
+/// The type written after the attribute being parsed (`: complex<f64>`),
+/// or null.
+MlirType mlirPassBridgeAsmParserSelfType(MlirPassBridgeAsmParser *parser)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
 /// Where the parser is (a pointer into the source, for
 /// `mlirPassBridgeAsmParserErrorAt`).
 const char *mlirPassBridgeAsmParserLocation(MlirPassBridgeAsmParser *parser)
@@ -129,6 +133,10 @@ typedef struct MlirPassBridgeAttrSpec {
   /// Whether the syntax callbacks parse and print its body; otherwise
   /// MLIR's default, `<param, ...>` with each parameter an attribute.
   bool hasSyntax;
+  /// The parameter that is the attribute's type (a `TypeAttr`, ODS's
+  /// `AttributeSelfTypeParameter`): the attribute is a `TypedAttr`, printed
+  /// with ` : type` after it. -1: none.
+  int32_t selfTypeParam;
 } MlirPassBridgeAttrSpec;
 
 /// The syntax of a type or attribute of a Rust dialect, in Rust.

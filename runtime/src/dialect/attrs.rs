@@ -39,6 +39,13 @@ pub struct AttrDefinition {
     pub syntax: ParamSyntax,
     /// Its dialect.
     pub dialect: fn() -> &'static DialectDefinition,
+    /// The parameter that is the attribute's type (a [`TypeParam`]
+    /// marked `#[param(self_type)]`, ODS's `AttributeSelfTypeParameter`):
+    /// the attribute is a `TypedAttr`, written with ` : type` after it
+    /// (`#complex.number<:f64 1.0, 0.0> : complex<f64>`).
+    ///
+    /// [`TypeParam`]: super::TypeParam
+    pub self_type: Option<u32>,
 }
 
 impl AttrDefinition {

@@ -77,7 +77,9 @@ pub use op::{
     InferTypeInput, InferTypesHook, Op, OpDefinition, OpHooks, OpInterfaces, OperandDef, RegionDef,
     ResultDef, SuccessorDef, VerifyHook,
 };
-pub use param::{AttrParameter, TypeParam};
+#[doc(hidden)]
+pub use param::assert_self_type;
+pub use param::{AttrParameter, SelfTypeParameter, TypeParam};
 pub use pattern::{OpConversionPattern, OpRewritePattern};
 pub use registry::{
     dialect_handle, dialects, handle_extern, insert_all, insert_all_extern, load,

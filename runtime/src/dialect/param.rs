@@ -254,3 +254,18 @@ impl AttrParameter for TypeParam {
         };
     }
 }
+
+/// What `#[param(self_type)]` can mark: the parameter that is a typed
+/// attribute's type (ODS's `AttributeSelfTypeParameter`).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be an attribute's type",
+    label = "`#[param(self_type)]` marks a parameter of type `TypeParam`",
+    note = "write `#[param(self_type)] ty: TypeParam`"
+)]
+pub trait SelfTypeParameter: AttrParameter {}
+
+impl SelfTypeParameter for TypeParam {}
+
+/// Checks, at compile time, that `T` can be an attribute's type.
+#[doc(hidden)]
+pub const fn assert_self_type<T: SelfTypeParameter>() {}

@@ -209,6 +209,7 @@ pub(super) fn build(
             name: string_ref(attr.name),
             definition: (attr as *const AttrDefinition).cast(),
             hasSyntax: !matches!(attr.syntax, ParamSyntax::Default),
+            selfTypeParam: attr.self_type.map_or(-1, |i| i as i32),
         };
         // SAFETY: the name is copied; `attr` is 'static.
         if !unsafe { bridge::mlirPassBridgeDialectSpecAddAttr(spec, &c_attr) } {

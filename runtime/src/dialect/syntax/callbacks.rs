@@ -26,6 +26,8 @@ struct Parts {
     type_name: &'static str,
     params: &'static [TypeParamDef],
     syntax: ParamSyntax,
+    /// A typed attribute's type parameter.
+    self_type: Option<usize>,
 }
 
 /// # Safety
@@ -40,6 +42,7 @@ unsafe fn parts(definition: *const c_void, is_type: bool) -> Parts {
             type_name: def.type_name,
             params: def.params,
             syntax: def.syntax,
+            self_type: None,
         }
     } else {
         // SAFETY: as the caller says.
@@ -49,6 +52,7 @@ unsafe fn parts(definition: *const c_void, is_type: bool) -> Parts {
             type_name: def.type_name,
             params: def.params,
             syntax: def.syntax,
+            self_type: def.self_type.map(|i| i as usize),
         }
     }
 }
@@ -84,9 +88,13 @@ pub(crate) unsafe extern "C" fn parse(
     let mut parser = unsafe { AsmParser::from_raw(raw, &context) };
     let result = crate::ffi::trap_hook(|| match parts.syntax {
         ParamSyntax::Default => parse_default(&mut parser),
-        ParamSyntax::Format(elements) => {
-            format::parse(parts.type_name, elements, parts.params, &mut parser)
-        }
+        ParamSyntax::Format(elements) => format::parse(
+            parts.type_name,
+            elements,
+            parts.params,
+            parts.self_type,
+            &mut parser,
+        ),
         ParamSyntax::Custom { parse, .. } => parse(&mut parser),
     });
     match result {
@@ -142,9 +150,13 @@ pub(crate) unsafe extern "C" fn print(
                 print(printed, &mut printer);
             }
         }
-        ParamSyntax::Format(elements) => {
-            format::print(elements, parts.params, &params, &mut printer)
-        }
+        ParamSyntax::Format(elements) => format::print(
+            elements,
+            parts.params,
+            parts.self_type,
+            &params,
+            &mut printer,
+        ),
         ParamSyntax::Default => {
             if !params.is_empty() {
                 printer.text("<");

@@ -95,10 +95,12 @@ impl Spacing {
     }
 }
 
-/// Prints `params` in `format`.
+/// Prints `params` in `format`; `self_type` is the parameter that is a
+/// typed attribute's type, written after the attribute by MLIR, not here.
 pub(crate) fn print(
     format: &[ParamFormatElement],
     defs: &[TypeParamDef],
+    self_type: Option<usize>,
     params: &[Attribute<'_>],
     printer: &mut AsmPrinter<'_>,
 ) {
@@ -107,7 +109,9 @@ pub(crate) fn print(
         last_was_punctuation: false,
     };
     let param = |printer: &mut AsmPrinter<'_>, index: usize| {
-        if let (Some(def), Some(attr)) = (defs.get(index), params.get(index)) {
+        // The last definition is a variadic one's.
+        let def = defs.get(index.min(defs.len().saturating_sub(1)));
+        if let (Some(def), Some(attr)) = (def, params.get(index)) {
             (def.print)(*attr, printer);
         }
     };
@@ -130,25 +134,37 @@ pub(crate) fn print(
                 if spacing.before_param() {
                     printer.text(" ");
                 }
-                for index in 0..params.len() {
-                    if index > 0 {
+                let mut first = true;
+                for index in (0..params.len()).filter(|i| Some(*i) != self_type) {
+                    if !first {
                         printer.text(", ");
                     }
-                    param(printer, index.min(defs.len().saturating_sub(1)));
+                    first = false;
+                    param(printer, index);
                 }
             }
         }
     }
 }
 
-/// Parses the parameters of the type or attribute `owner` in `format`.
+/// Parses the parameters of the type or attribute `owner` in `format`; a
+/// typed attribute's `self_type` parameter is the type written after it
+/// (`none` when there is none, as ODS).
 pub(crate) fn parse<'c>(
     owner: &str,
     format: &[ParamFormatElement],
     defs: &[TypeParamDef],
+    self_type: Option<usize>,
     parser: &mut AsmParser<'c>,
 ) -> Result<Vec<Attribute<'c>>, ParseError> {
     let mut values: Vec<Option<Attribute<'c>>> = vec![None; defs.len()];
+    if let Some(index) = self_type.filter(|i| *i < defs.len()) {
+        let context = parser.context();
+        let ty = parser
+            .attribute_type()
+            .unwrap_or_else(|| melior::ir::Type::none(context));
+        values[index] = Some(melior::ir::attribute::TypeAttribute::new(ty).into());
+    }
     let mut variadic = Vec::new();
     let read = |parser: &mut AsmParser<'c>, index: usize| -> Result<Attribute<'c>, ParseError> {
         let def = &defs[index];
@@ -167,10 +183,12 @@ pub(crate) fn parse<'c>(
                 values[index] = Some(read(parser, index)?);
             }
             ParamFormatElement::Params => {
-                for index in 0..defs.len() {
-                    if index > 0 {
+                let mut first = true;
+                for index in (0..defs.len()).filter(|i| Some(*i) != self_type) {
+                    if !first {
                         parser.literal(",")?;
                     }
+                    first = false;
                     if defs[index].variadic {
                         // The last parameter takes what is left.
                         variadic.push(read(parser, index)?);

@@ -272,6 +272,16 @@ impl<'a> AsmParser<'a> {
         self.attribute_inner(ty, true)
     }
 
+    /// The type written after the attribute being parsed (`: complex<f64>`
+    /// after `#complex.number<...>`), if any: what a typed attribute's
+    /// parser may take its type from.
+    pub fn attribute_type(&self) -> Option<Type<'a>> {
+        // SAFETY: a parse in progress.
+        let ty = unsafe { bridge::mlirPassBridgeAsmParserSelfType(self.raw) };
+        // SAFETY: a type of the parse's context, or null.
+        (!ty.ptr.is_null()).then(|| unsafe { Type::from_raw(ty) })
+    }
+
     /// Reads an attribute of a Rust dialect without its name (its body,
     /// as an op's format writes it), or any attribute written in full
     /// after `#`.
