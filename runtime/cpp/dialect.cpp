@@ -9,6 +9,7 @@
 // Ops have no properties: their attributes live in the attribute
 // dictionary, as ODS ops' did before properties.
 
+#include "dialect_inliner.h"
 #include "dialect_op_model.h"
 
 #include "mlir/IR/Builders.h"
@@ -75,51 +76,6 @@ namespace {
 // The dialect.
 //===----------------------------------------------------------------------===//
 
-/// The inliner interface of a Rust dialect that asks for one: every op may
-/// be inlined; a terminator's operands replace the call's results; callees
-/// of more than one block are not inlined (the interface would have to
-/// branch, with a dialect the context may not have loaded).
-class RustInliner final : public mlir::DialectInlinerInterface {
-public:
-  RustInliner(mlir::Dialect *dialect, const MlirPassBridgeDialectSpec &spec)
-      : DialectInlinerInterface(dialect), spec(spec) {}
-
-  bool isLegalToInline(mlir::Operation *, mlir::Operation *callable,
-                       bool) const final {
-    auto callableOp = llvm::dyn_cast<mlir::CallableOpInterface>(callable);
-    mlir::Region *body = callableOp ? callableOp.getCallableRegion() : nullptr;
-    return !body || body->hasOneBlock();
-  }
-  bool isLegalToInline(mlir::Region *, mlir::Region *src, bool,
-                       mlir::IRMapping &) const final {
-    return src->hasOneBlock();
-  }
-  bool isLegalToInline(mlir::Operation *, mlir::Region *, bool,
-                       mlir::IRMapping &) const final {
-    return true;
-  }
-  void handleTerminator(mlir::Operation *op,
-                        mlir::ValueRange valuesToRepl) const final {
-    for (auto [value, replacement] :
-         llvm::zip(valuesToRepl, op->getOperands()))
-      value.replaceAllUsesWith(replacement);
-  }
-  mlir::Operation *materializeCallConversion(mlir::OpBuilder &builder,
-                                             mlir::Value input,
-                                             mlir::Type resultType,
-                                             mlir::Location loc) const final {
-    if (!spec.hasCallConversion)
-      return nullptr;
-    MlirOperation op = spec.callbacks.materializeCallConversion(
-        spec.userData, wrap(builder.getContext()), wrap(input),
-        wrap(resultType), wrap(loc));
-    return mlirOperationIsNull(op) ? nullptr : builder.insert(unwrap(op));
-  }
-
-private:
-  const MlirPassBridgeDialectSpec &spec;
-};
-
 class RustDialect final : public mlir::ExtensibleDialect {
 public:
   RustDialect(mlir::MLIRContext *context,
@@ -140,7 +96,8 @@ public:
       mlir::RegisteredOperationName::insert(std::move(model), names);
     }
     if (spec.inliner)
-      addInterface(std::make_unique<RustInliner>(this, spec));
+      addInterface(
+          std::make_unique<mlir_pass_bridge::RustInliner>(this, spec));
   }
 
   mlir::Operation *materializeConstant(mlir::OpBuilder &builder,

@@ -130,6 +130,17 @@ inline mlir::Type elidedType(llvm::StringRef name, mlir::MLIRContext *context) {
   return {};
 }
 
+/// Whether `attr` is of the storage kind an attribute constraint needs
+/// (dialect_format_parts.cpp).
+bool ofKind(mlir::Attribute attr, MlirPassBridgeAttrKind kind);
+
+/// Parses an attribute of a Rust dialect without its name, or an integer
+/// enum's keyword, into `state` (dialect_format_parts.cpp).
+mlir::ParseResult parseFormatAttribute(mlir::OpAsmParser &p,
+                                       mlir::OperationState &state,
+                                       const AttributeSpec &attr,
+                                       bool optional, bool &present);
+
 /// Parses a Rust op in its declarative format.
 mlir::ParseResult parseWithFormat(const OpSpec &spec, mlir::OpAsmParser &parser,
                                   mlir::OperationState &state);
@@ -196,5 +207,15 @@ void printWithRust(const OpSpec &spec, const MlirPassBridgeDialectSpec &dialect,
                    mlir::Operation *op, mlir::OpAsmPrinter &printer);
 
 } // namespace mlir_pass_bridge
+
+/// The header's opaque types are MLIR's parser and printer themselves
+/// (the parser with the type written after the attribute, if any).
+struct MlirPassBridgeAsmParser {
+  mlir::AsmParser &parser;
+  mlir::Type selfType = {};
+};
+struct MlirPassBridgeAsmPrinter {
+  mlir::AsmPrinter &printer;
+};
 
 #endif // MLIR_PASS_DIALECT_SUPPORT_H

@@ -5,8 +5,7 @@
  * `mlir-opt`'s main, or answer questions about symbols; the C++ API can, and
  * Debian's libMLIR.so exports it. Each `.cpp` beside this header is one
  * concern (registry.cpp, host.cpp, ir.cpp, analysis.cpp, rewrite.cpp,
- * conversion.cpp, conversion_patterns.cpp, the dialect sources (dialect_syntax.cpp
- * among them),
+ * conversion.cpp, conversion_patterns.cpp, the dialect sources (dialect*.cpp),
  * opt_main.cpp, running_pass.cpp) and includes it; its declarations are in one part per
  * concern under api/, included below. The Rust declarations are generated
  * from this file and its parts by bindgen in the runtime's build script, so

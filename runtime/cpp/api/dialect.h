@@ -1,5 +1,5 @@
 /* Part of the C++ bridge's C interface: dialects declared in Rust
- * (dialect.cpp, dialect_format.cpp, dialect_asm.cpp). Included by
+ * (dialect.cpp, dialect_format*.cpp, dialect_asm.cpp). Included by
  * mlir_pass_bridge.h, inside its `extern "C"` block, after the parts before
  * it (whose types it may use); include that header instead.
  */
@@ -12,7 +12,7 @@
 #define MLIR_PASS_BRIDGE_API_DIALECT_H
 
 /*===------------------------------------------------------------------===*
- * Dialects declared in Rust (dialect.cpp, dialect_format.cpp, dialect_asm.cpp)
+ * Dialects declared in Rust (dialect.cpp, dialect_format*.cpp, dialect_asm.cpp)
  *===------------------------------------------------------------------===*/
 
 /// The traits a Rust op can have: bit `1 << value` of

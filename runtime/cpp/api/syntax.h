@@ -1,5 +1,5 @@
 /* Part of the C++ bridge's C interface: the syntax of Rust types and
- * attributes (dialect_syntax.cpp): MLIR's `AsmParser` and `AsmPrinter` one
+ * attributes (dialect_syntax.cpp, dialect_attrs.cpp): MLIR's `AsmParser` and `AsmPrinter` one
  * call per element, for the body of a type or attribute after its name
  * (`!ns.name<...>`, `#ns.name<...>`) and for an attribute printed without
  * its name in an op's format (`index.cmp slt(...)`). Included by

@@ -1,0 +1,390 @@
+// The attributes of Rust dialects (and the syntax of their types): MLIR
+// dynamic attributes (types) of the dialect, with their verifier, parser
+// and printer in Rust; typed attributes; an attribute written without its
+// name in an op's format; an attribute by name, parameters and definition.
+
+#include "dialect_support.h"
+
+#include "mlir/IR/BuiltinAttributeInterfaces.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/ExtensibleDialect.h"
+
+#include <mutex>
+
+using mlir_pass_bridge::guarded;
+
+namespace {
+
+/// The attribute definition of `attr` when it is an attribute of a Rust
+/// dialect, with that dialect's description.
+std::pair<mlir::DynamicAttrDefinition *, const MlirPassBridgeDialectSpec *>
+rustAttr(mlir::Attribute attr) {
+  auto dynamic = llvm::dyn_cast_or_null<mlir::DynamicAttr>(attr);
+  if (!dynamic)
+    return {nullptr, nullptr};
+  mlir::DynamicAttrDefinition *def = dynamic.getAttrDef();
+  const MlirPassBridgeDialectSpec *spec =
+      mlir_pass_bridge::rustDialectSpec(def->getDialect());
+  if (!spec)
+    return {nullptr, nullptr};
+  return {def, spec};
+}
+
+/// The Rust definition of the attribute `name` of `spec`, if any.
+const MlirPassBridgeDialectSpec::Def *
+attrDef(const MlirPassBridgeDialectSpec &spec, llvm::StringRef name) {
+  for (const auto &def : spec.attrs)
+    if (def.name == name)
+      return &def;
+  return nullptr;
+}
+
+} // namespace
+
+namespace mlir_pass_bridge {
+
+mlir::ParseResult parseDefaultBody(mlir::AsmParser &parser,
+                                   llvm::SmallVectorImpl<mlir::Attribute> &params) {
+  // MLIR's default for dynamic types and attributes: nothing, or
+  // `<param, ...>` with each parameter an attribute.
+  if (mlir::failed(parser.parseOptionalLess()))
+    return mlir::success();
+  if (mlir::succeeded(parser.parseOptionalGreater()))
+    return mlir::success();
+  if (mlir::failed(parser.parseCommaSeparatedList([&] {
+        return parser.parseAttribute(params.emplace_back());
+      })))
+    return mlir::failure();
+  return parser.parseGreater();
+}
+
+bool printRustAttrStripped(mlir::AsmPrinter &printer, mlir::Attribute attr) {
+  auto [def, spec] = rustAttr(attr);
+  if (!def)
+    return false;
+  const MlirPassBridgeDialectSpec::Def *rust = attrDef(*spec, def->getName());
+  auto params = llvm::cast<mlir::DynamicAttr>(attr).getParams();
+  if (!rust || !rust->hasSyntax || !spec->syntax.print) {
+    // MLIR's default body: `<param, ...>`.
+    if (params.empty())
+      return true;
+    printer << '<';
+    llvm::interleaveComma(params, printer,
+                          [&](mlir::Attribute p) { printer.printAttribute(p); });
+    printer << '>';
+    return true;
+  }
+  llvm::SmallVector<MlirAttribute, 4> raw;
+  for (mlir::Attribute p : params)
+    raw.push_back(wrap(p));
+  MlirPassBridgeAsmPrinter p{printer};
+  spec->syntax.print(rust->definition, false, attr.getAsOpaquePointer(),
+                     raw.data(), raw.size(), &p);
+  return true;
+}
+
+mlir::ParseResult parseRustAttrStripped(mlir::AsmParser &parser,
+                                        mlir::Dialect *dialect,
+                                        const void *definition,
+                                        mlir::Attribute &result) {
+  const MlirPassBridgeDialectSpec *spec = rustDialectSpec(dialect);
+  const MlirPassBridgeDialectSpec::Def *rust = nullptr;
+  if (spec)
+    for (const auto &def : spec->attrs)
+      if (def.definition == definition)
+        rust = &def;
+  if (!rust)
+    return parser.emitError(parser.getCurrentLocation(),
+                            "the attribute's dialect is not loaded");
+  // ODS's `parseCustomAttributeWithFallback`: `#...` is any attribute;
+  // otherwise the body, without the name.
+  return parser.parseCustomAttributeWithFallback(
+      result, mlir::Type(),
+      [&](mlir::Attribute &out, mlir::Type type) -> mlir::ParseResult {
+        out = parseRustAttrBody(parser, dialect, *spec, *rust, type);
+        return mlir::success(static_cast<bool>(out));
+      });
+}
+
+mlir::Attribute parseRustAttrBody(mlir::AsmParser &parser,
+                                  mlir::Dialect *dialect,
+                                  const MlirPassBridgeDialectSpec &spec,
+                                  const MlirPassBridgeDialectSpec::Def &rust,
+                                  mlir::Type selfType) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  llvm::SmallVector<mlir::Attribute, 4> params;
+  if (rust.hasSyntax && spec.syntax.parse) {
+    MlirPassBridgeAsmParser p{parser, selfType};
+    if (!spec.syntax.parse(
+            rust.definition, false, &p,
+            [](MlirAttribute param, void *list) {
+              static_cast<llvm::SmallVector<mlir::Attribute, 4> *>(list)
+                  ->push_back(unwrap(param));
+            },
+            &params))
+      return {};
+  } else if (mlir::failed(parseDefaultBody(parser, params))) {
+    return {};
+  }
+  return getRustAttr([&] { return parser.emitError(loc); }, dialect,
+                     rust.name, params);
+}
+
+mlir::Attribute
+getRustAttr(llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
+            mlir::Dialect *dialect, llvm::StringRef name,
+            llvm::ArrayRef<mlir::Attribute> params) {
+  auto *extensible = llvm::dyn_cast_or_null<mlir::ExtensibleDialect>(dialect);
+  mlir::DynamicAttrDefinition *def =
+      extensible ? extensible->lookupAttrDefinition(name) : nullptr;
+  if (!def) {
+    (void)(emitError() << "dialect has no attribute '" << name << "'");
+    return {};
+  }
+  return mlir::DynamicAttr::getChecked(emitError, def, params);
+}
+
+namespace {
+
+/// `TypedAttr` for a typed attribute of a Rust dialect: its type is its
+/// self-type parameter (a `TypeAttr`).
+struct RustTypedAttrModel
+    : public mlir::TypedAttr::FallbackModel<RustTypedAttrModel> {
+  mlir::Type getType(mlir::Attribute attr) const {
+    auto dynamic = llvm::dyn_cast<mlir::DynamicAttr>(attr);
+    if (!dynamic)
+      return mlir::NoneType::get(attr.getContext());
+    mlir::DynamicAttrDefinition *def = dynamic.getAttrDef();
+    const MlirPassBridgeDialectSpec *spec =
+        mlir_pass_bridge::rustDialectSpec(def->getDialect());
+    llvm::ArrayRef<mlir::Attribute> params = dynamic.getParams();
+    if (spec)
+      for (const auto &rust : spec->attrs)
+        if (rust.name == def->getName() && rust.selfType >= 0 &&
+            static_cast<size_t>(rust.selfType) < params.size())
+          if (auto type = llvm::dyn_cast<mlir::TypeAttr>(params[rust.selfType]))
+            return type.getValue();
+    return mlir::NoneType::get(attr.getContext());
+  }
+};
+
+/// A class for `attachInterface` whose TypeID is, for the duration of the
+/// call, the dynamic attribute's: MLIR attaches an interface to a kind of
+/// attribute by its class's TypeID, and a dynamic attribute has none.
+struct TypedAttrSlot
+    : public mlir::Attribute::AttrBase<TypedAttrSlot, mlir::Attribute,
+                                       mlir::AttributeStorage> {
+  using Base::Base;
+  static constexpr llvm::StringLiteral name = "mlir_pass.typed_attr_slot";
+  static mlir::TypeID resolveTypeID() {
+    return mlir::TypeID::getFromOpaquePointer(current);
+  }
+  static inline std::mutex mutex;
+  static inline const void *current = nullptr;
+};
+
+/// A verifier calling `verify(definition, params...)` in Rust.
+template <typename Verify>
+auto verifierOf(const void *definition, Verify verify) {
+  return [definition, verify](
+             llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
+             llvm::ArrayRef<mlir::Attribute> params) -> llvm::LogicalResult {
+    std::string message;
+    llvm::SmallVector<MlirAttribute, 4> raw;
+    for (mlir::Attribute p : params)
+      raw.push_back(wrap(p));
+    if (verify(definition, raw.data(), raw.size(),
+               mlir_pass_bridge::appendToString, &message))
+      return mlir::success();
+    return emitError() << message;
+  };
+}
+
+/// The body's parser in Rust.
+auto parserOf(const MlirPassBridgeDialectSpec &spec, const void *definition,
+              bool isType) {
+  return [&spec, definition, isType](
+             mlir::AsmParser &parser,
+             llvm::SmallVectorImpl<mlir::Attribute> &params) -> mlir::ParseResult {
+    MlirPassBridgeAsmParser p{parser};
+    return mlir::success(spec.syntax.parse(
+        definition, isType, &p,
+        [](MlirAttribute param, void *list) {
+          static_cast<llvm::SmallVectorImpl<mlir::Attribute> *>(list)->push_back(
+              unwrap(param));
+        },
+        &params));
+  };
+}
+
+/// The body's printer in Rust, for the type or attribute `name` of
+/// `dialect` (the printer gets its parameters; the type or attribute is
+/// found again from them: it is uniqued).
+auto printerOf(mlir::ExtensibleDialect *dialect,
+               const MlirPassBridgeDialectSpec &spec, const std::string &name,
+               const void *definition, bool isType) {
+  return [dialect, &spec, name, definition,
+          isType](mlir::AsmPrinter &printer,
+                  llvm::ArrayRef<mlir::Attribute> params) {
+    const void *self = nullptr;
+    if (isType) {
+      if (auto *def = dialect->lookupTypeDefinition(name))
+        self = mlir::DynamicType::get(def, params).getAsOpaquePointer();
+    } else if (auto *def = dialect->lookupAttrDefinition(name)) {
+      self = mlir::DynamicAttr::get(def, params).getAsOpaquePointer();
+    }
+    llvm::SmallVector<MlirAttribute, 4> raw;
+    for (mlir::Attribute p : params)
+      raw.push_back(wrap(p));
+    MlirPassBridgeAsmPrinter p{printer};
+    spec.syntax.print(definition, isType, self, raw.data(), raw.size(), &p);
+  };
+}
+
+} // namespace
+
+void registerTypesAndAttrs(mlir::ExtensibleDialect *dialect,
+                           const MlirPassBridgeDialectSpec &spec) {
+  bool syntax = spec.syntax.parse && spec.syntax.print;
+  for (const auto &def : spec.types) {
+    auto verify = verifierOf(def.definition, spec.callbacks.verifyType);
+    dialect->registerDynamicType(
+        def.hasSyntax && syntax
+            ? mlir::DynamicTypeDefinition::get(
+                  def.name, dialect, std::move(verify),
+                  parserOf(spec, def.definition, true),
+                  printerOf(dialect, spec, def.name, def.definition, true))
+            : mlir::DynamicTypeDefinition::get(def.name, dialect,
+                                               std::move(verify)));
+  }
+  if (!spec.syntax.verify)
+    return;
+  for (const auto &def : spec.attrs) {
+    auto verify = verifierOf(def.definition, spec.syntax.verify);
+    std::unique_ptr<mlir::DynamicAttrDefinition> attr =
+        def.hasSyntax && syntax
+            ? mlir::DynamicAttrDefinition::get(
+                  def.name, dialect, std::move(verify),
+                  parserOf(spec, def.definition, false),
+                  printerOf(dialect, spec, def.name, def.definition, false))
+            : mlir::DynamicAttrDefinition::get(def.name, dialect,
+                                               std::move(verify));
+    mlir::TypeID typeID = attr->getTypeID();
+    dialect->registerDynamicAttr(std::move(attr));
+    if (def.selfType >= 0) {
+      // A typed attribute: `TypedAttr` added to its interface map, through
+      // a class whose TypeID is this attribute's for the call.
+      std::lock_guard<std::mutex> lock(TypedAttrSlot::mutex);
+      TypedAttrSlot::current = typeID.getAsOpaquePointer();
+      TypedAttrSlot::attachInterface<RustTypedAttrModel>(*dialect->getContext());
+    }
+  }
+}
+
+} // namespace mlir_pass_bridge
+
+extern "C" {
+
+bool mlirPassBridgeAsmParseRustAttr(MlirPassBridgeAsmParser *parser,
+                                    MlirStringRef ns, const void *definition,
+                                    MlirAttribute *attr) noexcept {
+  return guarded(false, [&] {
+    mlir::Dialect *dialect =
+        parser->parser.getContext()->getOrLoadDialect(unwrap(ns));
+    mlir::Attribute result;
+    if (mlir::failed(mlir_pass_bridge::parseRustAttrStripped(
+            parser->parser, dialect, definition, result)))
+      return false;
+    *attr = wrap(result);
+    return true;
+  });
+}
+
+void mlirPassBridgeAsmPrintRustAttr(MlirPassBridgeAsmPrinter *printer,
+                                    MlirAttribute attr) noexcept {
+  guarded(0, [&] {
+    if (!mlir_pass_bridge::printRustAttrStripped(printer->printer, unwrap(attr)))
+      printer->printer.printAttribute(unwrap(attr));
+    return 0;
+  });
+}
+
+void mlirPassBridgeDialectSpecSetSyntax(
+    MlirPassBridgeDialectSpec *spec,
+    MlirPassBridgeSyntaxCallbacks callbacks) noexcept {
+  spec->syntax = callbacks;
+}
+
+bool mlirPassBridgeDialectSpecAddAttr(MlirPassBridgeDialectSpec *spec,
+                                      const MlirPassBridgeAttrSpec *attr) noexcept {
+  return guarded(false, [&] {
+    spec->attrs.push_back({std::string(attr->name.data, attr->name.length),
+                           attr->definition, attr->hasSyntax,
+                           attr->selfTypeParam});
+    return true;
+  });
+}
+
+MlirAttribute mlirPassBridgeRustAttrGet(MlirContext context, MlirStringRef ns,
+                                        MlirStringRef name,
+                                        const MlirAttribute *params,
+                                        intptr_t numParams,
+                                        MlirStringCallback onError,
+                                        void *userData) noexcept {
+  return guarded(MlirAttribute{nullptr}, [&]() -> MlirAttribute {
+    auto fail = [&](const std::string &message) {
+      onError(wrap(llvm::StringRef(message)), userData);
+      return MlirAttribute{nullptr};
+    };
+    mlir::MLIRContext *ctx = unwrap(context);
+    mlir::Dialect *dialect = ctx->getLoadedDialect(unwrap(ns));
+    if (!mlir_pass_bridge::rustDialectSpec(dialect))
+      return fail("dialect '" + unwrap(ns).str() +
+                  "' is not loaded in the context");
+    llvm::SmallVector<mlir::Attribute, 4> list;
+    for (intptr_t i = 0; i < numParams; ++i)
+      list.push_back(unwrap(params[i]));
+    // The verifier's diagnostic goes to `onError`, not to the context.
+    std::string message;
+    mlir::ScopedDiagnosticHandler handler(ctx, [&](mlir::Diagnostic &d) {
+      message += d.str();
+      return mlir::success();
+    });
+    mlir::Attribute attr = mlir_pass_bridge::getRustAttr(
+        [&] { return mlir::emitError(mlir::UnknownLoc::get(ctx)); }, dialect,
+        unwrap(name), list);
+    if (!attr)
+      return fail(message.empty() ? "the attribute was refused" : message);
+    return wrap(attr);
+  });
+}
+
+bool mlirPassBridgeRustAttrIs(MlirAttribute attr, MlirStringRef ns,
+                              MlirStringRef name) noexcept {
+  auto [def, spec] = rustAttr(unwrap(attr));
+  return def && spec->ns == unwrap(ns) && def->getName() == unwrap(name);
+}
+
+intptr_t mlirPassBridgeRustAttrParams(MlirAttribute attr,
+                                      const MlirAttribute **params) noexcept {
+  auto dynamic = llvm::dyn_cast_or_null<mlir::DynamicAttr>(unwrap(attr));
+  if (!dynamic)
+    return 0;
+  llvm::ArrayRef<mlir::Attribute> list = dynamic.getParams();
+  // `MlirAttribute` wraps one pointer, as `mlir::Attribute` does.
+  static_assert(sizeof(MlirAttribute) == sizeof(mlir::Attribute), "");
+  *params = reinterpret_cast<const MlirAttribute *>(list.data());
+  return list.size();
+}
+
+const void *mlirPassBridgeRustAttrDefinition(MlirAttribute attr) noexcept {
+  auto [def, spec] = rustAttr(unwrap(attr));
+  if (!def)
+    return nullptr;
+  const MlirPassBridgeDialectSpec::Def *rust = attrDef(*spec, def->getName());
+  return rust ? rust->definition : nullptr;
+}
+
+} // extern "C"

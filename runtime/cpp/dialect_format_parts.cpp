@@ -1,0 +1,129 @@
+// What the format's parser shares: literals (any MLIR parser: the format,
+// the syntax of Rust types and attributes) and attributes of a custom kind
+// (an attribute of a Rust dialect without its name, an integer enum's
+// keyword), as ODS's generated parsers read them.
+
+#include "dialect_support.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+
+namespace mlir_pass_bridge {
+
+/// Whether `attr` is of the storage kind an attribute constraint needs.
+bool ofKind(mlir::Attribute attr, MlirPassBridgeAttrKind kind) {
+  switch (kind) {
+  case MlirPassBridgeAttrKindInteger:
+    return llvm::isa<mlir::IntegerAttr>(attr);
+  case MlirPassBridgeAttrKindBool:
+    return llvm::isa<mlir::BoolAttr>(attr);
+  case MlirPassBridgeAttrKindFloat:
+    return llvm::isa<mlir::FloatAttr>(attr);
+  case MlirPassBridgeAttrKindString:
+    return llvm::isa<mlir::StringAttr>(attr);
+  case MlirPassBridgeAttrKindUnit:
+    return llvm::isa<mlir::UnitAttr>(attr);
+  case MlirPassBridgeAttrKindType:
+    return llvm::isa<mlir::TypeAttr>(attr);
+  case MlirPassBridgeAttrKindSymbolRef:
+    return llvm::isa<mlir::SymbolRefAttr>(attr);
+  case MlirPassBridgeAttrKindFlatSymbolRef:
+    return llvm::isa<mlir::FlatSymbolRefAttr>(attr);
+  case MlirPassBridgeAttrKindDenseElements:
+    return llvm::isa<mlir::DenseElementsAttr>(attr);
+  case MlirPassBridgeAttrKindArray:
+    return llvm::isa<mlir::ArrayAttr>(attr);
+  case MlirPassBridgeAttrKindDictionary:
+    return llvm::isa<mlir::DictionaryAttr>(attr);
+  default:
+    return true;
+  }
+}
+
+/// Parses the literal `text`; with `optional`, sets `present` instead of
+/// failing when it is not there.
+mlir::ParseResult parseLiteral(mlir::AsmParser &p, llvm::StringRef text, bool optional,
+                         bool &present) {
+  present = true;
+#define MLIR_PASS_PUNCT(str, name)                                             \
+  if (text == str) {                                                           \
+    if (!optional)                                                             \
+      return p.parse##name();                                                  \
+    present = mlir::succeeded(p.parseOptional##name());                        \
+    return mlir::success();                                                    \
+  }
+  MLIR_PASS_PUNCT("(", LParen)
+  MLIR_PASS_PUNCT(")", RParen)
+  MLIR_PASS_PUNCT("[", LSquare)
+  MLIR_PASS_PUNCT("]", RSquare)
+  MLIR_PASS_PUNCT("{", LBrace)
+  MLIR_PASS_PUNCT("}", RBrace)
+  MLIR_PASS_PUNCT("<", Less)
+  MLIR_PASS_PUNCT(">", Greater)
+  MLIR_PASS_PUNCT(":", Colon)
+  MLIR_PASS_PUNCT(",", Comma)
+  MLIR_PASS_PUNCT("=", Equal)
+  MLIR_PASS_PUNCT("->", Arrow)
+  MLIR_PASS_PUNCT("?", Question)
+  MLIR_PASS_PUNCT("+", Plus)
+  MLIR_PASS_PUNCT("*", Star)
+  MLIR_PASS_PUNCT("...", Ellipsis)
+  MLIR_PASS_PUNCT("|", VerticalBar)
+#undef MLIR_PASS_PUNCT
+  if (!optional)
+    return p.parseKeyword(text);
+  present = mlir::succeeded(p.parseOptionalKeyword(text));
+  return mlir::success();
+}
+
+/// An attribute of a Rust dialect without its name, or an integer enum's
+/// keyword, as ODS parses them.
+mlir::ParseResult parseFormatAttribute(mlir::OpAsmParser &p,
+                                     mlir::OperationState &state,
+                                     const AttributeSpec &attr,
+                                     bool optional, bool &present) {
+  llvm::SMLoc loc = p.getCurrentLocation();
+  mlir::Attribute value;
+  if (attr.kind == MlirPassBridgeAttrKindRust) {
+    // (The macro refuses a Rust attribute as the first element of an
+    // optional group: its body has no fixed first token to look for.)
+    mlir::Dialect *dialect =
+        state.getContext()->getOrLoadDialect(attr.rustAttrNamespace);
+    if (mlir::failed(mlir_pass_bridge::parseRustAttrStripped(
+            p, dialect, attr.rustAttr, value)))
+      return mlir::failure();
+  } else {
+    // ODS's enum parser: a case's keyword, or a string holding one.
+    std::string keyword;
+    llvm::SmallVector<llvm::StringRef, 8> cases(attr.caseNames.begin(),
+                                                attr.caseNames.end());
+    llvm::StringRef bare;
+    if (mlir::succeeded(p.parseOptionalKeyword(&bare, cases))) {
+      keyword = bare.str();
+    } else if (mlir::failed(p.parseOptionalString(&keyword))) {
+      if (optional) {
+        present = false;
+        return mlir::success();
+      }
+      std::string list;
+      llvm::raw_string_ostream os(list);
+      llvm::interleaveComma(attr.caseNames, os);
+      return p.emitError(loc, "expected string or keyword containing one of "
+                              "the following enum values for attribute '")
+             << attr.name << "' [" << list << "]";
+    }
+    auto it = llvm::find(attr.caseNames, keyword);
+    if (it == attr.caseNames.end())
+      return p.emitError(loc, "invalid ")
+             << attr.name << " attribute specification: \"" << keyword
+             << '"';
+    mlir::Type type = mlir_pass_bridge::elidedType(attr.elidedType,
+                                                   state.getContext());
+    value = mlir::IntegerAttr::get(
+        type, attr.caseValues[it - attr.caseNames.begin()]);
+  }
+  present = true;
+  state.addAttribute(attr.name, value);
+  return mlir::success();
+}
+
+} // namespace mlir_pass_bridge

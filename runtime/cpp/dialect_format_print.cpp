@@ -1,0 +1,264 @@
+// The declarative assembly format of Rust ops, printed with MLIR's
+// OpAsmPrinter: the elements and spacing rules of ODS's generated printers
+// (mlir-tblgen's OpFormatGen), so that a Rust op prints as the same op
+// declared in ODS would. The parser is dialect_format.cpp.
+
+#include "dialect_support.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using mlir_pass_bridge::FormatElement;
+using mlir_pass_bridge::OpSpec;
+
+namespace {
+
+/// The values of operand or result group `index`: [start, start + size).
+std::pair<unsigned, unsigned>
+groupRange(const std::vector<MlirPassBridgeArity> &groups, unsigned total,
+           mlir::Operation *op, llvm::StringRef segmentsAttr, bool segmented,
+           unsigned index) {
+  if (segmented) {
+    auto sizes = op->getAttrOfType<mlir::DenseI32ArrayAttr>(segmentsAttr);
+    if (sizes && sizes.size() == static_cast<int64_t>(groups.size())) {
+      unsigned start = 0;
+      for (unsigned i = 0; i < index; ++i)
+        start += sizes[i];
+      return {start, static_cast<unsigned>(sizes[index])};
+    }
+  }
+  unsigned singles = 0;
+  for (MlirPassBridgeArity a : groups)
+    singles += a == MlirPassBridgeAritySingle;
+  unsigned variable = total > singles ? total - singles : 0;
+  unsigned start = 0;
+  for (unsigned i = 0; i < index; ++i)
+    start += groups[i] == MlirPassBridgeAritySingle ? 1 : variable;
+  unsigned size = groups[index] == MlirPassBridgeAritySingle ? 1 : variable;
+  if (start + size > total)
+    size = start < total ? total - start : 0;
+  return {std::min(start, total), size};
+}
+
+class FormatPrinter {
+public:
+  FormatPrinter(const OpSpec &spec, mlir::Operation *op,
+                mlir::OpAsmPrinter &p)
+      : spec(spec), op(op), p(p) {}
+
+  void print() {
+    const std::vector<FormatElement> &format = spec.format;
+    for (size_t i = 0; i < format.size(); ++i) {
+      const FormatElement &e = format[i];
+      if (e.kind == MlirPassBridgeFormatOptionalGroup) {
+        if (present(format[i + 1 + e.index]))
+          for (size_t j = i + 1; j <= i + e.length; ++j)
+            element(format[j]);
+        i += e.length;
+        continue;
+      }
+      element(e);
+    }
+  }
+
+private:
+  mlir::OperandRange operandGroup(unsigned index) {
+    auto [start, size] = groupRange(
+        spec.operands, op->getNumOperands(), op, "operandSegmentSizes",
+        spec.has(MlirPassBridgeOpTraitAttrSizedOperandSegments), index);
+    return op->getOperands().slice(start, size);
+  }
+  mlir::ResultRange resultGroup(unsigned index) {
+    auto [start, size] = groupRange(
+        spec.results, op->getNumResults(), op, "resultSegmentSizes",
+        spec.has(MlirPassBridgeOpTraitAttrSizedResultSegments), index);
+    return op->getResults().slice(start, size);
+  }
+  llvm::MutableArrayRef<mlir::Region> regionGroup(unsigned index) {
+    llvm::MutableArrayRef<mlir::Region> all = op->getRegions();
+    if (index >= all.size())
+      return {};
+    if (spec.variadicRegions && index + 1 == spec.numRegions)
+      return all.drop_front(index);
+    return all.slice(index, 1);
+  }
+  llvm::SmallVector<mlir::Block *, 1> successorGroup(unsigned index) {
+    llvm::SmallVector<mlir::Block *, 1> out;
+    unsigned n = op->getNumSuccessors();
+    unsigned end = spec.variadicSuccessors && index + 1 == spec.numSuccessors
+                       ? n
+                       : std::min(index + 1, n);
+    for (unsigned i = index; i < end; ++i)
+      out.push_back(op->getSuccessor(i));
+    return out;
+  }
+
+  bool present(const FormatElement &anchor) {
+    switch (anchor.kind) {
+    case MlirPassBridgeFormatOperand:
+      return !operandGroup(anchor.index).empty();
+    case MlirPassBridgeFormatOperands:
+      return op->getNumOperands() != 0;
+    case MlirPassBridgeFormatAttribute:
+      return static_cast<bool>(
+          op->getAttr(spec.attributes[anchor.index].name));
+    case MlirPassBridgeFormatRegion: {
+      auto regions = regionGroup(anchor.index);
+      return !regions.empty() && !regions.front().empty();
+    }
+    case MlirPassBridgeFormatSuccessor:
+      return !successorGroup(anchor.index).empty();
+    case MlirPassBridgeFormatType:
+      return !types(anchor.target, anchor.index).empty();
+    default:
+      return true;
+    }
+  }
+
+  llvm::SmallVector<mlir::Type, 4> types(MlirPassBridgeTypeTarget target,
+                                         uint32_t index) {
+    switch (target) {
+    case MlirPassBridgeTypeTargetOperand:
+      return llvm::to_vector<4>(operandGroup(index).getTypes());
+    case MlirPassBridgeTypeTargetOperands:
+      return llvm::to_vector<4>(op->getOperandTypes());
+    case MlirPassBridgeTypeTargetResult:
+      return llvm::to_vector<4>(resultGroup(index).getTypes());
+    default:
+      return llvm::to_vector<4>(op->getResultTypes());
+    }
+  }
+
+  /// ODS's rule: whether a literal gets a space before it.
+  static bool spaceBefore(llvm::StringRef value, bool lastWasPunctuation) {
+    if (value.size() != 1 && value != "->")
+      return true;
+    if (lastWasPunctuation)
+      return !llvm::StringRef(">)}],").contains(value.front());
+    return !llvm::StringRef("<>(){}[],").contains(value.front());
+  }
+
+  void element(const FormatElement &e) {
+    // ODS's spacing literals: `\n` a new line, ` ` a space, `` none
+    // (and no space before what follows).
+    if (e.kind == MlirPassBridgeFormatLiteral && e.text == "\\n") {
+      p.printNewline();
+      return;
+    }
+    if (e.kind == MlirPassBridgeFormatLiteral &&
+        (e.text.empty() || e.text == " ")) {
+      if (!e.text.empty())
+        p << ' ';
+      lastWasPunctuation = e.text.empty();
+      shouldEmitSpace = false;
+      return;
+    }
+    if (e.kind == MlirPassBridgeFormatLiteral) {
+      if (shouldEmitSpace && spaceBefore(e.text, lastWasPunctuation))
+        p << ' ';
+      p << e.text;
+      shouldEmitSpace = e.text.size() != 1 ||
+                        !llvm::StringRef("<({[").contains(e.text.front());
+      lastWasPunctuation = e.text.front() != '_' && !llvm::isAlpha(static_cast<char>(e.text.front()));
+      return;
+    }
+    if (e.kind == MlirPassBridgeFormatAttrDict ||
+        e.kind == MlirPassBridgeFormatAttrDictWithKeyword) {
+      llvm::SmallVector<llvm::StringRef, 4> elided;
+      for (const FormatElement &other : spec.format)
+        if (other.kind == MlirPassBridgeFormatAttribute)
+          elided.push_back(spec.attributes[other.index].name);
+      if (spec.has(MlirPassBridgeOpTraitAttrSizedOperandSegments))
+        elided.push_back("operandSegmentSizes");
+      if (spec.has(MlirPassBridgeOpTraitAttrSizedResultSegments))
+        elided.push_back("resultSegmentSizes");
+      if (e.kind == MlirPassBridgeFormatAttrDict)
+        p.printOptionalAttrDict(op->getAttrs(), elided);
+      else
+        p.printOptionalAttrDictWithKeyword(op->getAttrs(), elided);
+      lastWasPunctuation = false;
+      return;
+    }
+    if (shouldEmitSpace || !lastWasPunctuation)
+      p << ' ';
+    lastWasPunctuation = false;
+    shouldEmitSpace = true;
+    switch (e.kind) {
+    case MlirPassBridgeFormatOperand:
+      p << operandGroup(e.index);
+      break;
+    case MlirPassBridgeFormatOperands:
+      p << op->getOperands();
+      break;
+    case MlirPassBridgeFormatAttribute: {
+      mlir::Attribute attr = op->getAttr(spec.attributes[e.index].name);
+      if (!attr)
+        break;
+      const auto &def = spec.attributes[e.index];
+      if (def.kind == MlirPassBridgeAttrKindRust &&
+          mlir_pass_bridge::printRustAttrStripped(p, attr))
+        break;
+      if (def.kind == MlirPassBridgeAttrKindEnum) {
+        auto value = llvm::dyn_cast<mlir::IntegerAttr>(attr);
+        auto it = value ? llvm::find(def.caseValues, value.getInt())
+                        : def.caseValues.end();
+        if (it != def.caseValues.end()) {
+          p << def.caseNames[it - def.caseValues.begin()];
+          break;
+        }
+      }
+      auto typed = llvm::dyn_cast<mlir::TypedAttr>(attr);
+      if (typed && !spec.attributes[e.index].elidedType.empty() &&
+          typed.getType() ==
+              mlir_pass_bridge::elidedType(
+                  spec.attributes[e.index].elidedType, op->getContext()))
+        p.printAttributeWithoutType(attr);
+      else
+        p.printAttribute(attr);
+      break;
+    }
+    case MlirPassBridgeFormatType:
+      llvm::interleaveComma(types(e.target, e.index), p);
+      break;
+    case MlirPassBridgeFormatFunctionalType:
+      p.printFunctionalType(types(e.target, e.index),
+                            types(e.target2, e.index2));
+      break;
+    case MlirPassBridgeFormatRegion:
+      llvm::interleaveComma(regionGroup(e.index), p,
+                            [&](mlir::Region &r) { p.printRegion(r); });
+      break;
+    case MlirPassBridgeFormatRegions:
+      llvm::interleaveComma(op->getRegions(), p,
+                            [&](mlir::Region &r) { p.printRegion(r); });
+      break;
+    case MlirPassBridgeFormatSuccessor:
+      llvm::interleaveComma(successorGroup(e.index), p,
+                            [&](mlir::Block *b) { p.printSuccessor(b); });
+      break;
+    case MlirPassBridgeFormatSuccessors:
+      llvm::interleaveComma(op->getSuccessors(), p,
+                            [&](mlir::Block *b) { p.printSuccessor(b); });
+      break;
+    default:
+      break;
+    }
+  }
+
+  const OpSpec &spec;
+  mlir::Operation *op;
+  mlir::OpAsmPrinter &p;
+  bool shouldEmitSpace = true;
+  bool lastWasPunctuation = false;
+};
+
+
+} // namespace
+
+void mlir_pass_bridge::printWithFormat(const OpSpec &spec, mlir::Operation *op,
+                                       mlir::OpAsmPrinter &printer) {
+  FormatPrinter(spec, op, printer).print();
+}
