@@ -312,6 +312,7 @@ bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,
           str(a.elidedType), a.kind});
       attr.rustAttr = a.rustAttr;
       attr.rustAttrNamespace = str(a.rustAttrNamespace);
+      attr.upstreamAttr = str(a.upstreamAttr);
       for (intptr_t c = 0; c < a.numCases; ++c) {
         attr.caseNames.push_back(str(a.caseNames[c]));
         attr.caseValues.push_back(a.caseValues[c]);

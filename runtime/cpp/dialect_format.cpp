@@ -254,7 +254,8 @@ private:
     case MlirPassBridgeFormatAttribute: {
       const auto &attr = spec.attributes[e.index];
       if (attr.kind == MlirPassBridgeAttrKindRust ||
-          attr.kind == MlirPassBridgeAttrKindEnum)
+          attr.kind == MlirPassBridgeAttrKindEnum ||
+          attr.kind == MlirPassBridgeAttrKindUpstream)
         return mlir_pass_bridge::parseFormatAttribute(p, state, attr, optional,
                                                       present);
       mlir::Type type = elided(e.index);

@@ -5,9 +5,58 @@
 
 #include "dialect_support.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
+#include "llvm/ADT/StringMap.h"
+
+namespace {
+
+/// The parsers of upstream attributes an op's format may name without
+/// their name (their C++ class's `parse`, after the name).
+using StrippedParser = mlir::Attribute (*)(mlir::AsmParser &, mlir::Type);
+const llvm::StringMap<StrippedParser> &strippedParsers() {
+  static const llvm::StringMap<StrippedParser> parsers = {
+      {"arith.fastmath", &mlir::arith::FastMathFlagsAttr::parse},
+      {"arith.overflow", &mlir::arith::IntegerOverflowFlagsAttr::parse},
+  };
+  return parsers;
+}
+
+} // namespace
+
 namespace mlir_pass_bridge {
+
+bool printUpstreamAttrStripped(mlir::AsmPrinter &printer, mlir::Attribute attr) {
+  // The attribute in full, then the name taken off: `#ns.name<body>` or
+  // `#ns.name` gives `<body>` or nothing; `#ns<name body>` gives ` body`.
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  attr.print(os);
+  llvm::StringRef rest(text);
+  if (!rest.consume_front("#"))
+    return false;
+  auto identifier = [&] {
+    size_t n = 0;
+    while (n < rest.size() &&
+           (llvm::isAlnum(rest[n]) || rest[n] == '_' || rest[n] == '$'))
+      ++n;
+    rest = rest.drop_front(n);
+    return n != 0;
+  };
+  if (!identifier())
+    return false;
+  if (rest.consume_front(".")) {
+    if (!identifier())
+      return false;
+    printer << rest;
+    return true;
+  }
+  if (!rest.consume_front("<") || !rest.consume_back(">") || !identifier())
+    return false;
+  printer << rest;
+  return true;
+}
 
 /// Whether `attr` is of the storage kind an attribute constraint needs.
 bool ofKind(mlir::Attribute attr, MlirPassBridgeAttrKind kind) {
@@ -83,7 +132,18 @@ mlir::ParseResult parseFormatAttribute(mlir::OpAsmParser &p,
                                      bool optional, bool &present) {
   llvm::SMLoc loc = p.getCurrentLocation();
   mlir::Attribute value;
-  if (attr.kind == MlirPassBridgeAttrKindRust) {
+  if (attr.kind == MlirPassBridgeAttrKindUpstream) {
+    auto it = strippedParsers().find(attr.upstreamAttr);
+    if (it == strippedParsers().end())
+      return p.emitError(loc, "no parser for ") << attr.upstreamAttr;
+    StrippedParser parse = it->second;
+    if (mlir::failed(p.parseCustomAttributeWithFallback(
+            value, mlir::Type(), [&](mlir::Attribute &out, mlir::Type type) {
+              out = parse(p, type);
+              return mlir::success(static_cast<bool>(out));
+            })))
+      return mlir::failure();
+  } else if (attr.kind == MlirPassBridgeAttrKindRust) {
     // (The macro refuses a Rust attribute as the first element of an
     // optional group: its body has no fixed first token to look for.)
     mlir::Dialect *dialect =
@@ -127,3 +187,12 @@ mlir::ParseResult parseFormatAttribute(mlir::OpAsmParser &p,
 }
 
 } // namespace mlir_pass_bridge
+
+bool mlirPassBridgeAttributeIsKind(MlirAttribute attr, MlirStringRef name) noexcept {
+  mlir::Attribute a = unwrap(attr);
+  return a && a.getAbstractAttribute().getName() == unwrap(name);
+}
+
+bool mlirPassBridgeUpstreamAttrKnown(MlirStringRef name) noexcept {
+  return strippedParsers().count(unwrap(name)) != 0;
+}

@@ -102,9 +102,20 @@ private:
       return !operandGroup(anchor.index).empty();
     case MlirPassBridgeFormatOperands:
       return op->getNumOperands() != 0;
-    case MlirPassBridgeFormatAttribute:
-      return static_cast<bool>(
-          op->getAttr(spec.attributes[anchor.index].name));
+    case MlirPassBridgeFormatAttribute: {
+      // ODS leaves out a group whose anchor is a default-valued attribute
+      // holding its default.
+      const auto &def = spec.attributes[anchor.index];
+      mlir::Attribute attr = op->getAttr(def.name);
+      if (!attr)
+        return false;
+      if (def.defaultValue.empty())
+        return true;
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      attr.print(os);
+      return text != def.defaultValue;
+    }
     case MlirPassBridgeFormatRegion: {
       auto regions = regionGroup(anchor.index);
       return !regions.empty() && !regions.front().empty();
@@ -200,6 +211,9 @@ private:
       const auto &def = spec.attributes[e.index];
       if (def.kind == MlirPassBridgeAttrKindRust &&
           mlir_pass_bridge::printRustAttrStripped(p, attr))
+        break;
+      if (def.kind == MlirPassBridgeAttrKindUpstream &&
+          mlir_pass_bridge::printUpstreamAttrStripped(p, attr))
         break;
       if (def.kind == MlirPassBridgeAttrKindEnum) {
         auto value = llvm::dyn_cast<mlir::IntegerAttr>(attr);

@@ -44,6 +44,8 @@ struct AttributeSpec {
   /// An integer enum's cases.
   std::vector<std::string> caseNames;
   std::vector<int64_t> caseValues;
+  /// An upstream attribute's dialect and mnemonic (`arith.fastmath`).
+  std::string upstreamAttr;
 };
 
 /// A Rust op, copied from its `MlirPassBridgeOpSpec`.
@@ -133,6 +135,12 @@ inline mlir::Type elidedType(llvm::StringRef name, mlir::MLIRContext *context) {
 /// Whether `attr` is of the storage kind an attribute constraint needs
 /// (dialect_format_parts.cpp).
 bool ofKind(mlir::Attribute attr, MlirPassBridgeAttrKind kind);
+
+/// Prints an attribute of another dialect without its name, as ODS's
+/// `printStrippedAttrOrType` (`fastmath<fast>` reads `<fast>`); false when
+/// its printed form is not `#ns.name...` or `#ns<name ...>`
+/// (dialect_format_parts.cpp).
+bool printUpstreamAttrStripped(mlir::AsmPrinter &printer, mlir::Attribute attr);
 
 /// Parses an attribute of a Rust dialect without its name, or an integer
 /// enum's keyword, into `state` (dialect_format_parts.cpp).

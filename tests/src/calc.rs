@@ -6,7 +6,7 @@
 //! is `arith.cmpi` (an `I64EnumAttr`), `!calc.fixed<16>` a type with a
 //! format.
 
-use mlir_pass::dialect::ods::{AnyAttr, AnyType, I1, I64};
+use mlir_pass::dialect::ods::{AnyAttr, AnyFloat, AnyType, FastMathFlagsAttr, I1, I64};
 use mlir_pass::dialect::{
     mlir_attr, mlir_dialect, mlir_enum, mlir_op, mlir_type, AsmParser, AsmPrinter, ParseError,
     TypeParam,
@@ -301,4 +301,27 @@ pub struct ImmAttr {
     /// Its type.
     #[param(self_type)]
     ty: TypeParam,
+}
+
+/// Adds floats with fast-math flags, as `arith.addf` does (`calc.addf %a,
+/// %b fastmath<fast> : f32`; the flags left out when they are the default).
+#[mlir_op(
+    dialect = CalcDialect,
+    name = "addf",
+    traits = [Pure, SameOperandsAndResultType],
+    format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
+)]
+pub struct AddFOp {
+    /// The left operand.
+    #[operand]
+    lhs: AnyFloat,
+    /// The right operand.
+    #[operand]
+    rhs: AnyFloat,
+    /// The fast-math flags.
+    #[attr(default = "#arith.fastmath<none>")]
+    fastmath: FastMathFlagsAttr,
+    /// The sum.
+    #[result]
+    result: AnyFloat,
 }

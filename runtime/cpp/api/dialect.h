@@ -107,6 +107,11 @@ typedef enum MlirPassBridgeAttrKind {
   /// An integer enum (ODS's `I32EnumAttr`/`I64EnumAttr`): an `IntegerAttr`
   /// of the elided type, printed in a format as its case's keyword.
   MlirPassBridgeAttrKindEnum = 13,
+  /// An attribute of an upstream dialect with a syntax of its own
+  /// (`#arith.fastmath<fast>`, named by `upstreamAttr`), printed in a format
+  /// without its name (`fastmath<fast>` reads `<fast>`) and parsed by its
+  /// C++ class, as ODS does.
+  MlirPassBridgeAttrKindUpstream = 14,
 } MlirPassBridgeAttrKind;
 
 /// One attribute a Rust op defines.
@@ -129,7 +134,21 @@ typedef struct MlirPassBridgeAttributeSpec {
   intptr_t numCases;
   const MlirStringRef *caseNames;
   const int64_t *caseValues;
+  /// For `MlirPassBridgeAttrKindUpstream`: the attribute's dialect and
+  /// mnemonic (`arith.fastmath`), one of those
+  /// `mlirPassBridgeUpstreamAttrKnown` knows.
+  MlirStringRef upstreamAttr;
 } MlirPassBridgeAttributeSpec;
+
+/// Whether `attr` is of the attribute kind `name` (`arith.fastmath`: its
+/// C++ class's name, `AbstractAttribute::getName`).
+bool mlirPassBridgeAttributeIsKind(MlirAttribute attr, MlirStringRef name)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Whether the bridge parses the upstream attribute `name`
+/// (`arith.fastmath`) without its name in a format.
+bool mlirPassBridgeUpstreamAttrKnown(MlirStringRef name)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
 
 /// How a type is derived from another (`TypesMatchWith`'s transformer).
 typedef enum MlirPassBridgeTypeTransform {

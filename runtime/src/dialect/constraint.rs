@@ -317,6 +317,18 @@ pub enum AttrConstraint {
     /// An attribute of a Rust dialect (`#[mlir_attr]`, ODS's `AttrDef`); an
     /// op's format writes it without its name.
     Dialect(&'static AttrDefinition),
+    /// An attribute of an upstream dialect with a syntax of its own, by its
+    /// C++ class's name (`arith.fastmath`, ODS's `Arith_FastMathAttr`): an
+    /// op's format writes it without its name (`fastmath<fast>` reads
+    /// `<fast>`), as ODS does. The names the bridge can parse that way are
+    /// the constants of [`ods`](super::ods) (`FastMathFlagsAttr`,
+    /// `IntegerOverflowFlagsAttr`).
+    Upstream {
+        /// The C++ class's name: `dialect.mnemonic`.
+        name: &'static str,
+        /// ODS's description (`Floating point fast math flags`).
+        description: &'static str,
+    },
     /// ODS's `ConfinedAttr<base, [constraints]>`: `base` and every one of
     /// `constraints`, described as `base`'s description followed by
     /// theirs (`64-bit signless integer attribute whose minimum value is
@@ -434,6 +446,10 @@ impl AttrConstraint {
                 Self::Enum(definition) => definition.value_of(Attribute::from_raw(attr)).is_some(),
                 Self::Dialect(definition) => definition_of_attr(Attribute::from_raw(attr))
                     .is_some_and(|d| std::ptr::eq(d, definition)),
+                Self::Upstream { name, .. } => crate::ffi::bridge::mlirPassBridgeAttributeIsKind(
+                    attr,
+                    crate::ffi::string_ref(name),
+                ),
                 Self::Confined { base, constraints } => {
                     base.accepts(attr) && constraints.iter().all(|c| c.accepts(attr))
                 }
@@ -481,6 +497,7 @@ impl fmt::Display for AttrConstraint {
             }
             Self::Enum(definition) => write!(f, "{definition}"),
             Self::Dialect(definition) => f.write_str(definition.summary),
+            Self::Upstream { description, .. } => f.write_str(description),
             Self::Confined { base, constraints } => {
                 write!(f, "{base}")?;
                 constraints.iter().try_for_each(|c| write!(f, " {c}"))

@@ -244,3 +244,33 @@ impl RegionConstraintDef for SizedRegion1 {
 /// Any successor block.
 pub struct AnySuccessor;
 impl SuccessorConstraintDef for AnySuccessor {}
+
+/// arith's fast-math flags (`#arith.fastmath<nnan,ninf>`, ODS's
+/// `Arith_FastMathAttr`), written `<nnan,ninf>` in a format
+/// (`fastmath<fast>` after the literal `fastmath`), as upstream ops write
+/// it.
+pub struct FastMathFlagsAttr;
+impl AttrConstraintDef for FastMathFlagsAttr {
+    const CONSTRAINT: AttrConstraint = AttrConstraint::Upstream {
+        name: "arith.fastmath",
+        description: "Floating point fast math flags",
+    };
+    type Value<'c> = Attribute<'c>;
+    fn from_attribute(attr: Attribute<'_>) -> Option<Self::Value<'_>> {
+        Self::CONSTRAINT.accepts(attr.to_raw()).then_some(attr)
+    }
+}
+
+/// arith's integer overflow flags (`#arith.overflow<nsw, nuw>`, ODS's
+/// `Arith_IntegerOverflowAttr`), written `<nsw, nuw>` in a format.
+pub struct IntegerOverflowFlagsAttr;
+impl AttrConstraintDef for IntegerOverflowFlagsAttr {
+    const CONSTRAINT: AttrConstraint = AttrConstraint::Upstream {
+        name: "arith.overflow",
+        description: "Integer overflow arith flags",
+    };
+    type Value<'c> = Attribute<'c>;
+    fn from_attribute(attr: Attribute<'_>) -> Option<Self::Value<'_>> {
+        Self::CONSTRAINT.accepts(attr.to_raw()).then_some(attr)
+    }
+}

@@ -109,6 +109,7 @@ fn attr_kind(constraint: &AttrConstraint) -> bridge::MlirPassBridgeAttrKind {
         AttrConstraint::Dictionary => K::MlirPassBridgeAttrKindDictionary,
         AttrConstraint::Enum(_) => K::MlirPassBridgeAttrKindEnum,
         AttrConstraint::Dialect(_) => K::MlirPassBridgeAttrKindRust,
+        AttrConstraint::Upstream { .. } => K::MlirPassBridgeAttrKindUpstream,
         // The predicates and the other combinators name no one kind.
         _ => K::MlirPassBridgeAttrKindAny,
     }
@@ -282,6 +283,10 @@ pub(super) fn build(
                     numCases: case_names.len() as isize,
                     caseNames: case_names.as_ptr(),
                     caseValues: case_values.as_ptr(),
+                    upstreamAttr: match a.constraint {
+                        AttrConstraint::Upstream { name, .. } => string_ref(name),
+                        _ => string_ref(""),
+                    },
                 },
             )
             .collect();

@@ -421,3 +421,26 @@ fn a_typed_attribute_prints_and_parses_as_complex_number_does() {
         "module attributes {a.x = #calc.imm<5> : i32, a.y = #calc.imm<-1>} {\n}"
     );
 }
+
+#[test]
+fn upstream_attributes_print_without_their_name_as_arith_addf_does() {
+    let context = setup();
+    let theirs = "func.func @f(%a: f32, %b: f32) -> f32 {\n  %0 = arith.addf %a, %b : f32\n  \
+                  %1 = arith.addf %0, %b fastmath<fast> : f32\n  \
+                  %2 = arith.addf %1, %b fastmath<nnan,ninf> {note} : f32\n  \
+                  %3 = arith.addf %2, %b fastmath<none> : f32\n  \
+                  %4 = arith.addf %3, %b fastmath<reassoc,contract> : f32\n  return %4 : f32\n}";
+    let ours = theirs.replace("arith.addf", "calc.addf");
+    let expected = upstream(&context, theirs, &[("arith.addf", "calc.addf")]);
+    assert_eq!(round_trip(&context, &ours).unwrap(), expected);
+    assert!(expected.contains("calc.addf %0, %arg1 fastmath<fast> : f32"));
+    assert!(
+        expected.contains("%3 = calc.addf %2, %arg1 : f32"),
+        "{expected}"
+    );
+    // A bad flag is upstream's error.
+    let bad = "func.func @f(%a: f32) -> f32 {\n  %0 =  calc.addf %a, %a fastmath<bogus> : f32\n  return %0 : f32\n}";
+    let theirs = round_trip(&context, &bad.replace(" calc.addf", "arith.addf")).unwrap_err();
+    let ours = round_trip(&context, bad).unwrap_err();
+    assert_eq!(ours.replace("calc.addf", "arith.addf"), theirs);
+}
