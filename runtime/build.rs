@@ -31,6 +31,7 @@ const BRIDGE_HEADERS: &[&str] = &[
     "conversion_support.h",
     "dialect_support.h",
     "dialect_models.h",
+    "dialect_properties.h",
     "dialect_op_model.h",
     "api/registry.h",
     "api/ir.h",

@@ -3,7 +3,7 @@
 // generated parsers and printers (mlir-tblgen's OpFormatGen), so that a
 // Rust op prints as the same op declared in ODS would.
 
-#include "dialect_support.h"
+#include "dialect_properties.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -12,6 +12,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 
+using mlir_pass_bridge::attrOfKind;
 using mlir_pass_bridge::FormatElement;
 using mlir_pass_bridge::OpSpec;
 
@@ -20,35 +21,12 @@ namespace {
 using mlir::OpAsmParser;
 using mlir::ParseResult;
 
-/// Whether `attr` is of the storage kind an attribute constraint needs.
-bool ofKind(mlir::Attribute attr, MlirPassBridgeAttrKind kind) {
-  switch (kind) {
-  case MlirPassBridgeAttrKindInteger:
-    return llvm::isa<mlir::IntegerAttr>(attr);
-  case MlirPassBridgeAttrKindBool:
-    return llvm::isa<mlir::BoolAttr>(attr);
-  case MlirPassBridgeAttrKindFloat:
-    return llvm::isa<mlir::FloatAttr>(attr);
-  case MlirPassBridgeAttrKindString:
-    return llvm::isa<mlir::StringAttr>(attr);
-  case MlirPassBridgeAttrKindUnit:
-    return llvm::isa<mlir::UnitAttr>(attr);
-  case MlirPassBridgeAttrKindType:
-    return llvm::isa<mlir::TypeAttr>(attr);
-  case MlirPassBridgeAttrKindSymbolRef:
-    return llvm::isa<mlir::SymbolRefAttr>(attr);
-  case MlirPassBridgeAttrKindFlatSymbolRef:
-    return llvm::isa<mlir::FlatSymbolRefAttr>(attr);
-  case MlirPassBridgeAttrKindDenseElements:
-    return llvm::isa<mlir::DenseElementsAttr>(attr);
-  case MlirPassBridgeAttrKindArray:
-    return llvm::isa<mlir::ArrayAttr>(attr);
-  case MlirPassBridgeAttrKindDictionary:
-    return llvm::isa<mlir::DictionaryAttr>(attr);
-  default:
-    return true;
-  }
-}
+/// ODS's `prop-dict` parser and printer, which `OpState` keeps for its
+/// subclasses: they are reached through one.
+struct PropertiesAccess : mlir::OpState {
+  using OpState::genericParseProperties;
+  using OpState::genericPrintProperties;
+};
 
 /// What the parser has read so far.
 struct Parsed {
@@ -142,6 +120,69 @@ public:
   }
 
 private:
+  /// `attr-dict`; the inherent attributes it gives are then checked against
+  /// their constraints, as ODS's parsers check them (`verifyInherentAttrs`):
+  /// the op would otherwise drop one of the wrong kind.
+  ParseResult attrDict(bool withKeyword) {
+    llvm::SMLoc loc = p.getCurrentLocation();
+    size_t before = state.attributes.getAttrs().size();
+    if (mlir::failed(withKeyword
+                         ? p.parseOptionalAttrDictWithKeyword(state.attributes)
+                         : p.parseOptionalAttrDict(state.attributes)))
+      return mlir::failure();
+    std::optional<mlir::RegisteredOperationName> info =
+        state.name.getRegisteredInfo();
+    if (!info || state.attributes.getAttrs().size() == before)
+      return mlir::success();
+    mlir::NamedAttrList given(llvm::ArrayRef<mlir::NamedAttribute>(
+        state.attributes.begin() + before, state.attributes.end()));
+    return info->verifyInherentAttrs(given, [&] {
+      return p.emitError(loc) << "'" << state.name.getStringRef() << "' op ";
+    });
+  }
+
+  /// `prop-dict`: ODS's `parseProperties`. An optional `<{...}>` whose
+  /// values are checked as the generic form's are (messages included); it
+  /// sets the properties the format does not parse elsewhere, and ignores
+  /// other names.
+  ParseResult propDict() {
+    mlir::Attribute dict;
+    if (PropertiesAccess::genericParseProperties(p, dict))
+      return mlir::failure();
+    mlir::MLIRContext *context = state.getContext();
+    if (!dict)
+      dict = mlir::DictionaryAttr::get(context);
+    auto empty = llvm::dyn_cast<mlir::DictionaryAttr>(dict);
+    if (empty && empty.empty())
+      return mlir::success();
+    llvm::SmallVector<mlir::Attribute, 4> slots(
+        mlir_pass_bridge::propertySlots(spec));
+    if (mlir::failed(mlir_pass_bridge::setPropertiesFromDictionary(
+            spec, slots.data(), dict, [&] {
+              return mlir::emitError(state.location, "invalid properties ")
+                     << dict << " for op " << state.name.getStringRef()
+                     << ": ";
+            })))
+      return mlir::failure();
+    llvm::SmallVector<mlir::NamedAttribute, 4> kept;
+    for (size_t i = 0; i < spec.attributes.size(); ++i)
+      if (slots[i] && !inFormat(i))
+        kept.emplace_back(
+            mlir::StringAttr::get(context, spec.attributes[i].name),
+            slots[i]);
+    if (!kept.empty())
+      state.propertiesAttr = mlir::DictionaryAttr::get(context, kept);
+    return mlir::success();
+  }
+
+  /// Whether the format parses attribute `index` itself (`$value`).
+  bool inFormat(size_t index) const {
+    for (const FormatElement &e : spec.format)
+      if (e.kind == MlirPassBridgeFormatAttribute && e.index == index)
+        return true;
+    return false;
+  }
+
   ParseResult types(MlirPassBridgeTypeTarget target, uint32_t index,
                     bool optional, bool &present) {
     switch (target) {
@@ -290,7 +331,7 @@ private:
       } else if (mlir::failed(p.parseAttribute(value, type))) {
         return mlir::failure();
       }
-      if (!ofKind(value, attr.kind))
+      if (!attrOfKind(value, attr.kind))
         return p.emitError(loc, "invalid kind of attribute specified");
       state.addAttribute(attr.name, value);
       return mlir::success();
@@ -312,9 +353,11 @@ private:
       return mlir::success();
     }
     case MlirPassBridgeFormatAttrDict:
-      return p.parseOptionalAttrDict(state.attributes);
+      return attrDict(/*withKeyword=*/false);
     case MlirPassBridgeFormatAttrDictWithKeyword:
-      return p.parseOptionalAttrDictWithKeyword(state.attributes);
+      return attrDict(/*withKeyword=*/true);
+    case MlirPassBridgeFormatPropDict:
+      return propDict();
     case MlirPassBridgeFormatRegion: {
       bool single = !(spec.variadicRegions && e.index + 1 == spec.numRegions);
       return regionList(parsed.regions[e.index], single, optional, present);
@@ -491,6 +534,27 @@ public:
                 mlir::OpAsmPrinter &p)
       : spec(spec), op(op), p(p) {}
 
+  /// The attributes the format prints itself (`$value`), and the segment
+  /// sizes it implies: `attr-dict` and `prop-dict` leave them out.
+  llvm::SmallVector<llvm::StringRef, 4> printedElsewhere() const {
+    llvm::SmallVector<llvm::StringRef, 4> elided;
+    for (const FormatElement &other : spec.format)
+      if (other.kind == MlirPassBridgeFormatAttribute)
+        elided.push_back(spec.attributes[other.index].name);
+    if (spec.has(MlirPassBridgeOpTraitAttrSizedOperandSegments))
+      elided.push_back("operandSegmentSizes");
+    if (spec.has(MlirPassBridgeOpTraitAttrSizedResultSegments))
+      elided.push_back("resultSegmentSizes");
+    return elided;
+  }
+
+  bool hasPropDict() const {
+    for (const FormatElement &other : spec.format)
+      if (other.kind == MlirPassBridgeFormatPropDict)
+        return true;
+    return false;
+  }
+
   void print() {
     const std::vector<FormatElement> &format = spec.format;
     for (size_t i = 0; i < format.size(); ++i) {
@@ -595,18 +659,16 @@ private:
     }
     if (e.kind == MlirPassBridgeFormatAttrDict ||
         e.kind == MlirPassBridgeFormatAttrDictWithKeyword) {
-      llvm::SmallVector<llvm::StringRef, 4> elided;
-      for (const FormatElement &other : spec.format)
-        if (other.kind == MlirPassBridgeFormatAttribute)
-          elided.push_back(spec.attributes[other.index].name);
-      if (spec.has(MlirPassBridgeOpTraitAttrSizedOperandSegments))
-        elided.push_back("operandSegmentSizes");
-      if (spec.has(MlirPassBridgeOpTraitAttrSizedResultSegments))
-        elided.push_back("resultSegmentSizes");
+      llvm::SmallVector<llvm::StringRef, 4> elided = printedElsewhere();
+      // Without `prop-dict`, the dictionary holds the inherent attributes
+      // the format does not print; with it, only the discardable ones (ODS).
+      llvm::ArrayRef<mlir::NamedAttribute> attrs =
+          hasPropDict() ? op->getDiscardableAttrDictionary().getValue()
+                        : op->getAttrs();
       if (e.kind == MlirPassBridgeFormatAttrDict)
-        p.printOptionalAttrDict(op->getAttrs(), elided);
+        p.printOptionalAttrDict(attrs, elided);
       else
-        p.printOptionalAttrDictWithKeyword(op->getAttrs(), elided);
+        p.printOptionalAttrDictWithKeyword(attrs, elided);
       lastWasPunctuation = false;
       return;
     }
@@ -615,6 +677,12 @@ private:
     lastWasPunctuation = false;
     shouldEmitSpace = true;
     switch (e.kind) {
+    case MlirPassBridgeFormatPropDict:
+      // `<{...}>` of the properties the format does not print elsewhere,
+      // nothing when there are none (ODS's `printProperties`).
+      PropertiesAccess::genericPrintProperties(p, op->getPropertiesAsAttribute(),
+                                            printedElsewhere());
+      break;
     case MlirPassBridgeFormatOperand:
       p << operandGroup(e.index);
       break;

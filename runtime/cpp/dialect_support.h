@@ -7,6 +7,7 @@
 #include "bridge_support.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/OperationSupport.h"
@@ -101,6 +102,37 @@ inline mlir::Type elidedType(llvm::StringRef name, mlir::MLIRContext *context) {
   if (name.consume_front("i") && !name.getAsInteger(10, width))
     return b.getIntegerType(width);
   return {};
+}
+
+/// Whether `attr` is of the storage kind an attribute constraint needs
+/// (ODS's storage type: `IntegerAttr` for an `I64Attr`...).
+inline bool attrOfKind(mlir::Attribute attr, MlirPassBridgeAttrKind kind) {
+  switch (kind) {
+  case MlirPassBridgeAttrKindInteger:
+    return llvm::isa<mlir::IntegerAttr>(attr);
+  case MlirPassBridgeAttrKindBool:
+    return llvm::isa<mlir::BoolAttr>(attr);
+  case MlirPassBridgeAttrKindFloat:
+    return llvm::isa<mlir::FloatAttr>(attr);
+  case MlirPassBridgeAttrKindString:
+    return llvm::isa<mlir::StringAttr>(attr);
+  case MlirPassBridgeAttrKindUnit:
+    return llvm::isa<mlir::UnitAttr>(attr);
+  case MlirPassBridgeAttrKindType:
+    return llvm::isa<mlir::TypeAttr>(attr);
+  case MlirPassBridgeAttrKindSymbolRef:
+    return llvm::isa<mlir::SymbolRefAttr>(attr);
+  case MlirPassBridgeAttrKindFlatSymbolRef:
+    return llvm::isa<mlir::FlatSymbolRefAttr>(attr);
+  case MlirPassBridgeAttrKindDenseElements:
+    return llvm::isa<mlir::DenseElementsAttr>(attr);
+  case MlirPassBridgeAttrKindArray:
+    return llvm::isa<mlir::ArrayAttr>(attr);
+  case MlirPassBridgeAttrKindDictionary:
+    return llvm::isa<mlir::DictionaryAttr>(attr);
+  default:
+    return true;
+  }
 }
 
 /// Parses the punctuation or keyword `text`; with `optional`, sets
