@@ -7,6 +7,8 @@ use std::{
 };
 
 mod common;
+#[path = "plugin/properties.rs"]
+mod properties;
 use common::{
     assert_example_annotated_then_canonicalized, example_input, example_plugin, target_dir, text,
 };
