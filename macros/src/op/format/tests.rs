@@ -197,3 +197,18 @@ fn literals() {
         assert!(!is_literal(bad), "{bad:?}");
     }
 }
+
+#[test]
+fn prop_dict_once_at_the_top_level() {
+    let rest = " $rest $body attr-dict `:` functional-type(operands, results)";
+    let parsed = parse(&format!("$input $value prop-dict{rest}"), &shape()).unwrap();
+    assert_eq!(parsed[2], Element::PropDict);
+    assert!(
+        one_error(&format!("$input $value prop-dict prop-dict{rest}"))
+            .contains("more than one `prop-dict`")
+    );
+    assert!(
+        one_error(&format!("$input $value (`x` $flag^ prop-dict)?{rest}"))
+            .contains("`prop-dict` cannot be inside")
+    );
+}
