@@ -112,6 +112,12 @@ public:
   /// MLIR's parser said; empty when every default parsed. The op then
   /// refuses to verify, with that message.
   const std::string &parseDefaults(mlir::MLIRContext *context) {
+    if (declaredSlots(spec) > kMaxPropertySlots)
+      defaultsError = "op '" + spec.name + "' has " +
+                      std::to_string(spec.attributes.size()) +
+                      " attributes: MLIR keeps at most " +
+                      std::to_string(kMaxPropertySlots) +
+                      " properties per op (segment sizes included)";
     for (const AttributeSpec &attr : spec.attributes) {
       mlir::Attribute parsed;
       if (!attr.defaultValue.empty()) {

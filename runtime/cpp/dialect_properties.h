@@ -22,11 +22,23 @@
 
 namespace mlir_pass_bridge {
 
-/// How many attributes the property storage of `spec`'s ops holds.
-inline size_t propertySlots(const OpSpec &spec) {
+/// The slots `spec`'s ops ask for.
+inline size_t declaredSlots(const OpSpec &spec) {
   return spec.attributes.size() +
          spec.has(MlirPassBridgeOpTraitAttrSizedOperandSegments) +
          spec.has(MlirPassBridgeOpTraitAttrSizedResultSegments);
+}
+
+/// The most slots an op can have: MLIR counts an op's property storage in
+/// eight-byte words in one byte (`Operation::propertiesCapacity`).
+inline constexpr size_t kMaxPropertySlots = 255;
+
+/// How many attributes the property storage of `spec`'s ops holds: none
+/// for an op that asks for more than MLIR can hold (its dialect then
+/// refuses to load, see `RustOpModel::parseDefaults`).
+inline size_t propertySlots(const OpSpec &spec) {
+  size_t n = declaredSlots(spec);
+  return n <= kMaxPropertySlots ? n : 0;
 }
 
 /// The groups a segment-sizes slot counts (0 for an attribute's slot).
