@@ -346,28 +346,13 @@ public:
       return std::nullopt;
     return slotsOf(op->getPropertiesStorage())[slot];
   }
-  /// ODS's: a value of the wrong kind leaves the attribute unset (a
-  /// segment-sizes attribute unchanged), as `dyn_cast_or_null` does there.
   void setInherentAttr(mlir::Operation *op, mlir::StringAttr name,
                        mlir::Attribute value) final {
-    int slot = findSlot(spec, name.getValue());
-    if (slot < 0)
-      return;
-    bool accepted = value && slotAccepts(spec, slot, value);
-    if (static_cast<size_t>(slot) >= spec.attributes.size() && !accepted)
-      return;
-    slotsOf(op->getPropertiesStorage())[slot] =
-        accepted ? value : mlir::Attribute();
+    setSlot(spec, op->getPropertiesStorage(), name.getValue(), value);
   }
   void populateInherentAttrs(mlir::Operation *op,
                              mlir::NamedAttrList &attrs) final {
-    size_t n = propertySlots(spec);
-    if (n == 0)
-      return;
-    const mlir::Attribute *slots = slotsOf(op->getPropertiesStorage());
-    for (size_t i = 0; i < n; ++i)
-      if (slots[i])
-        attrs.append(slotName(spec, i), slots[i]);
+    appendSlots(spec, op->getPropertiesStorage(), attrs);
   }
   /// The inherent attributes given in an attribute dictionary (the generic
   /// form without `<{...}>`, an `attr-dict`), checked against their
@@ -378,12 +363,10 @@ public:
       llvm::function_ref<mlir::InFlightDiagnostic()> emitError) final {
     for (size_t i = 0; i < spec.attributes.size(); ++i) {
       mlir::Attribute value = attrs.get(spec.attributes[i].name);
-      if (!value)
-        continue;
       std::string message;
-      if (!dialectSpec.callbacks.verifyAttribute(
-              spec.definition, static_cast<intptr_t>(i), wrap(value),
-              appendToString, &message))
+      if (value && !dialectSpec.callbacks.verifyAttribute(
+                       spec.definition, static_cast<intptr_t>(i),
+                       wrap(value), appendToString, &message))
         return emitError() << message;
     }
     return mlir::success();
@@ -391,34 +374,18 @@ public:
   int getOpPropertyByteSize() final {
     return static_cast<int>(propertySlots(spec) * sizeof(mlir::Attribute));
   }
-  /// Copies `init`'s slots, or starts with none set (segment sizes: all
-  /// zero, as ODS's zero-filled arrays).
   void initProperties(mlir::OperationName, mlir::OpaqueProperties storage,
                       mlir::OpaqueProperties init) final {
-    size_t n = propertySlots(spec);
-    mlir::Attribute *slots = slotsOf(storage);
-    const mlir::Attribute *from = init ? slotsOf(init) : nullptr;
-    for (size_t i = 0; i < n; ++i)
-      new (&slots[i]) mlir::Attribute(
-          from ? from[i]
-               : i < spec.attributes.size()
-                   ? mlir::Attribute()
-                   : segmentZeros[i - spec.attributes.size()]);
+    initSlots(spec, storage, init, segmentZeros);
   }
   void deleteProperties(mlir::OpaqueProperties storage) final {
-    size_t n = propertySlots(spec);
-    mlir::Attribute *slots = n ? slotsOf(storage) : nullptr;
-    for (size_t i = 0; i < n; ++i)
-      slots[i].~Attribute();
+    destroySlots(spec, storage);
   }
   void populateDefaultProperties(mlir::OperationName,
                                  mlir::OpaqueProperties storage) final {
-    if (propertySlots(spec) == 0)
-      return;
-    mlir::Attribute *slots = slotsOf(storage);
-    for (size_t i = 0; i < spec.attributes.size() && i < defaults.size(); ++i)
-      if (!slots[i] && defaults[i])
-        slots[i] = defaults[i];
+    for (size_t i = 0; i < propertySlots(spec) && i < defaults.size(); ++i)
+      if (i < spec.attributes.size() && !slotsOf(storage)[i] && defaults[i])
+        slotsOf(storage)[i] = defaults[i];
   }
   llvm::LogicalResult setPropertiesFromAttr(
       mlir::OperationName, mlir::OpaqueProperties storage, mlir::Attribute attr,
@@ -435,14 +402,12 @@ public:
   }
   void copyProperties(mlir::OpaqueProperties to,
                       mlir::OpaqueProperties from) final {
-    size_t n = propertySlots(spec);
-    for (size_t i = 0; i < n; ++i)
+    for (size_t i = 0, n = propertySlots(spec); i < n; ++i)
       slotsOf(to)[i] = slotsOf(from)[i];
   }
   bool compareProperties(mlir::OpaqueProperties lhs,
                          mlir::OpaqueProperties rhs) final {
-    size_t n = propertySlots(spec);
-    for (size_t i = 0; i < n; ++i)
+    for (size_t i = 0, n = propertySlots(spec); i < n; ++i)
       if (slotsOf(lhs)[i] != slotsOf(rhs)[i])
         return false;
     return true;
@@ -451,8 +416,7 @@ public:
     size_t n = propertySlots(spec);
     if (n == 0)
       return {};
-    const mlir::Attribute *slots = slotsOf(storage);
-    return llvm::hash_combine_range(slots, slots + n);
+    return llvm::hash_combine_range(slotsOf(storage), slotsOf(storage) + n);
   }
 
 private:

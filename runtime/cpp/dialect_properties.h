@@ -72,6 +72,32 @@ inline mlir::Attribute *slotsOf(mlir::OpaqueProperties storage) {
   return storage.as<mlir::Attribute *>();
 }
 
+/// Starts an op's slots: `init`'s values, or none set (segment sizes:
+/// `zeros`, as ODS's zero-filled arrays).
+inline void initSlots(const OpSpec &spec, mlir::OpaqueProperties storage,
+                      mlir::OpaqueProperties init,
+                      const mlir::Attribute (&zeros)[2]) {
+  size_t n = propertySlots(spec), attrs = spec.attributes.size();
+  const mlir::Attribute *from = init ? slotsOf(init) : nullptr;
+  for (size_t i = 0; i < n; ++i)
+    new (&slotsOf(storage)[i]) mlir::Attribute(
+        from ? from[i] : i < attrs ? mlir::Attribute() : zeros[i - attrs]);
+}
+
+/// Ends an op's slots.
+inline void destroySlots(const OpSpec &spec, mlir::OpaqueProperties storage) {
+  for (size_t i = 0, n = propertySlots(spec); i < n; ++i)
+    slotsOf(storage)[i].~Attribute();
+}
+
+/// Appends the slots that are set to `attrs`.
+inline void appendSlots(const OpSpec &spec, mlir::OpaqueProperties storage,
+                        mlir::NamedAttrList &attrs) {
+  for (size_t i = 0, n = propertySlots(spec); i < n; ++i)
+    if (mlir::Attribute value = slotsOf(storage)[i])
+      attrs.append(slotName(spec, i), value);
+}
+
 /// Whether slot `slot` may hold `attr`: ODS's `dyn_cast` to the
 /// attribute's storage type (a segment-sizes slot: a `DenseI32ArrayAttr`
 /// with one element per group).
@@ -80,6 +106,20 @@ inline bool slotAccepts(const OpSpec &spec, size_t slot, mlir::Attribute attr) {
     return attrOfKind(attr, spec.attributes[slot].kind);
   auto sizes = llvm::dyn_cast<mlir::DenseI32ArrayAttr>(attr);
   return sizes && static_cast<size_t>(sizes.size()) == segmentGroups(spec, slot);
+}
+
+/// ODS's `setInherentAttr`: a value of the wrong kind leaves the attribute
+/// unset (a segment-sizes attribute unchanged), as `dyn_cast_or_null` does
+/// there; a name that is not inherent is ignored.
+inline void setSlot(const OpSpec &spec, mlir::OpaqueProperties storage,
+                    llvm::StringRef name, mlir::Attribute value) {
+  int slot = findSlot(spec, name);
+  if (slot < 0)
+    return;
+  bool accepted = value && slotAccepts(spec, slot, value);
+  if (static_cast<size_t>(slot) >= spec.attributes.size() && !accepted)
+    return;
+  slotsOf(storage)[slot] = accepted ? value : mlir::Attribute();
 }
 
 /// The properties as ODS's `getPropertiesAsAttr` gives them: a dictionary
