@@ -37,6 +37,7 @@ const BRIDGE_HEADERS: &[&str] = &[
     "dialect_support.h",
     "dialect_models.h",
     "dialect_asm_model.h",
+    "dialect_properties.h",
     "dialect_op_model.h",
     "api/registry.h",
     "api/ir.h",

@@ -17,9 +17,8 @@ def Odsb_Dialect : Dialect {
   let cppNamespace = "::odsb";
   let dependentDialects = ["::mlir::func::FuncDialect"];
   let hasConstantMaterializer = 1;
-  // Like with like: Rust dialects keep their attributes in the attribute
-  // dictionary (they have no properties), so these ops do too.
-  let usePropertiesForAttributes = 0;
+  // Like with like: Rust ops keep their inherent attributes as properties,
+  // as ODS ops do by default.
 }
 
 class Odsb_Op<string mnemonic, list<Trait> traits = []>

@@ -6,8 +6,8 @@
 // attaches the side-effect interfaces of pure ops, and calls into Rust for
 // constraints, custom verifiers, folders and canonicalization patterns.
 //
-// Ops have no properties: their attributes live in the attribute
-// dictionary, as ODS ops' did before properties.
+// Ops keep their inherent attributes as properties, as ODS ops do
+// (dialect_properties.h).
 
 #include "dialect_inliner.h"
 #include "dialect_op_model.h"
@@ -91,8 +91,8 @@ public:
       auto model = std::make_unique<RustOpModel>(*op, spec, this);
       models.push_back(model.get());
       llvm::SmallVector<llvm::StringRef, 4> names;
-      for (const AttributeSpec &attr : op->attributes)
-        names.push_back(attr.name);
+      for (size_t i = 0; i < mlir_pass_bridge::propertySlots(*op); ++i)
+        names.push_back(mlir_pass_bridge::slotName(*op, i));
       mlir::RegisteredOperationName::insert(std::move(model), names);
     }
     if (spec.inliner)

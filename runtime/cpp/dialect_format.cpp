@@ -4,7 +4,7 @@
 // would. The printer is dialect_format_print.cpp; literals and attributes
 // of custom kinds are dialect_format_parts.cpp's.
 
-#include "dialect_support.h"
+#include "dialect_properties.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 
+using mlir_pass_bridge::attrOfKind;
 using mlir_pass_bridge::FormatElement;
 using mlir_pass_bridge::OpSpec;
 
@@ -20,6 +21,7 @@ namespace {
 
 using mlir::OpAsmParser;
 using mlir::ParseResult;
+
 
 /// What the parser has read so far.
 struct Parsed {
@@ -113,6 +115,69 @@ public:
   }
 
 private:
+  /// `attr-dict`; the inherent attributes it gives are then checked against
+  /// their constraints, as ODS's parsers check them (`verifyInherentAttrs`):
+  /// the op would otherwise drop one of the wrong kind.
+  ParseResult attrDict(bool withKeyword) {
+    llvm::SMLoc loc = p.getCurrentLocation();
+    size_t before = state.attributes.getAttrs().size();
+    if (mlir::failed(withKeyword
+                         ? p.parseOptionalAttrDictWithKeyword(state.attributes)
+                         : p.parseOptionalAttrDict(state.attributes)))
+      return mlir::failure();
+    std::optional<mlir::RegisteredOperationName> info =
+        state.name.getRegisteredInfo();
+    if (!info || state.attributes.getAttrs().size() == before)
+      return mlir::success();
+    mlir::NamedAttrList given(llvm::ArrayRef<mlir::NamedAttribute>(
+        state.attributes.begin() + before, state.attributes.end()));
+    return info->verifyInherentAttrs(given, [&] {
+      return p.emitError(loc) << "'" << state.name.getStringRef() << "' op ";
+    });
+  }
+
+  /// `prop-dict`: ODS's `parseProperties`. An optional `<{...}>` whose
+  /// values are checked as the generic form's are (messages included); it
+  /// sets the properties the format does not parse elsewhere, and ignores
+  /// other names.
+  ParseResult propDict() {
+    mlir::Attribute dict;
+    if (mlir_pass_bridge::PropertiesAccess::genericParseProperties(p, dict))
+      return mlir::failure();
+    mlir::MLIRContext *context = state.getContext();
+    if (!dict)
+      dict = mlir::DictionaryAttr::get(context);
+    auto empty = llvm::dyn_cast<mlir::DictionaryAttr>(dict);
+    if (empty && empty.empty())
+      return mlir::success();
+    llvm::SmallVector<mlir::Attribute, 4> slots(
+        mlir_pass_bridge::propertySlots(spec));
+    if (mlir::failed(mlir_pass_bridge::setPropertiesFromDictionary(
+            spec, slots.data(), dict, [&] {
+              return mlir::emitError(state.location, "invalid properties ")
+                     << dict << " for op " << state.name.getStringRef()
+                     << ": ";
+            })))
+      return mlir::failure();
+    llvm::SmallVector<mlir::NamedAttribute, 4> kept;
+    for (size_t i = 0; i < spec.attributes.size(); ++i)
+      if (slots[i] && !inFormat(i))
+        kept.emplace_back(
+            mlir::StringAttr::get(context, spec.attributes[i].name),
+            slots[i]);
+    if (!kept.empty())
+      state.propertiesAttr = mlir::DictionaryAttr::get(context, kept);
+    return mlir::success();
+  }
+
+  /// Whether the format parses attribute `index` itself (`$value`).
+  bool inFormat(size_t index) const {
+    for (const FormatElement &e : spec.format)
+      if (e.kind == MlirPassBridgeFormatAttribute && e.index == index)
+        return true;
+    return false;
+  }
+
   ParseResult types(MlirPassBridgeTypeTarget target, uint32_t index,
                     bool optional, bool &present) {
     switch (target) {
@@ -271,7 +336,7 @@ private:
       } else if (mlir::failed(p.parseAttribute(value, type))) {
         return mlir::failure();
       }
-      if (!mlir_pass_bridge::ofKind(value, attr.kind))
+      if (!attrOfKind(value, attr.kind))
         return p.emitError(loc, "invalid kind of attribute specified");
       state.addAttribute(attr.name, value);
       return mlir::success();
@@ -293,9 +358,11 @@ private:
       return mlir::success();
     }
     case MlirPassBridgeFormatAttrDict:
-      return p.parseOptionalAttrDict(state.attributes);
+      return attrDict(/*withKeyword=*/false);
     case MlirPassBridgeFormatAttrDictWithKeyword:
-      return p.parseOptionalAttrDictWithKeyword(state.attributes);
+      return attrDict(/*withKeyword=*/true);
+    case MlirPassBridgeFormatPropDict:
+      return propDict();
     case MlirPassBridgeFormatRegion: {
       bool single = !(spec.variadicRegions && e.index + 1 == spec.numRegions);
       return regionList(parsed.regions[e.index], single, optional, present);

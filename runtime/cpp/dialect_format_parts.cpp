@@ -58,35 +58,6 @@ bool printUpstreamAttrStripped(mlir::AsmPrinter &printer, mlir::Attribute attr) 
   return true;
 }
 
-/// Whether `attr` is of the storage kind an attribute constraint needs.
-bool ofKind(mlir::Attribute attr, MlirPassBridgeAttrKind kind) {
-  switch (kind) {
-  case MlirPassBridgeAttrKindInteger:
-    return llvm::isa<mlir::IntegerAttr>(attr);
-  case MlirPassBridgeAttrKindBool:
-    return llvm::isa<mlir::BoolAttr>(attr);
-  case MlirPassBridgeAttrKindFloat:
-    return llvm::isa<mlir::FloatAttr>(attr);
-  case MlirPassBridgeAttrKindString:
-    return llvm::isa<mlir::StringAttr>(attr);
-  case MlirPassBridgeAttrKindUnit:
-    return llvm::isa<mlir::UnitAttr>(attr);
-  case MlirPassBridgeAttrKindType:
-    return llvm::isa<mlir::TypeAttr>(attr);
-  case MlirPassBridgeAttrKindSymbolRef:
-    return llvm::isa<mlir::SymbolRefAttr>(attr);
-  case MlirPassBridgeAttrKindFlatSymbolRef:
-    return llvm::isa<mlir::FlatSymbolRefAttr>(attr);
-  case MlirPassBridgeAttrKindDenseElements:
-    return llvm::isa<mlir::DenseElementsAttr>(attr);
-  case MlirPassBridgeAttrKindArray:
-    return llvm::isa<mlir::ArrayAttr>(attr);
-  case MlirPassBridgeAttrKindDictionary:
-    return llvm::isa<mlir::DictionaryAttr>(attr);
-  default:
-    return true;
-  }
-}
 
 /// Parses the literal `text`; with `optional`, sets `present` instead of
 /// failing when it is not there.

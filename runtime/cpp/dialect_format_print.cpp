@@ -3,7 +3,7 @@
 // (mlir-tblgen's OpFormatGen), so that a Rust op prints as the same op
 // declared in ODS would. The parser is dialect_format.cpp.
 
-#include "dialect_support.h"
+#include "dialect_properties.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -48,6 +48,27 @@ public:
   FormatPrinter(const OpSpec &spec, mlir::Operation *op,
                 mlir::OpAsmPrinter &p)
       : spec(spec), op(op), p(p) {}
+
+  /// The attributes the format prints itself (`$value`), and the segment
+  /// sizes it implies: `attr-dict` and `prop-dict` leave them out.
+  llvm::SmallVector<llvm::StringRef, 4> printedElsewhere() const {
+    llvm::SmallVector<llvm::StringRef, 4> elided;
+    for (const FormatElement &other : spec.format)
+      if (other.kind == MlirPassBridgeFormatAttribute)
+        elided.push_back(spec.attributes[other.index].name);
+    if (spec.has(MlirPassBridgeOpTraitAttrSizedOperandSegments))
+      elided.push_back("operandSegmentSizes");
+    if (spec.has(MlirPassBridgeOpTraitAttrSizedResultSegments))
+      elided.push_back("resultSegmentSizes");
+    return elided;
+  }
+
+  bool hasPropDict() const {
+    for (const FormatElement &other : spec.format)
+      if (other.kind == MlirPassBridgeFormatPropDict)
+        return true;
+    return false;
+  }
 
   void print() {
     const std::vector<FormatElement> &format = spec.format;
@@ -178,18 +199,16 @@ private:
     }
     if (e.kind == MlirPassBridgeFormatAttrDict ||
         e.kind == MlirPassBridgeFormatAttrDictWithKeyword) {
-      llvm::SmallVector<llvm::StringRef, 4> elided;
-      for (const FormatElement &other : spec.format)
-        if (other.kind == MlirPassBridgeFormatAttribute)
-          elided.push_back(spec.attributes[other.index].name);
-      if (spec.has(MlirPassBridgeOpTraitAttrSizedOperandSegments))
-        elided.push_back("operandSegmentSizes");
-      if (spec.has(MlirPassBridgeOpTraitAttrSizedResultSegments))
-        elided.push_back("resultSegmentSizes");
+      llvm::SmallVector<llvm::StringRef, 4> elided = printedElsewhere();
+      // Without `prop-dict`, the dictionary holds the inherent attributes
+      // the format does not print; with it, only the discardable ones (ODS).
+      llvm::ArrayRef<mlir::NamedAttribute> attrs =
+          hasPropDict() ? op->getDiscardableAttrDictionary().getValue()
+                        : op->getAttrs();
       if (e.kind == MlirPassBridgeFormatAttrDict)
-        p.printOptionalAttrDict(op->getAttrs(), elided);
+        p.printOptionalAttrDict(attrs, elided);
       else
-        p.printOptionalAttrDictWithKeyword(op->getAttrs(), elided);
+        p.printOptionalAttrDictWithKeyword(attrs, elided);
       lastWasPunctuation = false;
       return;
     }
@@ -256,6 +275,13 @@ private:
     case MlirPassBridgeFormatSuccessors:
       llvm::interleaveComma(op->getSuccessors(), p,
                             [&](mlir::Block *b) { p.printSuccessor(b); });
+      break;
+    case MlirPassBridgeFormatPropDict:
+      // `<{...}>` of the properties the format does not print elsewhere,
+      // nothing when there are none (ODS's `printProperties`).
+      mlir_pass_bridge::PropertiesAccess::genericPrintProperties(
+          p, op->getPropertiesAsAttribute(),
+                                            printedElsewhere());
       break;
     default:
       break;

@@ -7,7 +7,7 @@
 #ifndef MLIR_PASS_DIALECT_MODELS_H
 #define MLIR_PASS_DIALECT_MODELS_H
 
-#include "dialect_support.h"
+#include "dialect_properties.h"
 
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -266,9 +266,11 @@ struct InferTypeModel
   inferReturnTypes(mlir::MLIRContext *context,
                    std::optional<mlir::Location> location,
                    mlir::ValueRange operands, mlir::DictionaryAttr attributes,
-                   mlir::OpaqueProperties, mlir::RegionRange,
+                   mlir::OpaqueProperties properties, mlir::RegionRange,
                    llvm::SmallVectorImpl<mlir::Type> &types) {
-    return inferTypes(castSlots[N], context, location, operands, attributes,
+    return inferTypes(castSlots[N], context, location, operands,
+                      withProperties(*castSlots[N].spec, context, attributes,
+                                     properties),
                       types);
   }
   static llvm::LogicalResult

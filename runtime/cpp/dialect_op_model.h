@@ -1,8 +1,9 @@
 // The op model of a Rust op (C++ only, included by dialect.cpp): an
 // `OperationName::Impl` of our own, which answers traits from the op's
-// declaration, attaches the interface models of dialect_models.h, runs
-// MLIR's trait verifiers and calls into Rust for constraints, custom
-// verifiers, folders, canonicalization patterns and custom syntax.
+// declaration, attaches the interface models of dialect_models.h, keeps the
+// inherent attributes as properties (dialect_properties.h), runs MLIR's
+// trait verifiers and calls into Rust for constraints, custom verifiers,
+// folders, canonicalization patterns and custom syntax.
 
 #ifndef MLIR_PASS_DIALECT_OP_MODEL_H
 #define MLIR_PASS_DIALECT_OP_MODEL_H
@@ -102,6 +103,12 @@ public:
       getInterfaceMap().insertModels<NoEffects>();
     if (pure || spec.has(MlirPassBridgeOpTraitAlwaysSpeculatable))
       getInterfaceMap().insertModels<AlwaysSpeculatable>();
+    if (propertySlots(spec) != 0)
+      getInterfaceMap().insertModels<PropertiesBytecode>();
+    for (size_t i = spec.attributes.size(); i < propertySlots(spec); ++i)
+      segmentZeros[i - spec.attributes.size()] = mlir::DenseI32ArrayAttr::get(
+          dialect->getContext(),
+          llvm::SmallVector<int32_t>(segmentGroups(spec, i), 0));
   }
 
   const OpSpec &getSpec() const { return spec; }
@@ -113,6 +120,12 @@ public:
   /// MLIR's parser said; empty when every default parsed. The op then
   /// refuses to verify, with that message.
   const std::string &parseDefaults(mlir::MLIRContext *context) {
+    if (declaredSlots(spec) > kMaxPropertySlots)
+      defaultsError = "op '" + spec.name + "' has " +
+                      std::to_string(spec.attributes.size()) +
+                      " attributes: MLIR keeps at most " +
+                      std::to_string(kMaxPropertySlots) +
+                      " properties per op (segment sizes included)";
     for (const AttributeSpec &attr : spec.attributes) {
       mlir::Attribute parsed;
       if (!attr.defaultValue.empty()) {
@@ -328,44 +341,91 @@ public:
   }
 
   //===--------------------------------------------------------------------===//
-  // No properties: every attribute is in the dictionary.
+  // Properties (dialect_properties.h): the inherent attributes, one slot
+  // each, as ODS keeps them. An op's storage exists exactly when the op has
+  // slots (MLIR allocates `getOpPropertyByteSize` bytes with every op of
+  // this name, and runs `initProperties` on them before anything reads).
   //===--------------------------------------------------------------------===//
 
-  std::optional<mlir::Attribute> getInherentAttr(mlir::Operation *,
-                                                 llvm::StringRef) final {
-    return std::nullopt;
+  std::optional<mlir::Attribute> getInherentAttr(mlir::Operation *op,
+                                                 llvm::StringRef name) final {
+    int slot = findSlot(spec, name);
+    if (slot < 0)
+      return std::nullopt;
+    return slotsOf(op->getPropertiesStorage())[slot];
   }
-  void setInherentAttr(mlir::Operation *, mlir::StringAttr,
-                       mlir::Attribute) final {}
-  void populateInherentAttrs(mlir::Operation *, mlir::NamedAttrList &) final {}
-  llvm::LogicalResult
-  verifyInherentAttrs(mlir::OperationName, mlir::NamedAttrList &,
-                      llvm::function_ref<mlir::InFlightDiagnostic()>) final {
-    return mlir::success();
+  void setInherentAttr(mlir::Operation *op, mlir::StringAttr name,
+                       mlir::Attribute value) final {
+    setSlot(spec, op->getPropertiesStorage(), name.getValue(), value);
   }
-  int getOpPropertyByteSize() final { return 0; }
-  void initProperties(mlir::OperationName, mlir::OpaqueProperties,
-                      mlir::OpaqueProperties) final {}
-  void deleteProperties(mlir::OpaqueProperties) final {}
-  void populateDefaultProperties(mlir::OperationName,
-                                 mlir::OpaqueProperties) final {}
-  llvm::LogicalResult setPropertiesFromAttr(
-      mlir::OperationName, mlir::OpaqueProperties, mlir::Attribute attr,
+  void populateInherentAttrs(mlir::Operation *op,
+                             mlir::NamedAttrList &attrs) final {
+    appendSlots(spec, op->getPropertiesStorage(), attrs);
+  }
+  /// The inherent attributes given in an attribute dictionary (the generic
+  /// form without `<{...}>`, an `attr-dict`), checked against their
+  /// constraints before the op exists, as ODS checks them: a value of the
+  /// wrong kind would otherwise be dropped by `setInherentAttr`.
+  llvm::LogicalResult verifyInherentAttrs(
+      mlir::OperationName, mlir::NamedAttrList &attrs,
       llvm::function_ref<mlir::InFlightDiagnostic()> emitError) final {
-    auto dict = llvm::dyn_cast_or_null<mlir::DictionaryAttr>(attr);
-    if (attr && !(dict && dict.empty()))
-      return emitError() << "'" << spec.name
-                         << "' has no properties: give its attributes in the "
-                            "attribute dictionary ({...}), not in <{...}>";
+    for (size_t i = 0; i < spec.attributes.size(); ++i) {
+      mlir::Attribute value = attrs.get(spec.attributes[i].name);
+      std::string message;
+      if (value && !dialectSpec.callbacks.verifyAttribute(
+                       spec.definition, static_cast<intptr_t>(i),
+                       wrap(value), appendToString, &message))
+        return emitError() << message;
+    }
     return mlir::success();
   }
-  mlir::Attribute getPropertiesAsAttr(mlir::Operation *) final { return {}; }
-  void copyProperties(mlir::OpaqueProperties, mlir::OpaqueProperties) final {}
-  bool compareProperties(mlir::OpaqueProperties,
-                         mlir::OpaqueProperties) final {
+  int getOpPropertyByteSize() final {
+    return static_cast<int>(propertySlots(spec) * sizeof(mlir::Attribute));
+  }
+  void initProperties(mlir::OperationName, mlir::OpaqueProperties storage,
+                      mlir::OpaqueProperties init) final {
+    initSlots(spec, storage, init, segmentZeros);
+  }
+  void deleteProperties(mlir::OpaqueProperties storage) final {
+    destroySlots(spec, storage);
+  }
+  void populateDefaultProperties(mlir::OperationName,
+                                 mlir::OpaqueProperties storage) final {
+    for (size_t i = 0; i < propertySlots(spec) && i < defaults.size(); ++i)
+      if (i < spec.attributes.size() && !slotsOf(storage)[i] && defaults[i])
+        slotsOf(storage)[i] = defaults[i];
+  }
+  llvm::LogicalResult setPropertiesFromAttr(
+      mlir::OperationName, mlir::OpaqueProperties storage, mlir::Attribute attr,
+      llvm::function_ref<mlir::InFlightDiagnostic()> emitError) final {
+    return setPropertiesFromDictionary(
+        spec, propertySlots(spec) ? slotsOf(storage) : nullptr, attr,
+        emitError);
+  }
+  mlir::Attribute getPropertiesAsAttr(mlir::Operation *op) final {
+    if (propertySlots(spec) == 0)
+      return {};
+    return propertiesAsAttr(spec, op->getContext(),
+                            slotsOf(op->getPropertiesStorage()));
+  }
+  void copyProperties(mlir::OpaqueProperties to,
+                      mlir::OpaqueProperties from) final {
+    for (size_t i = 0, n = propertySlots(spec); i < n; ++i)
+      slotsOf(to)[i] = slotsOf(from)[i];
+  }
+  bool compareProperties(mlir::OpaqueProperties lhs,
+                         mlir::OpaqueProperties rhs) final {
+    for (size_t i = 0, n = propertySlots(spec); i < n; ++i)
+      if (slotsOf(lhs)[i] != slotsOf(rhs)[i])
+        return false;
     return true;
   }
-  llvm::hash_code hashProperties(mlir::OpaqueProperties) final { return {}; }
+  llvm::hash_code hashProperties(mlir::OpaqueProperties storage) final {
+    size_t n = propertySlots(spec);
+    if (n == 0)
+      return {};
+    return llvm::hash_combine_range(slotsOf(storage), slotsOf(storage) + n);
+  }
 
 private:
   /// The counts, with the count traits ODS gives an op (ZeroOperands,
@@ -466,9 +526,21 @@ private:
   const MlirPassBridgeDialectSpec &dialectSpec;
   llvm::SmallVector<mlir::TypeID, 8> traitIDs;
   llvm::SmallVector<mlir::Attribute, 2> defaults;
+  /// The segment sizes a new op starts with (operands', results'), all zero.
+  mlir::Attribute segmentZeros[2];
   /// Why a default did not parse; empty when they all did.
   std::string defaultsError;
 };
+
+/// The models that ask (`PropertiesBytecode`) are attached to Rust ops
+/// only, whose registered name is a `RustOpModel`.
+inline const OpSpec *rustOpSpec(mlir::OperationName name) {
+  std::optional<mlir::RegisteredOperationName> info = name.getRegisteredInfo();
+  if (!info)
+    return nullptr;
+  return &static_cast<const RustOpModel *>(info->getAsOpaquePointer())
+              ->getSpec();
+}
 
 //===----------------------------------------------------------------------===//
 

@@ -7,6 +7,7 @@
 #include "bridge_support.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/ExtensibleDialect.h"
@@ -133,8 +134,35 @@ inline mlir::Type elidedType(llvm::StringRef name, mlir::MLIRContext *context) {
 }
 
 /// Whether `attr` is of the storage kind an attribute constraint needs
-/// (dialect_format_parts.cpp).
-bool ofKind(mlir::Attribute attr, MlirPassBridgeAttrKind kind);
+/// (ODS's storage type: `IntegerAttr` for an `I64Attr`...).
+inline bool attrOfKind(mlir::Attribute attr, MlirPassBridgeAttrKind kind) {
+  switch (kind) {
+  case MlirPassBridgeAttrKindInteger:
+    return llvm::isa<mlir::IntegerAttr>(attr);
+  case MlirPassBridgeAttrKindBool:
+    return llvm::isa<mlir::BoolAttr>(attr);
+  case MlirPassBridgeAttrKindFloat:
+    return llvm::isa<mlir::FloatAttr>(attr);
+  case MlirPassBridgeAttrKindString:
+    return llvm::isa<mlir::StringAttr>(attr);
+  case MlirPassBridgeAttrKindUnit:
+    return llvm::isa<mlir::UnitAttr>(attr);
+  case MlirPassBridgeAttrKindType:
+    return llvm::isa<mlir::TypeAttr>(attr);
+  case MlirPassBridgeAttrKindSymbolRef:
+    return llvm::isa<mlir::SymbolRefAttr>(attr);
+  case MlirPassBridgeAttrKindFlatSymbolRef:
+    return llvm::isa<mlir::FlatSymbolRefAttr>(attr);
+  case MlirPassBridgeAttrKindDenseElements:
+    return llvm::isa<mlir::DenseElementsAttr>(attr);
+  case MlirPassBridgeAttrKindArray:
+    return llvm::isa<mlir::ArrayAttr>(attr);
+  case MlirPassBridgeAttrKindDictionary:
+    return llvm::isa<mlir::DictionaryAttr>(attr);
+  default:
+    return true;
+  }
+}
 
 /// Prints an attribute of another dialect without its name, as ODS's
 /// `printStrippedAttrOrType` (`fastmath<fast>` reads `<fast>`); false when

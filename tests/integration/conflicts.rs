@@ -209,7 +209,7 @@ mod dialects {
         assert!(
             module
                 .to_string()
-                .contains(r#""self_ref.op"() {ty = !self_ref.box<i32>}"#),
+                .contains(r#""self_ref.op"() <{ty = !self_ref.box<i32>}>"#),
             "{module}"
         );
     }

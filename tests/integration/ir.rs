@@ -26,6 +26,8 @@ mod jit;
 mod jit_symbols;
 #[path = "ir/ports.rs"]
 mod ports;
+#[path = "ir/properties.rs"]
+mod properties;
 
 #[path = "ir/conversions.rs"]
 mod conversions;

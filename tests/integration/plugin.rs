@@ -9,6 +9,8 @@ use std::{
 mod common;
 #[path = "plugin/constraints.rs"]
 mod constraints;
+#[path = "plugin/properties.rs"]
+mod properties;
 use common::{
     assert_example_annotated_then_canonicalized, example_input, example_plugin, target_dir, text,
 };
@@ -726,9 +728,8 @@ fn rust_result_names_in_the_stock_mlir_opt_are_upstreams() {
 
 /// An enum attribute of a Rust dialect in an op's format (`calc.cmp
 /// slt(...)`, `#calc<cmp_predicate eq>`) prints, inside the stock
-/// `mlir-opt`, what it prints for upstream's `index.cmp`, byte for byte.
-/// (The generic forms differ until Rust ops have properties: upstream's
-/// `pred` is one, `<{pred = ...}>`.)
+/// `mlir-opt`, what it prints for upstream's `index.cmp`, byte for byte, in
+/// the custom and the generic form (`<{pred = ...}>`: a property).
 #[test]
 fn rust_enum_attributes_in_the_stock_mlir_opt_are_upstreams() {
     let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/inputs/calc_cmp.mlir");
@@ -740,14 +741,31 @@ fn rust_enum_attributes_in_the_stock_mlir_opt_are_upstreams() {
     };
     let dir = scratch_dir("calc-cmp");
     std::fs::write(dir.join("upstream.mlir"), as_upstream(&source)).unwrap();
-    let upstream = mlir_opt(&dir, &["upstream.mlir"]);
-    assert!(upstream.status.success(), "{}", text(&upstream.stderr));
     let dialect_plugin = format!("--load-dialect-plugin={}", probe_plugin().display());
-    let ours = mlir_opt(&dir, &[&dialect_plugin, input.to_str().unwrap()]);
-    assert!(ours.status.success(), "{}", text(&ours.stderr));
-    let ours = text(&ours.stdout);
-    assert!(ours.contains("calc.cmp slt(%arg0, %arg1)"), "{ours}");
-    assert_eq!(as_upstream(&ours), text(&upstream.stdout));
+    for generic in [false, true] {
+        let flags: &[&str] = if generic {
+            &["--mlir-print-op-generic"]
+        } else {
+            &[]
+        };
+        let mut args = vec!["upstream.mlir"];
+        args.extend(flags);
+        let upstream = mlir_opt(&dir, &args);
+        assert!(upstream.status.success(), "{}", text(&upstream.stderr));
+        let mut args = vec![dialect_plugin.as_str(), input.to_str().unwrap()];
+        args.extend(flags);
+        let ours = mlir_opt(&dir, &args);
+        assert!(ours.status.success(), "{}", text(&ours.stderr));
+        let ours = text(&ours.stdout);
+        if !generic {
+            assert!(ours.contains("calc.cmp slt(%arg0, %arg1)"), "{ours}");
+        }
+        assert_eq!(
+            as_upstream(&ours),
+            text(&upstream.stdout),
+            "generic: {generic}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -773,7 +791,7 @@ fn the_dialect_lit_suite_passes_on_both_hosts() {
             ("MLIR_PASS_PROBE_PLUGIN", plugin.as_os_str()),
             ("MLIR_PASS_LIT_OUT", out.as_os_str()),
         ],
-        10,
+        12,
     );
 }
 

@@ -41,6 +41,7 @@ pub struct ReadmeSnippets;
 #[doc = include_str!("../../docs/from-cpp.md")]
 pub struct FromCppSnippets;
 pub mod probes;
+pub mod properties;
 
 /// What happened to the instances of one pass.
 #[derive(Debug, Default)]

@@ -61,6 +61,7 @@ typedef enum MlirPassBridgeFormatKind {
   MlirPassBridgeFormatSuccessor = 10,
   MlirPassBridgeFormatSuccessors = 11,
   MlirPassBridgeFormatOptionalGroup = 12,
+  MlirPassBridgeFormatPropDict = 13,
 } MlirPassBridgeFormatKind;
 
 /// What a `type(...)` directive names.
@@ -286,6 +287,12 @@ typedef struct MlirPassBridgeOpCallbacks {
   /// Runs one verifier stage; false after emitting its error on `op`.
   bool (*verify)(const void *definition, MlirOperation op,
                  MlirPassBridgeVerifyStage stage);
+  /// Checks `attr` against the constraint of the op's attribute number
+  /// `index` (ODS's `verifyInherentAttrs`, before the op exists); false
+  /// after calling `onError(message, userData)`.
+  bool (*verifyAttribute)(const void *definition, intptr_t index,
+                          MlirAttribute attr, MlirStringCallback onError,
+                          void *userData);
   /// Folds `op` given its operands' constant values (null attributes where
   /// unknown); pushes results with `mlirPassBridgeFoldResultsPush*`;
   /// returns whether it folded.

@@ -40,6 +40,10 @@ pub enum FormatElement {
     AttrDict,
     /// `attr-dict-with-keyword`.
     AttrDictWithKeyword,
+    /// `prop-dict`: the op's properties (its inherent attributes) that the
+    /// format does not print elsewhere, as `<{...}>` (nothing when none is
+    /// set); `attr-dict` then prints only the discardable attributes.
+    PropDict,
     /// The region with this index (`$body`).
     Region(u32),
     /// Every region (`regions`).

@@ -45,10 +45,10 @@ pub struct ResultDef {
 }
 
 /// An attribute the op defines (an inherent attribute in ODS's terms;
-/// stored in the op's attribute dictionary).
+/// stored as one of the op's properties, as ODS stores it).
 #[derive(Clone, Copy, Debug)]
 pub struct AttributeDef {
-    /// Its name in the dictionary and the format (`value`).
+    /// Its name in the properties and the format (`value`).
     pub name: &'static str,
     /// The attributes it accepts.
     pub constraint: AttrConstraint,

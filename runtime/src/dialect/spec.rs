@@ -54,6 +54,7 @@ fn format_element(element: &FormatElement) -> bridge::MlirPassBridgeFormatElemen
         }
         FormatElement::AttrDict => e.kind = K::MlirPassBridgeFormatAttrDict,
         FormatElement::AttrDictWithKeyword => e.kind = K::MlirPassBridgeFormatAttrDictWithKeyword,
+        FormatElement::PropDict => e.kind = K::MlirPassBridgeFormatPropDict,
         FormatElement::Region(i) => (e.kind, e.index) = (K::MlirPassBridgeFormatRegion, i),
         FormatElement::Regions => e.kind = K::MlirPassBridgeFormatRegions,
         FormatElement::Successor(i) => (e.kind, e.index) = (K::MlirPassBridgeFormatSuccessor, i),
@@ -154,6 +155,7 @@ pub(super) fn build(
         .collect();
     let callbacks = bridge::MlirPassBridgeOpCallbacks {
         verify: Some(callbacks::verify),
+        verifyAttribute: Some(callbacks::verify_attribute),
         fold: Some(callbacks::fold),
         canonicalize: Some(callbacks::canonicalize),
         materializeConstant: Some(callbacks::materialize_constant),

@@ -95,7 +95,7 @@ fn the_generic_form_names_nothing_as_upstream() {
         .unwrap();
     assert!(!generic.contains("%idx"), "{generic}");
     assert!(
-        generic.contains(r#"%0 = "rtest.idx_constant"() {value = 1 : index} : () -> index"#),
+        generic.contains(r#"%0 = "rtest.idx_constant"() <{value = 1 : index}> : () -> index"#),
         "{generic}"
     );
 }
@@ -206,7 +206,7 @@ fn a_naming_hook_that_panics_or_misnames_leaves_default_names_and_reports() {
         assert_eq!(mlir_pass::dialect::print_failures(), before + 1, "{how}");
         assert!(
             printed.contains(&format!(
-                "%0 = \"rtest.named\"(%arg0) {{how = \"{how}\"}} : (i64) -> i64"
+                "%0 = \"rtest.named\"(%arg0) <{{how = \"{how}\"}}> : (i64) -> i64"
             )),
             "{printed}"
         );

@@ -274,7 +274,7 @@ fn formats_derive_the_types_they_leave_out_as_ods_does() {
         r#""rtest.cmp"(%arg5, %arg5) : (vector<4xf32>, vector<4xf32>) -> vector<4xi1>"#,
         r#""rtest.cmp"(%arg6, %arg6) : (tensor<*xi8>, tensor<*xi8>) -> tensor<*xi1>"#,
         r#""rtest.cmp"(%arg0, %arg1) : (i32, i32) -> i1"#,
-        r#""rtest.typed_constant"() {value = 5 : i16} : () -> i16"#,
+        r#""rtest.typed_constant"() <{value = 5 : i16}> : () -> i16"#,
     ] {
         assert!(generic.contains(line), "{line} in:\n{generic}");
     }

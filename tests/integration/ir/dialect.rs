@@ -170,9 +170,9 @@ fn ops_without_a_format_say_so_and_take_the_generic_form() {
         r#"func.func @f() { "rtest.generic_only"() : () -> ()  return }"#,
     )
     .unwrap();
-    // The default attribute is set on creation.
+    // The default attribute is set on creation, as a property.
     assert!(
-        printed.contains(r#""rtest.generic_only"() {count = 7 : i64} : () -> ()"#),
+        printed.contains(r#""rtest.generic_only"() <{count = 7 : i64}> : () -> ()"#),
         "{printed}"
     );
 }

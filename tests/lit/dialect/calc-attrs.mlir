@@ -24,9 +24,9 @@ module attributes {calc.pred = #calc<cmp_predicate uge>, calc.range = #calc.rang
   // CHECK-NEXT: calc.cmp uge(%arg0, %arg1)
   // CHECK-NEXT: calc.cmpi ne, %arg0, %arg1 : i64
   // CHECK-NEXT: calc.within %arg0 in <0, 8> : i64
-  // GENERIC: "calc.cmp"(%{{.*}}, %{{.*}}) {pred = #calc<cmp_predicate slt>} : (i64, i64) -> i1
-  // GENERIC: "calc.cmpi"(%{{.*}}, %{{.*}}) {predicate = 1 : i64} : (i64, i64) -> i1
-  // GENERIC: "calc.within"(%{{.*}}) {range = #calc.range<0, 8>} : (i64) -> i1
+  // GENERIC: "calc.cmp"(%{{.*}}, %{{.*}}) <{pred = #calc<cmp_predicate slt>}> : (i64, i64) -> i1
+  // GENERIC: "calc.cmpi"(%{{.*}}, %{{.*}}) <{predicate = 1 : i64}> : (i64, i64) -> i1
+  // GENERIC: "calc.within"(%{{.*}}) <{range = #calc.range<0, 8>}> : (i64) -> i1
   // CSE-COUNT-1: calc.cmp slt
   // CSE-NOT: calc.cmp slt
   func.func @compare(%a: i64, %b: i64, %x: !calc.fixed<16>) -> (i1, i1, i1, i1, i1) {

@@ -19,7 +19,7 @@
 // CHECK-NEXT: %true = rtest.idx_bool_constant true
 // CHECK-NEXT: %true_1 = arith.constant true
 // CHECK-NEXT: return %idx1, %idx1_0, %c1, %idx-1, %true, %true_1
-// GENERIC: %{{[0-9]+}} = "rtest.idx_constant"() {value = 1 : index} : () -> index
+// GENERIC: %{{[0-9]+}} = "rtest.idx_constant"() <{value = 1 : index}> : () -> index
 // GENERIC-NOT: %idx
 func.func @constants() -> (index, index, index, index, i1, i1) {
   %0 = rtest.idx_constant 1

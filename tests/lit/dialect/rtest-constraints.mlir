@@ -15,7 +15,7 @@
 // CHECK: rtest.index 3 : index
 // CHECK: rtest.hint 3, 1
 // GENERIC-LABEL: sym_name = "bounds"
-// GENERIC: "rtest.hint"() {count = 1 : i64, hint = 3 : i32} : () -> ()
+// GENERIC: "rtest.hint"() <{count = 1 : i64, hint = 3 : i32}> : () -> ()
 func.func @bounds() {
   rtest.push 0
   %0 = rtest.index 3 : index
@@ -34,7 +34,7 @@ func.func @bounds() {
 // GENERIC: "rtest.create"(%arg2, %arg2) : (f64, f64) -> complex<f64>
 // GENERIC: "rtest.abs"(%arg3) : (complex<f32>) -> f32
 // GENERIC: "rtest.cmp"(%arg4, %arg4) : (vector<[4]xf32>, vector<[4]xf32>) -> vector<[4]xi1>
-// GENERIC: "rtest.typed_constant"() {value = 7 : i8} : () -> i8
+// GENERIC: "rtest.typed_constant"() <{value = 7 : i8}> : () -> i8
 func.func @derived(%a: i32, %b: i32, %r: f64, %c: complex<f32>, %v: vector<[4]xf32>) {
   %0 = rtest.select %a, %b : i32
   %1 = rtest.create %r, %r : complex<f64>

@@ -8,7 +8,7 @@
 
 // CHECK: rtest-names-panic.mlir:[[@LINE+4]]:8: error: 'rtest.named' op `result_names` (OpAsmOpInterface) of `NamedOp` panicked: naming blew up (at
 // CHECK-SAME: its results print with default names
-// OUT: %0 = "rtest.named"(%arg0) {how = "panic"} : (i64) -> i64
+// OUT: %0 = "rtest.named"(%arg0) <{how = "panic"}> : (i64) -> i64
 func.func @f(%x: i64) -> i64 {
   %a = "rtest.named"(%x) {how = "panic"} : (i64) -> i64
   return %a : i64

@@ -16,7 +16,7 @@
 // CHECK-NEXT: %[[T:.*]] = rtest.transpose(%arg1 : tensor<2x3xf64>) to tensor<3x2xf64>
 // CHECK-NEXT: rtest.print %[[T]] : tensor<3x2xf64>
 // CHECK-NEXT: return %[[S]] : i64
-// GENERIC: "rtest.constant"() {value = 7 : i64} : () -> i64
+// GENERIC: "rtest.constant"() <{value = 7 : i64}> : () -> i64
 // GENERIC: "rtest.add"(%arg0, %{{.*}}) : (i64, i64) -> i64
 // GENERIC: "rtest.transpose"(%arg1) : (tensor<2x3xf64>) -> tensor<3x2xf64>
 func.func @ops(%a: i64, %t: tensor<2x3xf64>) -> i64 {

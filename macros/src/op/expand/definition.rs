@@ -186,6 +186,7 @@ pub(super) fn format_element(element: &Element) -> TokenStream {
         }
         Element::AttrDict => quote!(#e::AttrDict),
         Element::AttrDictWithKeyword => quote!(#e::AttrDictWithKeyword),
+        Element::PropDict => quote!(#e::PropDict),
         Element::Region(i) => quote!(#e::Region(#i)),
         Element::Regions => quote!(#e::Regions),
         Element::Successor(i) => quote!(#e::Successor(#i)),

@@ -83,6 +83,7 @@ pub(super) fn written(element: &Element, shape: &Shape) -> String {
         Element::FunctionalType(a, b) => format!("functional-type({}, {})", target(a), target(b)),
         Element::AttrDict => "attr-dict".to_owned(),
         Element::AttrDictWithKeyword => "attr-dict-with-keyword".to_owned(),
+        Element::PropDict => "prop-dict".to_owned(),
         Element::Region(i) => format!("${}", shape.regions[*i as usize].0),
         Element::Regions => "regions".to_owned(),
         Element::Successor(i) => format!("${}", shape.successors[*i as usize].0),
@@ -145,6 +146,9 @@ pub(super) fn check(elements: &[Element], shape: &Shape) -> Vec<String> {
         ),
         1 => {}
         _ => errors.push("the format has more than one `attr-dict`: keep one".to_owned()),
+    }
+    if seen.prop_dicts > 1 {
+        errors.push("the format has more than one `prop-dict`: keep one".to_owned());
     }
 
     // Types: given, or derived through a type match from one given.
@@ -211,6 +215,7 @@ pub(super) struct Seen {
     result_types: Vec<bool>,
     all_result_types: bool,
     attr_dicts: usize,
+    prop_dicts: usize,
 }
 
 impl Seen {
@@ -264,6 +269,7 @@ impl Seen {
             result_types: vec![false; shape.results.len()],
             all_result_types: false,
             attr_dicts: 0,
+            prop_dicts: 0,
         }
     }
 
@@ -330,6 +336,7 @@ impl Seen {
                 self.type_of(b, shape, errors);
             }
             Element::AttrDict | Element::AttrDictWithKeyword => self.attr_dicts += 1,
+            Element::PropDict => self.prop_dicts += 1,
             Element::Literal(_) | Element::OptionalGroup { .. } => {}
         }
     }

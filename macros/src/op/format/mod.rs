@@ -9,7 +9,7 @@
 //! element ::= literal | variable | directive | group
 //! literal ::= `keyword` | `punctuation`            (in backticks)
 //! variable ::= `$` name                             (operand, attribute, region, successor)
-//! directive ::= attr-dict | attr-dict-with-keyword | operands | regions | successors
+//! directive ::= attr-dict | attr-dict-with-keyword | prop-dict | operands | regions | successors
 //!             | type(target) | functional-type(target, target)
 //! target  ::= $operand | $result | operands | results
 //! group   ::= `(` element* `)` `?`                  (one element marked `^`, its anchor)
@@ -113,6 +113,8 @@ pub enum Element {
     AttrDict,
     /// `attr-dict-with-keyword`.
     AttrDictWithKeyword,
+    /// `prop-dict`.
+    PropDict,
     /// `$body`.
     Region(u32),
     /// `regions`.
@@ -139,6 +141,7 @@ const PUNCTUATION: &[&str] = &[
 const DIRECTIVES: &[&str] = &[
     "attr-dict",
     "attr-dict-with-keyword",
+    "prop-dict",
     "operands",
     "results",
     "regions",
@@ -148,7 +151,7 @@ const DIRECTIVES: &[&str] = &[
 ];
 
 /// ODS directives this format does not implement.
-const UNSUPPORTED: &[&str] = &["custom", "oilist", "ref", "qualified", "prop-dict"];
+const UNSUPPORTED: &[&str] = &["custom", "oilist", "ref", "qualified"];
 
 /// Parses and checks `source` against the op `shape`. The errors (all of
 /// them, when the text parses) name the element at fault; the caller

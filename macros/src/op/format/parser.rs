@@ -151,6 +151,7 @@ impl Parser<'_> {
         Ok(match word {
             "attr-dict" => Element::AttrDict,
             "attr-dict-with-keyword" => Element::AttrDictWithKeyword,
+            "prop-dict" => Element::PropDict,
             "operands" => Element::Operands,
             "regions" => Element::Regions,
             "successors" => Element::Successors,
@@ -294,10 +295,12 @@ impl Parser<'_> {
                 quoted(first, self.shape)
             ));
         }
-        if let Some(dict) = group
-            .iter()
-            .find(|e| matches!(e, Element::AttrDict | Element::AttrDictWithKeyword))
-        {
+        if let Some(dict) = group.iter().find(|e| {
+            matches!(
+                e,
+                Element::AttrDict | Element::AttrDictWithKeyword | Element::PropDict
+            )
+        }) {
             return Err(format!(
                 "{} cannot be inside an optional group: put it at the top level",
                 quoted(dict, self.shape)

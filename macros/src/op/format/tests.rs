@@ -255,3 +255,18 @@ fn type_matches_derive_types_from_given_ones_only() {
     .unwrap_err();
     assert_eq!(errors.len(), 2, "{errors:?}");
 }
+
+#[test]
+fn prop_dict_once_at_the_top_level() {
+    let rest = " $rest $body attr-dict `:` functional-type(operands, results)";
+    let parsed = parse(&format!("$input $value prop-dict{rest}"), &shape()).unwrap();
+    assert_eq!(parsed[2], Element::PropDict);
+    assert!(
+        one_error(&format!("$input $value prop-dict prop-dict{rest}"))
+            .contains("more than one `prop-dict`")
+    );
+    assert!(
+        one_error(&format!("$input $value (`x` $flag^ prop-dict)?{rest}"))
+            .contains("`prop-dict` cannot be inside")
+    );
+}

@@ -84,6 +84,40 @@ pub(super) unsafe extern "C" fn verify(
     }
 }
 
+/// The bridge's `verifyAttribute` callback: ODS's `verifyInherentAttrs`,
+/// which checks the inherent attributes of an op given in its attribute
+/// dictionary (the generic form before properties, an `attr-dict`) before
+/// the op exists, with the verifier's words.
+pub(super) unsafe extern "C" fn verify_attribute(
+    definition: *const c_void,
+    index: isize,
+    attr: sys::MlirAttribute,
+    on_error: sys::MlirStringCallback,
+    user_data: *mut c_void,
+) -> bool {
+    // SAFETY: MLIR hands back the definition it was given.
+    let def = unsafe { self::definition(definition) };
+    let Some(spec) = usize::try_from(index)
+        .ok()
+        .and_then(|i| def.attributes.get(i))
+    else {
+        return true;
+    };
+    let message = match trap_hook(|| spec.constraint.accepts(attr)) {
+        Ok(true) => return true,
+        Ok(false) => format!(
+            "attribute '{}' failed to satisfy constraint: {}",
+            spec.name, spec.constraint
+        ),
+        Err(panic) => format!("constraint check (`{}`) panicked: {panic}", def.type_name),
+    };
+    if let Some(on_error) = on_error {
+        // SAFETY: the bridge's callback, with its user data.
+        unsafe { on_error(string_ref(&message), user_data) };
+    }
+    false
+}
+
 /// The text of a type, for messages.
 fn type_text(ty: sys::MlirType) -> String {
     // SAFETY: a valid type; the callback appends to the string.

@@ -1,0 +1,248 @@
+// The properties of a Rust op (C++ only, included by dialect_models.h).
+// MLIR 22's ODS keeps an op's inherent attributes in a storage of the op's
+// own (its "properties") rather than in its attribute dictionary: the
+// generic form prints them as `<{...}>`, `cse` compares them, bytecode
+// writes them apart. A Rust op does the same. Its storage is one
+// `mlir::Attribute` per declared attribute, in declaration order, then one
+// per segment-sizes attribute its traits ask for (`operandSegmentSizes`,
+// then `resultSegmentSizes`, as ODS keeps them). An op without either has
+// no properties, as an ODS op without attributes.
+//
+// What reads and writes that storage is here, with ODS's messages; the op
+// model (dialect_op_model.h) forwards MLIR's property hooks to it.
+
+#ifndef MLIR_PASS_DIALECT_PROPERTIES_H
+#define MLIR_PASS_DIALECT_PROPERTIES_H
+
+#include "dialect_support.h"
+
+#include "mlir/Bytecode/BytecodeImplementation.h"
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+namespace mlir_pass_bridge {
+
+/// The slots `spec`'s ops ask for.
+inline size_t declaredSlots(const OpSpec &spec) {
+  return spec.attributes.size() +
+         spec.has(MlirPassBridgeOpTraitAttrSizedOperandSegments) +
+         spec.has(MlirPassBridgeOpTraitAttrSizedResultSegments);
+}
+
+/// The most slots an op can have: MLIR counts an op's property storage in
+/// eight-byte words in one byte (`Operation::propertiesCapacity`).
+inline constexpr size_t kMaxPropertySlots = 255;
+
+/// How many attributes the property storage of `spec`'s ops holds: none
+/// for an op that asks for more than MLIR can hold (its dialect then
+/// refuses to load, see `RustOpModel::parseDefaults`).
+inline size_t propertySlots(const OpSpec &spec) {
+  size_t n = declaredSlots(spec);
+  return n <= kMaxPropertySlots ? n : 0;
+}
+
+/// The groups a segment-sizes slot counts (0 for an attribute's slot).
+inline size_t segmentGroups(const OpSpec &spec, size_t slot) {
+  if (slot < spec.attributes.size())
+    return 0;
+  bool operands = spec.has(MlirPassBridgeOpTraitAttrSizedOperandSegments) &&
+                  slot == spec.attributes.size();
+  return operands ? spec.operands.size() : spec.results.size();
+}
+
+/// The name of slot `slot`.
+inline llvm::StringRef slotName(const OpSpec &spec, size_t slot) {
+  if (slot < spec.attributes.size())
+    return spec.attributes[slot].name;
+  bool operands = spec.has(MlirPassBridgeOpTraitAttrSizedOperandSegments) &&
+                  slot == spec.attributes.size();
+  return operands ? "operandSegmentSizes" : "resultSegmentSizes";
+}
+
+/// The slot holding the inherent attribute `name`, or -1.
+inline int findSlot(const OpSpec &spec, llvm::StringRef name) {
+  for (size_t i = 0, n = propertySlots(spec); i < n; ++i)
+    if (slotName(spec, i) == name)
+      return static_cast<int>(i);
+  return -1;
+}
+
+/// The slots of an op's property storage.
+inline mlir::Attribute *slotsOf(mlir::OpaqueProperties storage) {
+  return storage.as<mlir::Attribute *>();
+}
+
+/// Starts an op's slots: `init`'s values, or none set (segment sizes:
+/// `zeros`, as ODS's zero-filled arrays).
+inline void initSlots(const OpSpec &spec, mlir::OpaqueProperties storage,
+                      mlir::OpaqueProperties init,
+                      const mlir::Attribute (&zeros)[2]) {
+  size_t n = propertySlots(spec), attrs = spec.attributes.size();
+  const mlir::Attribute *from = init ? slotsOf(init) : nullptr;
+  for (size_t i = 0; i < n; ++i)
+    new (&slotsOf(storage)[i]) mlir::Attribute(
+        from ? from[i] : i < attrs ? mlir::Attribute() : zeros[i - attrs]);
+}
+
+/// Ends an op's slots.
+inline void destroySlots(const OpSpec &spec, mlir::OpaqueProperties storage) {
+  for (size_t i = 0, n = propertySlots(spec); i < n; ++i)
+    slotsOf(storage)[i].~Attribute();
+}
+
+/// Appends the slots that are set to `attrs`.
+inline void appendSlots(const OpSpec &spec, mlir::OpaqueProperties storage,
+                        mlir::NamedAttrList &attrs) {
+  for (size_t i = 0, n = propertySlots(spec); i < n; ++i)
+    if (mlir::Attribute value = slotsOf(storage)[i])
+      attrs.append(slotName(spec, i), value);
+}
+
+/// Whether slot `slot` may hold `attr`: ODS's `dyn_cast` to the
+/// attribute's storage type (a segment-sizes slot: a `DenseI32ArrayAttr`
+/// with one element per group).
+inline bool slotAccepts(const OpSpec &spec, size_t slot, mlir::Attribute attr) {
+  if (slot < spec.attributes.size())
+    return attrOfKind(attr, spec.attributes[slot].kind);
+  auto sizes = llvm::dyn_cast<mlir::DenseI32ArrayAttr>(attr);
+  return sizes && static_cast<size_t>(sizes.size()) == segmentGroups(spec, slot);
+}
+
+/// ODS's `setInherentAttr`: a value of the wrong kind leaves the attribute
+/// unset (a segment-sizes attribute unchanged), as `dyn_cast_or_null` does
+/// there; a name that is not inherent is ignored.
+inline void setSlot(const OpSpec &spec, mlir::OpaqueProperties storage,
+                    llvm::StringRef name, mlir::Attribute value) {
+  int slot = findSlot(spec, name);
+  if (slot < 0)
+    return;
+  bool accepted = value && slotAccepts(spec, slot, value);
+  if (static_cast<size_t>(slot) >= spec.attributes.size() && !accepted)
+    return;
+  slotsOf(storage)[slot] = accepted ? value : mlir::Attribute();
+}
+
+/// The properties as ODS's `getPropertiesAsAttr` gives them: a dictionary
+/// of the slots that are set (sorted by name, as every dictionary), null
+/// when none is.
+inline mlir::Attribute propertiesAsAttr(const OpSpec &spec,
+                                        mlir::MLIRContext *context,
+                                        const mlir::Attribute *slots) {
+  llvm::SmallVector<mlir::NamedAttribute, 4> set;
+  for (size_t i = 0, n = propertySlots(spec); i < n; ++i)
+    if (slots[i])
+      set.emplace_back(mlir::StringAttr::get(context, slotName(spec, i)),
+                       slots[i]);
+  if (set.empty())
+    return {};
+  return mlir::DictionaryAttr::get(context, set);
+}
+
+/// ODS's `setPropertiesFromAttr`: each slot named in the dictionary `attr`
+/// takes its value (other names are ignored; absent slots keep theirs),
+/// with ODS's messages for a non-dictionary and a value of the wrong kind.
+/// `emitError` may be null (`Operation::create` passes none): the failure
+/// is then silent. `slots` is changed only when every value fits.
+inline llvm::LogicalResult setPropertiesFromDictionary(
+    const OpSpec &spec, mlir::Attribute *slots, mlir::Attribute attr,
+    llvm::function_ref<mlir::InFlightDiagnostic()> emitError) {
+  auto fail = [&]() -> std::optional<mlir::InFlightDiagnostic> {
+    if (emitError)
+      return emitError();
+    return std::nullopt;
+  };
+  size_t n = propertySlots(spec);
+  if (n == 0) {
+    if (auto diag = fail())
+      *diag << "this operation does not support properties";
+    return mlir::failure();
+  }
+  auto dict = llvm::dyn_cast_or_null<mlir::DictionaryAttr>(attr);
+  if (!dict) {
+    if (auto diag = fail())
+      *diag << "expected DictionaryAttr to set properties";
+    return mlir::failure();
+  }
+  for (size_t i = 0; i < n; ++i) {
+    mlir::Attribute value = dict.get(slotName(spec, i));
+    if (!value || slotAccepts(spec, i, value))
+      continue;
+    if (auto diag = fail()) {
+      if (i < spec.attributes.size())
+        *diag << "Invalid attribute `" << slotName(spec, i)
+              << "` in property conversion: " << value;
+      else if (auto sizes = llvm::dyn_cast<mlir::DenseI32ArrayAttr>(value))
+        *diag << "size mismatch in attribute conversion: " << sizes.size()
+              << " vs " << segmentGroups(spec, i);
+      else
+        *diag << "expected DenseI32ArrayAttr for key `value`";
+    }
+    return mlir::failure();
+  }
+  for (size_t i = 0; i < n; ++i)
+    if (mlir::Attribute value = dict.get(slotName(spec, i)))
+      slots[i] = value;
+  return mlir::success();
+}
+
+/// `attributes` with the properties in `storage` (which may be null) added:
+/// what an interface method that receives both (`inferReturnTypes`) reads
+/// the op's attributes from.
+inline mlir::DictionaryAttr withProperties(const OpSpec &spec,
+                                           mlir::MLIRContext *context,
+                                           mlir::DictionaryAttr attributes,
+                                           mlir::OpaqueProperties storage) {
+  size_t n = propertySlots(spec);
+  if (!storage || n == 0)
+    return attributes;
+  mlir::NamedAttrList all(attributes);
+  const mlir::Attribute *slots = slotsOf(storage);
+  for (size_t i = 0; i < n; ++i)
+    if (slots[i])
+      all.set(slotName(spec, i), slots[i]);
+  return all.getDictionary(context);
+}
+
+/// The Rust op whose registered name is `name` (defined with the op model).
+const OpSpec *rustOpSpec(mlir::OperationName name);
+
+/// `BytecodeOpInterface` of an op with properties (the bytecode writer
+/// requires it of every registered op that has some): the properties are
+/// written as their dictionary, read back, checked, and set through the
+/// operation state, as the generic form's `<{...}>` is.
+struct PropertiesBytecode
+    : mlir::BytecodeOpInterface::FallbackModel<PropertiesBytecode> {
+  static llvm::LogicalResult readProperties(mlir::DialectBytecodeReader &reader,
+                                            mlir::OperationState &state) {
+    mlir::Attribute dict;
+    if (mlir::failed(reader.readOptionalAttribute(dict)))
+      return mlir::failure();
+    const OpSpec *spec = rustOpSpec(state.name);
+    if (!dict || !spec)
+      return mlir::success();
+    llvm::SmallVector<mlir::Attribute, 4> check(propertySlots(*spec));
+    if (mlir::failed(setPropertiesFromDictionary(
+            *spec, check.data(), dict, [&] {
+              return reader.emitError("invalid properties ")
+                     << dict << " for op " << spec->name << ": ";
+            })))
+      return mlir::failure();
+    state.propertiesAttr = dict;
+    return mlir::success();
+  }
+  void writeProperties(mlir::Operation *op,
+                       mlir::DialectBytecodeWriter &writer) const {
+    writer.writeOptionalAttribute(op->getPropertiesAsAttribute());
+  }
+};
+
+/// ODS's `prop-dict` parser and printer, which `OpState` keeps for its
+/// subclasses: they are reached through one.
+struct PropertiesAccess : mlir::OpState {
+  using OpState::genericParseProperties;
+  using OpState::genericPrintProperties;
+};
+
+} // namespace mlir_pass_bridge
+
+#endif // MLIR_PASS_DIALECT_PROPERTIES_H
