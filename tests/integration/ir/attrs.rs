@@ -290,7 +290,7 @@ fn malformed_attribute_and_type_syntax_is_a_parse_error_at_its_place() {
         ),
         (
             "module attributes {x = #calc.nope<1>} {}",
-            "error: dialect 'calc' has no attribute 'nope'",
+            "error: unknown attribute `nope` in dialect `calc`",
         ),
         (
             "func.func private @f(!calc.fixed<0>)",
