@@ -122,8 +122,9 @@ public:
         parseOptionalDynamicType(name, parser, type);
     if (result.has_value())
       return mlir::succeeded(*result) ? type : mlir::Type();
-    parser.emitError(loc) << "dialect '" << spec.ns << "' has no type '"
-                          << name << "'";
+    // ODS's words (`useDefaultTypePrinterParser`), its two spaces too.
+    parser.emitError(loc) << "unknown  type `" << name << "` in dialect `"
+                          << spec.ns << "`";
     return {};
   }
 
@@ -148,9 +149,9 @@ public:
         parseOptionalDynamicAttr(name, parser, attr);
     if (result.has_value())
       return mlir::succeeded(*result) ? attr : mlir::Attribute();
-    // ODS's words.
-    parser.emitError(loc) << "unknown attribute `" << name
-                          << "` in dialect `" << spec.ns << "`";
+    // ODS's words (`useDefaultAttributePrinterParser`).
+    parser.emitError(loc) << "unknown attribute `" << name << "` in dialect `"
+                          << spec.ns << "`";
     return {};
   }
 

@@ -36,6 +36,7 @@
 #include <sys/resource.h>
 #include <string>
 #include <unistd.h>
+#include <vector>
 
 namespace {
 
@@ -399,9 +400,58 @@ private:
   std::string treeDir;
 };
 
+//===----------------------------------------------------------------------===//
+// Upstream dialects left out
+//
+// A tool that puts a Rust dialect in the place of an upstream one (the Rust
+// `index` of examples/upstream-dialects) needs a registry without the
+// upstream one. `registerAllDialects` and `registerAllExtensions` fill a
+// registry all at once, and `DialectRegistry` has no way to take a dialect
+// or an extension out: its two maps are private. They are reached here the
+// one way C++ allows without undefined behaviour, an explicit template
+// instantiation, where access checks do not apply to the template
+// arguments ([temp.spec.general]/6). Extensions go with the dialects they
+// need: applied to a Rust dialect of the same name, they would `static_cast`
+// it to the C++ class (IndexToLLVM's, for `index`).
+//===----------------------------------------------------------------------===//
+
+/// Tags for the two private members; `reach(tag)` is defined by the
+/// instantiations below and returns the member pointer.
+struct RegistryDialects {
+  friend auto reach(RegistryDialects);
+};
+struct RegistryExtensions {
+  friend auto reach(RegistryExtensions);
+};
+template <typename Tag, auto Member> struct Reach {
+  friend auto reach(Tag) { return Member; }
+};
+template struct Reach<RegistryDialects, &mlir::DialectRegistry::registry>;
+template struct Reach<RegistryExtensions, &mlir::DialectRegistry::extensions>;
+
+/// Takes the dialects named `names` out of `registry`, with the extensions
+/// that need any of them. Returns the first name that no dialect of the
+/// registry has, or an empty string.
+std::string removeDialects(mlir::DialectRegistry &registry,
+                           llvm::ArrayRef<std::string> names) {
+  auto &dialects = registry.*reach(RegistryDialects{});
+  for (const std::string &name : names)
+    if (!dialects.erase(name))
+      return name;
+  auto &extensions = registry.*reach(RegistryExtensions{});
+  extensions.remove_if([&](const auto &entry) {
+    return llvm::any_of(entry.second->getRequiredDialects(),
+                        [&](llvm::StringRef d) {
+                          return llvm::is_contained(names, d.str());
+                        });
+  });
+  return "";
+}
+
 /// The tool itself (see `mlirPassBridgeOptMain`).
 int optMain(int argc, char **argv, MlirStringRef toolName,
             const MlirPassBridgeRustPass *rustPasses, intptr_t numRustPasses,
+            const MlirStringRef *withoutDialects, intptr_t numWithoutDialects,
             void (*insertDialects)(MlirDialectRegistry)) {
   raiseStackLimit();
   llvm::InitLLVM initLLVM(argc, argv);
@@ -409,6 +459,16 @@ int optMain(int argc, char **argv, MlirStringRef toolName,
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  std::vector<std::string> without;
+  for (intptr_t i = 0; withoutDialects && i < numWithoutDialects; ++i)
+    without.push_back(unwrap(withoutDialects[i]).str());
+  std::string unknown = removeDialects(registry, without);
+  if (!unknown.empty()) {
+    llvm::errs() << "error: no upstream dialect is named '" << unknown
+                 << "', so none can be left out (the tool's "
+                    "`without_upstream_dialects`)\n";
+    return 1;
+  }
   if (insertDialects)
     insertDialects(wrap(&registry));
   // registerAndParseCLIOptions registers these too (once is all it takes):
@@ -489,10 +549,12 @@ extern "C" {
 int mlirPassBridgeOptMain(int argc, char **argv, MlirStringRef toolName,
                           const MlirPassBridgeRustPass *rustPasses,
                           intptr_t numRustPasses,
+                          const MlirStringRef *withoutDialects,
+                          intptr_t numWithoutDialects,
                           void (*insertDialects)(MlirDialectRegistry)) noexcept {
   return mlir_pass_bridge::guarded(1, [&] {
     return optMain(argc, argv, toolName, rustPasses, numRustPasses,
-                   insertDialects);
+                   withoutDialects, numWithoutDialects, insertDialects);
   });
 }
 

@@ -350,4 +350,31 @@ void mlirPassBridgeStopObserving(MlirRewriterBase rewriter,
   delete observing;
 }
 
+MlirPassBridgeInsertOrFoldOutcome
+mlirPassBridgeRewriterInsertOrFold(MlirRewriterBase rewriter, MlirOperation op,
+                                   MlirValue *results) noexcept {
+  return guarded(MlirPassBridgeInsertOrFoldFailed, [&] {
+    // `OpBuilder::createOrFold`, from the point where the op is built.
+    mlir::RewriterBase &builder = *unwrap(rewriter);
+    mlir::Operation *operation = unwrap(op);
+    mlir::Block *block = builder.getInsertionBlock();
+    if (block)
+      block->getOperations().insert(builder.getInsertionPoint(), operation);
+    llvm::SmallVector<mlir::Value> folded;
+    if (mlir::succeeded(builder.tryFold(operation, folded)) &&
+        !folded.empty()) {
+      operation->erase();
+      for (auto [i, value] : llvm::enumerate(folded))
+        results[i] = wrap(value);
+      return MlirPassBridgeFoldedAway;
+    }
+    for (auto [i, value] : llvm::enumerate(operation->getResults()))
+      results[i] = wrap(value);
+    if (block)
+      if (mlir::OpBuilder::Listener *listener = builder.getListener())
+        listener->notifyOperationInserted(operation, /*previous=*/{});
+    return MlirPassBridgeKeptInserted;
+  });
+}
+
 } // extern "C"

@@ -111,7 +111,7 @@ pub use melior;
 pub use mlir_pass_macros::{mlir_dialect, mlir_op, mlir_type};
 pub use mlir_pass_macros::{mlir_pass, mlir_pipeline};
 pub use mlir_sys as sys;
-pub use opt_main::opt_main;
+pub use opt_main::{opt_main, OptMain};
 #[doc(hidden)]
 pub use pass::TypeIdAnchor;
 pub use pass::{Configurable, Pass, PassDescriptor, PassMetadata};

@@ -63,7 +63,72 @@ const INSERT_DIALECTS: Option<unsafe extern "C" fn(sys::MlirDialectRegistry)> = 
 ///
 /// A registration conflict ([`register_all`]) is reported on stderr and the
 /// tool goes on without the conflicting passes, as a plugin does.
+///
+/// [`OptMain`] is the same tool with options (upstream dialects left out).
 pub fn opt_main(tool_name: &str) -> ExitCode {
+    OptMain::new(tool_name).run()
+}
+
+/// [`opt_main`] with options: `OptMain::new(tool_name)`, the options, then
+/// [`run`](Self::run).
+///
+/// ```no_run
+/// use std::process::ExitCode;
+///
+/// fn main() -> ExitCode {
+///     // The Rust `index` dialect linked into this tool takes the place of
+///     // MLIR's own.
+///     mlir_pass::OptMain::new("my-opt: MLIR with my own index dialect")
+///         .without_upstream_dialects(["index"])
+///         .run()
+/// }
+/// ```
+#[derive(Debug, Clone)]
+pub struct OptMain {
+    tool_name: String,
+    without_dialects: Vec<String>,
+}
+
+impl OptMain {
+    /// The tool [`opt_main`] runs; `tool_name` is the first line of
+    /// `--help`.
+    pub fn new(tool_name: &str) -> Self {
+        Self {
+            tool_name: tool_name.to_owned(),
+            without_dialects: Vec::new(),
+        }
+    }
+
+    /// Leaves MLIR's own dialects of these namespaces (`"index"`) out of
+    /// the tool, with the dialect extensions that need them (their
+    /// `convert-to-llvm` interfaces, say), so that Rust dialects of the same
+    /// namespaces take their place: without it, a Rust dialect named as an
+    /// upstream one is not registered (`the namespace 'index', which another
+    /// dialect already has`). A name that no upstream dialect has is an
+    /// error when the tool runs (exit code 1), so that a misspelling does not
+    /// leave MLIR's dialect in.
+    ///
+    /// Upstream code that loads the C++ dialect by its class
+    /// (`getOrLoadDialect<index::IndexDialect>()`, as some conversion passes
+    /// do) still loads it, and then the Rust one cannot be loaded beside it.
+    pub fn without_upstream_dialects<I, S>(mut self, names: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.without_dialects
+            .extend(names.into_iter().map(Into::into));
+        self
+    }
+
+    /// Runs the tool on this process's command line and returns its exit
+    /// code (see [`opt_main`]).
+    pub fn run(self) -> ExitCode {
+        run(&self.tool_name, &self.without_dialects)
+    }
+}
+
+fn run(tool_name: &str, without_dialects: &[String]) -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if args.iter().skip(1).any(|a| a == "--list-rust-passes") {
         print!("{}", docs::pass_list());
@@ -103,11 +168,13 @@ pub fn opt_main(tool_name: &str) -> ExitCode {
             typeId: type_id,
         })
         .collect();
+    let without: Vec<sys::MlirStringRef> = without_dialects.iter().map(|d| string_ref(d)).collect();
     #[cfg(feature = "melior")]
     let print_failures = crate::dialect::print_failures();
     // SAFETY: argv holds `c_args.len()` NUL-terminated strings that live for
     // the call, then a null, as `main` receives them; `rust_passes` lives for
-    // the call and its strings are 'static.
+    // the call and its strings are 'static; `without` and the strings it
+    // points into live for the call.
     let code = unsafe {
         bridge::mlirPassBridgeOptMain(
             c_args.len() as i32,
@@ -115,6 +182,8 @@ pub fn opt_main(tool_name: &str) -> ExitCode {
             string_ref(tool_name),
             rust_passes.as_ptr(),
             rust_passes.len() as isize,
+            without.as_ptr(),
+            without.len() as isize,
             INSERT_DIALECTS,
         )
     };

@@ -32,6 +32,9 @@ keys! {
         Inliner = "inliner" | "has_inliner" | "inliner_interface",
         /// The inliner's `CallConversionHook`.
         MaterializeCallConversion = "materialize_call_conversion" | "call_conversion",
+        /// A flag: the dialect takes the place of the upstream dialect of its
+        /// namespace (in a tool that leaves that one out).
+        ReplacesUpstream = "replaces_upstream" | "replaces" | "upstream",
     }
 }
 
@@ -54,6 +57,8 @@ pub struct DialectArgs {
     pub inliner: Option<Ident>,
     /// `materialize_call_conversion = my_fn`.
     pub materialize_call_conversion: Option<Path>,
+    /// `replaces_upstream`, kept for its span.
+    pub replaces_upstream: Option<Ident>,
 }
 
 /// Parses `#[mlir_dialect(...)]`'s arguments, reporting every mistake.
@@ -70,6 +75,11 @@ pub fn parse_args(ctxt: &Ctxt, args: TokenStream) -> DialectArgs {
         if key == DialectKey::Inliner {
             attr::flag_without_value(ctxt, "inliner", value);
             out.inliner = Some(ident);
+            continue;
+        }
+        if key == DialectKey::ReplacesUpstream {
+            attr::flag_without_value(ctxt, "replaces_upstream", value);
+            out.replaces_upstream = Some(ident);
             continue;
         }
         let Some(value) = value else {
@@ -100,7 +110,7 @@ pub fn parse_args(ctxt: &Ctxt, args: TokenStream) -> DialectArgs {
                 out.materialize_call_conversion =
                     hook_path(ctxt, &ident, value, "CallConversionHook")
             }
-            DialectKey::Inliner => unreachable!("read above"),
+            DialectKey::Inliner | DialectKey::ReplacesUpstream => unreachable!("read above"),
         }
     }
     out

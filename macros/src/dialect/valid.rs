@@ -76,11 +76,28 @@ fn check_name(ctxt: &Ctxt, input: &DialectInput) {
             ),
         );
     } else if value == "builtin" || dialects::KNOWN.contains(&value.as_str()) {
+        if value == "builtin" {
+            ctxt.spanned(
+                lit,
+                "`builtin` is the namespace of MLIR's builtin dialect, which every context \
+                 loads: choose another",
+            );
+        } else if input.args.replaces_upstream.is_none() {
+            ctxt.spanned(
+                lit,
+                format!(
+                    "`{value}` is the namespace of MLIR's own `{value}` dialect: choose another, \
+                     as MLIR loads one dialect per namespace (or, for a dialect that takes the \
+                     place of MLIR's in a tool that leaves MLIR's out, add `replaces_upstream`)"
+                ),
+            );
+        }
+    } else if let Some(flag) = &input.args.replaces_upstream {
         ctxt.spanned(
-            lit,
+            flag,
             format!(
-                "`{value}` is the namespace of MLIR's own `{value}` dialect: choose another, as \
-                 MLIR loads one dialect per namespace"
+                "`replaces_upstream`: MLIR has no `{value}` dialect for this one to replace; \
+                 remove the flag (a dialect of a new namespace needs none)"
             ),
         );
     }

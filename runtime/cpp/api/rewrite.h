@@ -59,4 +59,28 @@ void *mlirPassBridgeObserveRewriter(MlirRewriterBase rewriter, MlirOperation op,
 void mlirPassBridgeStopObserving(MlirRewriterBase rewriter,
                                  void *observer) MLIR_PASS_BRIDGE_NOEXCEPT;
 
+/// What `mlirPassBridgeRewriterInsertOrFold` did.
+enum MlirPassBridgeInsertOrFoldOutcome {
+  /// The op folded: it was erased, the results are the values it folded to.
+  MlirPassBridgeFoldedAway,
+  /// The op did not fold: it stays where it was inserted.
+  MlirPassBridgeKeptInserted,
+  /// An exception (out of memory): the results were not written.
+  MlirPassBridgeInsertOrFoldFailed,
+};
+
+/// `OpBuilder::createOrFold` for `op`, built but not inserted (owned by the
+/// caller until this call, by its block after it): inserts `op` at the
+/// rewriter's insertion point without telling the listener, then tries to
+/// fold it (`OpBuilder::tryFold`: its folder, the constants materialized by
+/// its dialect). Folded: `op` is erased (the listener never hears of it),
+/// the constants made are inserted (it hears of those), and `results` (one
+/// slot per result of `op`) receive the values it folded to. Not folded: the
+/// listener is told that `op` was inserted, and `results` receive its
+/// results.
+enum MlirPassBridgeInsertOrFoldOutcome
+mlirPassBridgeRewriterInsertOrFold(MlirRewriterBase rewriter, MlirOperation op,
+                                   MlirValue *results)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
 #endif /* MLIR_PASS_BRIDGE_API_REWRITE_H */

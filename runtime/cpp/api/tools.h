@@ -27,11 +27,16 @@ typedef struct MlirPassBridgeRustPass {
 /// the first line of `--help`. `rustPasses` (`numRustPasses` entries, null
 /// when there are none) are the registered Rust passes, so that
 /// `--mlir-print-ir-before/after=ARGUMENT` can name them; the tool copies
-/// them. `insertDialects` (may be null) inserts the Rust dialects into the
-/// tool's registry. Returns the process's exit code.
+/// them. `withoutDialects` (`numWithoutDialects` names, null when there are
+/// none) are upstream dialects left out of the tool's registry, with every
+/// extension that needs one of them; a name no upstream dialect has is an
+/// error (exit code 1). `insertDialects` (may be null) then inserts the Rust
+/// dialects into the registry. Returns the process's exit code.
 int mlirPassBridgeOptMain(int argc, char **argv, MlirStringRef toolName,
                           const MlirPassBridgeRustPass *rustPasses,
                           intptr_t numRustPasses,
+                          const MlirStringRef *withoutDialects,
+                          intptr_t numWithoutDialects,
                           void (*insertDialects)(MlirDialectRegistry))
     MLIR_PASS_BRIDGE_NOEXCEPT;
 

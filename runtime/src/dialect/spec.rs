@@ -121,6 +121,9 @@ fn elided_type(constraint: &AttrConstraint) -> String {
     match *constraint {
         AttrConstraint::Integer(Some(w)) => format!("i{w}"),
         AttrConstraint::Index => "index".to_owned(),
+        // ODS's `BoolAttr` has `valueType = I1`: `1` and `0` parse as
+        // `true` and `false`.
+        AttrConstraint::Bool => "i1".to_owned(),
         AttrConstraint::Float(Some(w @ (16 | 32 | 64))) => format!("f{w}"),
         AttrConstraint::Enum(e) => format!("i{}", e.width),
         AttrConstraint::Confined { base, .. } => elided_type(base),

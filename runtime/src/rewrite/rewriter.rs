@@ -221,6 +221,50 @@ impl<'a> PatternRewriter<'a> {
             self.base.merge_blocks(source, destination, values);
         }
     }
+
+    /// Inserts `op` (built, not yet inserted) at the insertion point and
+    /// folds it if it folds, as C++'s `createOrFold`: returns the values that
+    /// stand for its results, the constants or values it folded to (the op
+    /// is then erased, the constants materialized by its dialect inserted
+    /// before it) or, when it does not fold, its own results (the op stays).
+    /// The driver hears of the op only when it stays, of the constants
+    /// always.
+    ///
+    /// ```ignore
+    /// // `Value c = rewriter.createOrFold<AddOp>(loc, lhs, rhs);`
+    /// let c = rewriter.create_or_fold(AddOp::build(location, index, lhs, rhs))[0];
+    /// ```
+    ///
+    /// # Panics
+    /// When MLIR runs out of memory on the way.
+    pub fn create_or_fold(&self, op: melior::ir::Operation<'a>) -> Vec<Value<'a, '_>> {
+        let count = op.result_count();
+        let mut results = vec![
+            sys::MlirValue {
+                ptr: std::ptr::null()
+            };
+            count
+        ];
+        // SAFETY: a valid rewriter; the op is handed over (its block owns
+        // it from here on, or it is erased); `results` has one slot per
+        // result.
+        let outcome = unsafe {
+            bridge::mlirPassBridgeRewriterInsertOrFold(
+                self.base_raw,
+                op.into_raw(),
+                results.as_mut_ptr(),
+            )
+        };
+        assert!(
+            outcome != bridge::MlirPassBridgeInsertOrFoldOutcome::MlirPassBridgeInsertOrFoldFailed,
+            "create_or_fold: MLIR ran out of memory"
+        );
+        results
+            .into_iter()
+            // SAFETY: values of live ops, written by the bridge.
+            .map(|raw| unsafe { Value::from_raw(raw) })
+            .collect()
+    }
 }
 
 /// `change` on `op` between `start_op_modification` and

@@ -85,6 +85,28 @@ fn results_are_named_as_upstream_names_index_constants() {
 }
 
 #[test]
+fn a_bool_attribute_reads_integers_of_type_i1_as_upstream() {
+    // ODS's `BoolAttr` has `valueType = I1`: a format parses `1` and `0`
+    // as `i1` integers, which are `true` and `false`.
+    let source = "func.func @f() -> (i1, i1, i1) {\n  %a = rtest.idx_bool_constant 1\n  \
+                  %b = rtest.idx_bool_constant 0\n  %c = rtest.idx_bool_constant true\n  \
+                  return %a, %b, %c : i1, i1, i1\n}\n";
+    let ours = print(source);
+    assert_eq!(
+        as_upstream(&ours).trim_end(),
+        stock(&as_upstream(source), &[]).trim_end()
+    );
+    assert!(
+        ours.contains("%true = rtest.idx_bool_constant true"),
+        "{ours}"
+    );
+    assert!(
+        ours.contains("%false = rtest.idx_bool_constant false"),
+        "{ours}"
+    );
+}
+
+#[test]
 fn the_generic_form_names_nothing_as_upstream() {
     let context = setup();
     let module = Module::parse(&context, CONSTANTS, "input.mlir").unwrap();

@@ -518,7 +518,7 @@ fn types_round_trip_in_ir_text() {
         ),
         (
             "rtest.function private @g(!rtest.triple<i64>)",
-            "dialect 'rtest' has no type 'triple'",
+            "unknown  type `triple` in dialect `rtest`",
         ),
     ] {
         let error = run("builtin.module()", source).unwrap_err();

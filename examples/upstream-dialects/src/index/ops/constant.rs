@@ -1,0 +1,104 @@
+//! `index.sizeof`, `index.constant` and `index.bool.constant`.
+
+use mlir_pass::dialect::{
+    mlir_op,
+    ods::{BoolAttr, Index, IndexAttr, I1},
+    FoldResult, InferTypeInput, ValueNames,
+};
+use mlir_pass::melior::ir::{r#type::IntegerType, Attribute, Type};
+
+use super::super::IndexDialect;
+use super::index_result;
+
+/// The size of an `index` on the target, in bits: `%0 = index.sizeof`.
+#[mlir_op(
+    dialect = IndexDialect,
+    name = "sizeof",
+    traits = [Pure],
+    format = "attr-dict",
+    interfaces = [InferTypeOpInterface]
+)]
+pub struct SizeOfOp {
+    /// The size.
+    #[result]
+    result: Index,
+}
+
+impl SizeOfOp<'_> {
+    fn infer_return_types<'c>(input: &InferTypeInput<'c>) -> Result<Vec<Type<'c>>, String> {
+        index_result(input)
+    }
+}
+
+/// An `index` constant: `%idx42 = index.constant 42`.
+#[mlir_op(
+    dialect = IndexDialect,
+    name = "constant",
+    traits = [ConstantLike, Pure],
+    format = "attr-dict $value",
+    interfaces = [OpAsmOpInterface(result_names), InferTypeOpInterface],
+    folder
+)]
+pub struct ConstantOp {
+    /// The value.
+    #[attr]
+    value: IndexAttr,
+    /// The constant.
+    #[result]
+    result: Index,
+}
+
+impl<'a> ConstantOp<'a> {
+    fn infer_return_types<'c>(input: &InferTypeInput<'c>) -> Result<Vec<Type<'c>>, String> {
+        index_result(input)
+    }
+
+    /// `idx` and the value, signed (`%idx-1`).
+    fn result_names(&self, names: &mut ValueNames<'_>) {
+        names.set(self.result(), &format!("idx{}", self.value().value()));
+    }
+
+    fn fold(&self, _operands: &[Option<Attribute<'a>>]) -> Option<FoldResult<'a>> {
+        Some(FoldResult::Attribute(self.value().into()))
+    }
+}
+
+/// An `i1` constant: `%true = index.bool.constant true`.
+#[mlir_op(
+    dialect = IndexDialect,
+    name = "bool.constant",
+    traits = [ConstantLike, Pure],
+    format = "attr-dict $value",
+    interfaces = [OpAsmOpInterface(result_names), InferTypeOpInterface],
+    folder
+)]
+pub struct BoolConstantOp {
+    /// The value.
+    #[attr]
+    value: BoolAttr,
+    /// The constant.
+    #[result]
+    result: I1,
+}
+
+impl<'a> BoolConstantOp<'a> {
+    fn infer_return_types<'c>(input: &InferTypeInput<'c>) -> Result<Vec<Type<'c>>, String> {
+        Ok(vec![IntegerType::new(input.context(), 1).into()])
+    }
+
+    /// `true` or `false`.
+    fn result_names(&self, names: &mut ValueNames<'_>) {
+        names.set(
+            self.result(),
+            if self.value().value() {
+                "true"
+            } else {
+                "false"
+            },
+        );
+    }
+
+    fn fold(&self, _operands: &[Option<Attribute<'a>>]) -> Option<FoldResult<'a>> {
+        Some(FoldResult::Attribute(self.value().into()))
+    }
+}
