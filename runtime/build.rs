@@ -18,6 +18,7 @@ const BRIDGE_SOURCES: &[&str] = &[
     "dialect_asm.cpp",
     "dialect_syntax.cpp",
     "dialect_type_match.cpp",
+    "int_range.cpp",
     "opt_main.cpp",
     "running_pass.cpp",
 ];
@@ -34,6 +35,7 @@ const BRIDGE_HEADERS: &[&str] = &[
     "dialect_support.h",
     "dialect_models.h",
     "dialect_asm_model.h",
+    "dialect_iface_models.h",
     "dialect_op_model.h",
     "api/registry.h",
     "api/ir.h",
@@ -41,6 +43,7 @@ const BRIDGE_HEADERS: &[&str] = &[
     "api/rewrite.h",
     "api/conversion.h",
     "api/conversion_patterns.h",
+    "api/interfaces.h",
     "api/dialect.h",
     "api/tools.h",
     "api/running_pass.h",

@@ -20,6 +20,8 @@ mod dialect;
 mod dialect_api;
 #[path = "ir/hook_panics.rs"]
 mod hook_panics;
+#[path = "ir/int_ranges.rs"]
+mod int_ranges;
 #[path = "ir/jit.rs"]
 mod jit;
 #[path = "ir/jit_symbols.rs"]

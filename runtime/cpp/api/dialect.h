@@ -185,6 +185,8 @@ typedef struct MlirPassBridgeOpInterfaces {
   /// `MlirPassBridgeOpSpec::defaultDialect`).
   bool asmResultNames;
   bool asmBlockArgNames;
+  /// `InferIntRangeInterface`: the method `inferIntRanges` answers.
+  MlirPassBridgeIntRangeMethod intRanges;
 } MlirPassBridgeOpInterfaces;
 
 /// A Rust op, as the bridge registers it. Every pointer is read during
@@ -320,6 +322,15 @@ typedef struct MlirPassBridgeOpCallbacks {
   void (*asmNames)(const void *definition, MlirOperation op, MlirRegion region,
                    void (*setName)(MlirValue, MlirStringRef, void *),
                    void *userData);
+  /// `InferIntRangeInterface`: the ranges of `op`'s results (and of the
+  /// arguments of its regions' blocks) from its operands' `args` (all
+  /// `known` unless the op answers `inferResultRangesFromOptional`), each
+  /// set with `setRange(value, range, userData)`. False, with nothing set,
+  /// when the Rust hook panicked or set a range it may not (reported at the
+  /// op).
+  bool (*inferIntRanges)(const void *definition, MlirOperation op,
+                         const MlirPassBridgeIntRange *args, intptr_t numArgs,
+                         MlirPassBridgeSetIntRange setRange, void *userData);
 } MlirPassBridgeOpCallbacks;
 
 /*--- Hand-written parsers (dialect_asm.cpp). Each returns false after

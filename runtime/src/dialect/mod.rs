@@ -30,6 +30,8 @@
 //! - `asm.rs`: hand-written syntax ([`OpParser`], [`OpPrinter`]);
 //! - `asm_names.rs`: the names values print with and the default dialect
 //!   (`OpAsmOpInterface`: [`OpAsmInterface`], [`ValueNames`]);
+//! - [`int_range`]: integer ranges (`InferIntRangeInterface`: [`IntRange`],
+//!   [`ResultRanges`], MLIR's range arithmetic);
 //! - `callbacks/`: what MLIR calls on a Rust op: the verifier (`mod.rs`),
 //!   the folder and patterns (`fold.rs`), the ops built for MLIR
 //!   (`materialize.rs`), interface methods (`interfaces.rs`);
@@ -44,6 +46,7 @@ pub mod constraint;
 mod docs;
 mod enums;
 pub mod format;
+pub mod int_range;
 mod interface;
 pub mod ods;
 mod op;
@@ -68,6 +71,7 @@ pub use docs::{dialect_doc, dialect_docs};
 #[doc(hidden)]
 pub use enums::{enum_from_attribute, enum_parse, enum_print, enum_to_attribute};
 pub use enums::{EnumCase, EnumDefinition, MlirEnum};
+pub use int_range::{ApInt, IntRange, ResultRanges};
 #[doc(hidden)]
 pub use interface::find_interface;
 pub use interface::{definition_of, InterfaceEntry};

@@ -209,6 +209,9 @@ pub struct OpInterfaces {
     /// `OpAsmOpInterface`: the names of results and block arguments, the
     /// default dialect of the regions.
     pub asm: super::OpAsmInterface,
+    /// `InferIntRangeInterface`: the ranges of the results, from the
+    /// operands' ([`int_range`](super::int_range)).
+    pub int_ranges: Option<super::int_range::IntRangeInterface>,
 }
 
 impl OpInterfaces {
@@ -220,6 +223,7 @@ impl OpInterfaces {
         infer_types: None,
         rust: &[],
         asm: super::OpAsmInterface::NONE,
+        int_ranges: None,
     };
 }
 

@@ -163,6 +163,7 @@ pub(super) fn build(
         parse: Some(super::asm::parse),
         print: Some(super::asm::print),
         asmNames: Some(super::asm_names::asm_names),
+        inferIntRanges: Some(super::int_range::callback::infer_int_ranges),
     };
     // SAFETY: the strings and array are copied; `definition` is 'static
     // and 8-byte aligned (it holds pointers), so its address is a TypeID.
@@ -343,6 +344,15 @@ pub(super) fn build(
                 inferTypes: op.interfaces.infer_types.is_some(),
                 asmResultNames: op.interfaces.asm.result_names.is_some(),
                 asmBlockArgNames: op.interfaces.asm.block_arg_names.is_some(),
+                intRanges: match op.interfaces.int_ranges {
+                    None => bridge::MlirPassBridgeIntRangeMethod::MlirPassBridgeIntRangeNone,
+                    Some(super::int_range::IntRangeInterface::Known(_)) => {
+                        bridge::MlirPassBridgeIntRangeMethod::MlirPassBridgeIntRangeKnown
+                    }
+                    Some(super::int_range::IntRangeInterface::Optional(_)) => {
+                        bridge::MlirPassBridgeIntRangeMethod::MlirPassBridgeIntRangeOptional
+                    }
+                },
             },
             defaultDialect: string_ref(op.interfaces.asm.default_dialect.unwrap_or("")),
             operandTypeSources: operand_sources.as_ptr(),

@@ -87,7 +87,8 @@ fn upstream_interface(word: &str) -> Result<InterfaceKind, String> {
     const ACCEPTED: &str = "`CallOpInterface(callee = <attr>, arguments = <operand>)`, \
                             `CallableOpInterface(body = <region>, type = <attr>)`, \
                             `CastOpInterface`, `InferTypeOpInterface`, \
-                            `OpAsmOpInterface(result_names, ...)`, or a trait declared with \
+                            `OpAsmOpInterface(result_names, ...)`, `InferIntRangeInterface`, \
+                            or a trait declared with \
                             `mlir_pass::op_interface!`";
     /// Upstream interfaces no key of #[mlir_op] implements.
     const UNSUPPORTED: &[&str] = &[
@@ -97,7 +98,6 @@ fn upstream_interface(word: &str) -> Result<InterfaceKind, String> {
         "BranchOpInterface",
         "LoopLikeOpInterface",
         "InferShapedTypeOpInterface",
-        "InferIntRangeInterface",
         "FunctionOpInterface",
         "RegionKindInterface",
         "DestinationStyleOpInterface",
@@ -182,6 +182,10 @@ mod tests {
         assert_eq!(
             upstream_interface("CastOpInterface"),
             Ok(InterfaceKind::Cast)
+        );
+        assert_eq!(
+            upstream_interface("InferIntRangeInterface"),
+            Ok(InterfaceKind::InferIntRange)
         );
         assert_eq!(
             upstream_interface("ShapeInference"),

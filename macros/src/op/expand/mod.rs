@@ -29,6 +29,7 @@ mod asm;
 mod builder;
 mod definition;
 mod hooks;
+mod int_range;
 mod interfaces;
 mod methods;
 
@@ -37,6 +38,7 @@ use asm::*;
 use builder::*;
 use definition::*;
 use hooks::*;
+use int_range::*;
 use interfaces::*;
 pub use methods::methods;
 use methods::*;

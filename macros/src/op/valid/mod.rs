@@ -17,6 +17,7 @@ use crate::{attr::Key, ctxt::Ctxt, valid::is_op_name};
 
 pub(super) mod asm;
 mod defaults;
+pub(super) mod int_range;
 mod interfaces;
 pub mod type_match;
 use defaults::check_defaults;
