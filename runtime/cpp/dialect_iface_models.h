@@ -1,6 +1,8 @@
 // The models of the upstream interfaces a Rust op answers with Rust
 // methods beyond those of dialect_models.h (C++ only, included by
-// dialect_op_model.h): `InferIntRangeInterface`. Each model asks Rust
+// dialect_op_model.h): `InferIntRangeInterface`, `MemoryEffectOpInterface`
+// (declared as data, or by a Rust method) and `ConditionallySpeculatable`.
+// Each model that asks Rust does so
 // through the dialect's callbacks; Rust checks what C++ would only assert
 // (a value of another op, a range of the wrong width) and reports a panic
 // at the op, after which the model answers what an op without the
@@ -12,6 +14,12 @@
 #include "dialect_models.h"
 
 #include "mlir/Interfaces/InferIntRangeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <memory>
+#include <mutex>
 
 namespace mlir_pass_bridge {
 
@@ -111,12 +119,188 @@ struct IntRangeModel
   }
 };
 
+//===----------------------------------------------------------------------===//
+// Memory effects.
+//===----------------------------------------------------------------------===//
+
+/// A resource named by a Rust op (`MemRead(input, "cache")`): one per name
+/// in the process, as a C++ `Resource::Base<Cache>` is one per class.
+struct NamedResource : mlir::SideEffects::Resource {
+  NamedResource(mlir::TypeID id, std::string name)
+      : Resource(id), name(std::move(name)) {}
+  llvm::StringRef getName() final { return name; }
+  std::string name;
+};
+
+/// The resource `name`: MLIR's default one for an empty name, MLIR's
+/// `AutomaticAllocationScope` for that name, else the one of that name.
+inline mlir::SideEffects::Resource *namedResource(llvm::StringRef name) {
+  if (name.empty() || name == "<Default>")
+    return mlir::SideEffects::DefaultResource::get();
+  if (name == "AutomaticAllocationScope")
+    return mlir::SideEffects::AutomaticAllocationScopeResource::get();
+  static std::mutex mutex;
+  // Never freed: resources live as long as MLIR's own singletons.
+  static auto *resources =
+      new llvm::StringMap<std::unique_ptr<NamedResource>>();
+  std::lock_guard<std::mutex> lock(mutex);
+  std::unique_ptr<NamedResource> &slot = (*resources)[name];
+  if (!slot) {
+    // A TypeID of its own: the address of a byte no one else has.
+    auto *tag = new char;
+    slot = std::make_unique<NamedResource>(
+        mlir::TypeID::getFromOpaquePointer(tag), name.str());
+  }
+  return slot.get();
+}
+
+inline mlir::MemoryEffects::Effect *
+memoryEffect(MlirPassBridgeMemoryEffect effect) {
+  switch (effect) {
+  case MlirPassBridgeMemoryEffectRead:
+    return mlir::MemoryEffects::Read::get();
+  case MlirPassBridgeMemoryEffectWrite:
+    return mlir::MemoryEffects::Write::get();
+  case MlirPassBridgeMemoryEffectAllocate:
+    return mlir::MemoryEffects::Allocate::get();
+  default:
+    return mlir::MemoryEffects::Free::get();
+  }
+}
+
+/// The result group `index` of `op`, as `[start, size)`.
+inline std::pair<unsigned, unsigned>
+resultGroup(const OpSpec &spec, mlir::Operation *op, unsigned index) {
+  unsigned total = op->getNumResults();
+  if (spec.has(MlirPassBridgeOpTraitAttrSizedResultSegments)) {
+    auto sizes =
+        op->getAttrOfType<mlir::DenseI32ArrayAttr>("resultSegmentSizes");
+    if (sizes && sizes.size() == static_cast<int64_t>(spec.results.size())) {
+      unsigned start = 0;
+      for (unsigned i = 0; i < index; ++i)
+        start += sizes[i];
+      start = std::min(start, total);
+      return {start, std::min<unsigned>(sizes[index], total - start)};
+    }
+  }
+  unsigned singles = 0;
+  for (MlirPassBridgeArity a : spec.results)
+    singles += a == MlirPassBridgeAritySingle;
+  unsigned variable = total > singles ? total - singles : 0;
+  unsigned start = 0;
+  for (unsigned i = 0; i < index; ++i)
+    start += spec.results[i] == MlirPassBridgeAritySingle ? 1 : variable;
+  unsigned size =
+      spec.results[index] == MlirPassBridgeAritySingle ? 1 : variable;
+  start = std::min(start, total);
+  return {start, std::min(size, total - start)};
+}
+
+using EffectInstances = llvm::SmallVectorImpl<
+    mlir::SideEffects::EffectInstance<mlir::MemoryEffects::Effect>>;
+
+/// `MemoryEffectOpInterface`: the op's declared effects (each on the op, or
+/// on every value of an operand or result group), or what its Rust method
+/// says.
+struct EffectsModel
+    : mlir::MemoryEffectOpInterface::FallbackModel<EffectsModel> {
+  const OpSpec *spec = modelSpec;
+  const MlirPassBridgeDialectSpec *dialect = modelDialect;
+  /// The declared effects' resources, looked up once.
+  std::vector<mlir::SideEffects::Resource *> resources = [] {
+    std::vector<mlir::SideEffects::Resource *> out;
+    for (const EffectSpec &e : modelSpec->effects)
+      out.push_back(namedResource(e.resource));
+    return out;
+  }();
+
+  static void add(mlir::Operation *op, EffectInstances &effects,
+                  mlir::MemoryEffects::Effect *effect,
+                  MlirPassBridgeEffectTarget target, unsigned index,
+                  mlir::SideEffects::Resource *resource) {
+    // (Rust checked the index; an index past the end is dropped all the
+    // same, never read out of bounds.)
+    if (target == MlirPassBridgeEffectOnOperand) {
+      if (index < op->getNumOperands())
+        effects.emplace_back(effect, &op->getOpOperand(index), resource);
+    } else if (target == MlirPassBridgeEffectOnResult) {
+      if (index < op->getNumResults())
+        effects.emplace_back(effect, op->getOpResult(index), resource);
+    } else {
+      effects.emplace_back(effect, resource);
+    }
+  }
+
+  void getEffects(mlir::Operation *op, EffectInstances &effects) const {
+    if (spec->interfaces.effects == MlirPassBridgeEffectsDeclared) {
+      for (size_t i = 0; i < spec->effects.size(); ++i) {
+        const EffectSpec &e = spec->effects[i];
+        if (e.target == MlirPassBridgeEffectOnOp) {
+          add(op, effects, memoryEffect(e.effect), e.target, 0, resources[i]);
+          continue;
+        }
+        auto [start, size] = e.target == MlirPassBridgeEffectOnOperand
+                                 ? operandGroup(*spec, op, e.index)
+                                 : resultGroup(*spec, op, e.index);
+        for (unsigned v = start; v < start + size; ++v)
+          add(op, effects, memoryEffect(e.effect), e.target, v, resources[i]);
+      }
+      return;
+    }
+    struct Out {
+      mlir::Operation *op;
+      EffectInstances &effects;
+    } out{op, effects};
+    size_t before = effects.size();
+    bool ok = dialect->callbacks.memoryEffects(
+        spec->definition, wrap(op),
+        [](MlirPassBridgeMemoryEffect effect, MlirPassBridgeEffectTarget target,
+           intptr_t index, MlirStringRef resource, void *data) {
+          auto *out = static_cast<Out *>(data);
+          add(out->op, out->effects, memoryEffect(effect), target,
+              static_cast<unsigned>(index), namedResource(unwrap(resource)));
+        },
+        &out);
+    if (!ok) {
+      // Rust could not say: every effect, on the default resource, which
+      // no pass moves, merges or erases an op past.
+      effects.truncate(before);
+      for (auto effect :
+           {MlirPassBridgeMemoryEffectRead, MlirPassBridgeMemoryEffectWrite,
+            MlirPassBridgeMemoryEffectAllocate, MlirPassBridgeMemoryEffectFree})
+        effects.emplace_back(memoryEffect(effect));
+    }
+  }
+};
+
+/// `ConditionallySpeculatable`, asked of Rust.
+struct SpeculationModel
+    : mlir::ConditionallySpeculatable::FallbackModel<SpeculationModel> {
+  const OpSpec *spec = modelSpec;
+  const MlirPassBridgeDialectSpec *dialect = modelDialect;
+  mlir::Speculation::Speculatability
+  getSpeculatability(mlir::Operation *op) const {
+    switch (dialect->callbacks.speculatability(spec->definition, wrap(op))) {
+    case MlirPassBridgeSpeculatable:
+      return mlir::Speculation::Speculatable;
+    case MlirPassBridgeRecursivelySpeculatable:
+      return mlir::Speculation::RecursivelySpeculatable;
+    default:
+      return mlir::Speculation::NotSpeculatable;
+    }
+  }
+};
+
 /// Gives the op `spec` the models of this file it declares (with
 /// `modelSpec` and `modelDialect` set).
 inline void attachInterfaceModels(mlir::detail::InterfaceMap &map,
                                   const OpSpec &spec) {
   if (spec.interfaces.intRanges != MlirPassBridgeIntRangeNone)
     map.insertModels<IntRangeModel>();
+  if (spec.interfaces.effects != MlirPassBridgeEffectsNone)
+    map.insertModels<EffectsModel>();
+  if (spec.interfaces.speculatability)
+    map.insertModels<SpeculationModel>();
 }
 
 } // namespace mlir_pass_bridge

@@ -18,6 +18,8 @@ mod create;
 mod dialect;
 #[path = "ir/dialect_api.rs"]
 mod dialect_api;
+#[path = "ir/effects.rs"]
+mod effects;
 #[path = "ir/hook_panics.rs"]
 mod hook_panics;
 #[path = "ir/int_ranges.rs"]

@@ -111,4 +111,59 @@ typedef void (*MlirPassBridgeSetIntRange)(MlirValue value,
                                           const MlirPassBridgeIntRange *range,
                                           void *userData);
 
+/*===------------------------------------------------------------------===*
+ * Memory effects and speculation (`MemoryEffectOpInterface`,
+ * `ConditionallySpeculatable`, dialect_iface_models.h)
+ *===------------------------------------------------------------------===*/
+
+/// MLIR's memory effects (`MemoryEffects::Read`, ...).
+typedef enum MlirPassBridgeMemoryEffect {
+  MlirPassBridgeMemoryEffectRead = 0,
+  MlirPassBridgeMemoryEffectWrite = 1,
+  MlirPassBridgeMemoryEffectAllocate = 2,
+  MlirPassBridgeMemoryEffectFree = 3,
+} MlirPassBridgeMemoryEffect;
+
+/// What an effect is on: the op as a whole, or its operands or results.
+typedef enum MlirPassBridgeEffectTarget {
+  MlirPassBridgeEffectOnOp = 0,
+  MlirPassBridgeEffectOnOperand = 1,
+  MlirPassBridgeEffectOnResult = 2,
+} MlirPassBridgeEffectTarget;
+
+/// One effect an op declares: on the op, or on each value of an operand or
+/// result group (`index`); on the resource `resource` (empty: MLIR's
+/// default resource; `AutomaticAllocationScope`: MLIR's; any other name: a
+/// resource of that name, one per name in the process).
+typedef struct MlirPassBridgeEffectSpec {
+  MlirPassBridgeMemoryEffect effect;
+  MlirPassBridgeEffectTarget target;
+  uint32_t index;
+  MlirStringRef resource;
+} MlirPassBridgeEffectSpec;
+
+/// How a Rust op says its memory effects.
+typedef enum MlirPassBridgeEffectsKind {
+  /// Not at all (or through `Pure`/`NoMemoryEffect`).
+  MlirPassBridgeEffectsNone = 0,
+  /// As data: `MlirPassBridgeOpSpec::effects`.
+  MlirPassBridgeEffectsDeclared = 1,
+  /// By a Rust method: the `memoryEffects` callback.
+  MlirPassBridgeEffectsMethod = 2,
+} MlirPassBridgeEffectsKind;
+
+/// The callback the bridge hands Rust's `memoryEffects`: one effect, on
+/// the op or on operand or result `index` (a position among all of them).
+typedef void (*MlirPassBridgeAddEffect)(MlirPassBridgeMemoryEffect effect,
+                                        MlirPassBridgeEffectTarget target,
+                                        intptr_t index, MlirStringRef resource,
+                                        void *userData);
+
+/// `Speculation::Speculatability`.
+typedef enum MlirPassBridgeSpeculatability {
+  MlirPassBridgeNotSpeculatable = 0,
+  MlirPassBridgeSpeculatable = 1,
+  MlirPassBridgeRecursivelySpeculatable = 2,
+} MlirPassBridgeSpeculatability;
+
 #endif /* MLIR_PASS_BRIDGE_API_INTERFACES_H */

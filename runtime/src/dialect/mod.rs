@@ -30,6 +30,9 @@
 //! - `asm.rs`: hand-written syntax ([`OpParser`], [`OpPrinter`]);
 //! - `asm_names.rs`: the names values print with and the default dialect
 //!   (`OpAsmOpInterface`: [`OpAsmInterface`], [`ValueNames`]);
+//! - `effects.rs`: memory effects and speculation
+//!   (`MemoryEffectOpInterface`, `ConditionallySpeculatable`:
+//!   [`MemoryEffects`], [`Effects`], [`Speculatability`]);
 //! - [`int_range`]: integer ranges (`InferIntRangeInterface`: [`IntRange`],
 //!   [`ResultRanges`], MLIR's range arithmetic);
 //! - `callbacks/`: what MLIR calls on a Rust op: the verifier (`mod.rs`),
@@ -44,6 +47,7 @@ mod attrs;
 mod callbacks;
 pub mod constraint;
 mod docs;
+mod effects;
 mod enums;
 pub mod format;
 pub mod int_range;
@@ -68,6 +72,10 @@ pub use attrs::AttrRegistration;
 pub use attrs::{definition_of_attr, params as attr_params, AttrDefinition, DialectAttr};
 pub use constraint::{AttrConstraint, TypeConstraint};
 pub use docs::{dialect_doc, dialect_docs};
+pub use effects::{
+    EffectDef, EffectOn, Effects, EffectsHook, MemoryEffect, MemoryEffects, Speculatability,
+    SpeculatabilityHook,
+};
 #[doc(hidden)]
 pub use enums::{enum_from_attribute, enum_parse, enum_print, enum_to_attribute};
 pub use enums::{EnumCase, EnumDefinition, MlirEnum};

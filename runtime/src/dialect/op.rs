@@ -212,6 +212,11 @@ pub struct OpInterfaces {
     /// `InferIntRangeInterface`: the ranges of the results, from the
     /// operands' ([`int_range`](super::int_range)).
     pub int_ranges: Option<super::int_range::IntRangeInterface>,
+    /// `MemoryEffectOpInterface`: effects declared as data or said by a
+    /// method ([`MemoryEffects`](super::MemoryEffects)).
+    pub effects: Option<super::MemoryEffects>,
+    /// `ConditionallySpeculatable`: the op's `speculatability`.
+    pub speculatability: Option<super::SpeculatabilityHook>,
 }
 
 impl OpInterfaces {
@@ -224,6 +229,8 @@ impl OpInterfaces {
         rust: &[],
         asm: super::OpAsmInterface::NONE,
         int_ranges: None,
+        effects: None,
+        speculatability: None,
     };
 }
 

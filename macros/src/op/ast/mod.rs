@@ -148,6 +148,10 @@ pub enum InterfaceKind {
     /// `InferIntRangeInterface` (or `(from_optional)`), answered by the
     /// op's `infer_result_ranges` (or `infer_result_ranges_from_optional`).
     InferIntRange,
+    /// `MemoryEffectOpInterface`, answered by the op's `effects`.
+    MemoryEffects,
+    /// `ConditionallySpeculatable`, answered by the op's `speculatability`.
+    Speculatable,
     /// A trait declared in Rust with `mlir_pass::op_interface!`, which the
     /// handle implements.
     Rust,
@@ -162,6 +166,8 @@ impl InterfaceKind {
         ("InferTypeOpInterface", InterfaceKind::InferType),
         ("OpAsmOpInterface", InterfaceKind::OpAsm),
         ("InferIntRangeInterface", InterfaceKind::InferIntRange),
+        ("MemoryEffectOpInterface", InterfaceKind::MemoryEffects),
+        ("ConditionallySpeculatable", InterfaceKind::Speculatable),
     ];
 }
 

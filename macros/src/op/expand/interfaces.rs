@@ -60,6 +60,7 @@ pub(super) fn interfaces(input: &OpInput) -> TokenStream {
     });
     let asm = asm_interface(input);
     let int_ranges = int_range_interface(input);
+    let (effects, speculatability) = effect_interfaces(input);
     quote! {
         __dialect::OpInterfaces {
             call: #call,
@@ -69,6 +70,8 @@ pub(super) fn interfaces(input: &OpInput) -> TokenStream {
             rust: &[#(#rust),*],
             asm: #asm,
             int_ranges: #int_ranges,
+            effects: #effects,
+            speculatability: #speculatability,
         }
     }
 }

@@ -17,6 +17,7 @@ use crate::{attr::Key, ctxt::Ctxt, valid::is_op_name};
 
 pub(super) mod asm;
 mod defaults;
+pub(super) mod effects;
 pub(super) mod int_range;
 mod interfaces;
 pub mod type_match;
@@ -77,6 +78,7 @@ pub fn check(ctxt: &Ctxt, input: &OpInput) {
     check_format(ctxt, input);
     check_custom_assembly(ctxt, input);
     check_interfaces(ctxt, input);
+    effects::check_effects(ctxt, input);
 }
 
 /// `dialect` is written.
