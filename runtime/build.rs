@@ -21,6 +21,7 @@ const BRIDGE_SOURCES: &[&str] = &[
     "dialect_syntax.cpp",
     "dialect_attrs.cpp",
     "dialect_type_match.cpp",
+    "int_range.cpp",
     "opt_main.cpp",
     "running_pass.cpp",
 ];
@@ -38,6 +39,7 @@ const BRIDGE_HEADERS: &[&str] = &[
     "dialect_models.h",
     "dialect_asm_model.h",
     "dialect_properties.h",
+    "dialect_iface_models.h",
     "dialect_op_model.h",
     "api/registry.h",
     "api/ir.h",
@@ -45,6 +47,7 @@ const BRIDGE_HEADERS: &[&str] = &[
     "api/rewrite.h",
     "api/conversion.h",
     "api/conversion_patterns.h",
+    "api/interfaces.h",
     "api/dialect.h",
     "api/tools.h",
     "api/running_pass.h",

@@ -345,6 +345,11 @@ bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,
                                     op->operandTypeSources + op->numOperands);
     copy->resultTypeSources.assign(op->resultTypeSources,
                                    op->resultTypeSources + op->numResults);
+    for (intptr_t i = 0; i < op->numEffects; ++i) {
+      const MlirPassBridgeEffectSpec &e = op->effects[i];
+      copy->effects.push_back(
+          mlir_pass_bridge::EffectSpec{e.effect, e.target, e.index, str(e.resource)});
+    }
     spec->ops.push_back(std::move(copy));
     return true;
   });

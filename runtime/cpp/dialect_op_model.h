@@ -9,6 +9,7 @@
 #define MLIR_PASS_DIALECT_OP_MODEL_H
 
 #include "dialect_asm_model.h"
+#include "dialect_iface_models.h"
 #include "dialect_models.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -97,6 +98,7 @@ public:
                    << kCastSlots
                    << " Rust ops with CastOpInterface, InferTypeOpInterface "
                       "or a default dialect\n";
+    attachInterfaceModels(getInterfaceMap(), spec);
     modelSpec = nullptr;
     modelDialect = nullptr;
     if (pure || spec.has(MlirPassBridgeOpTraitNoMemoryEffect))

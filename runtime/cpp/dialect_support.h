@@ -49,6 +49,15 @@ struct AttributeSpec {
   std::string upstreamAttr;
 };
 
+/// One memory effect a Rust op declares (`MlirPassBridgeEffectSpec`), its
+/// resource by name.
+struct EffectSpec {
+  MlirPassBridgeMemoryEffect effect;
+  MlirPassBridgeEffectTarget target;
+  uint32_t index;
+  std::string resource;
+};
+
 /// A Rust op, copied from its `MlirPassBridgeOpSpec`.
 struct OpSpec {
   std::string name;
@@ -75,6 +84,8 @@ struct OpSpec {
   std::string defaultDialect;
   /// Per operand and result group: where a format takes its type from.
   std::vector<MlirPassBridgeTypeSource> operandTypeSources, resultTypeSources;
+  /// `MemoryEffectOpInterface` declared as data.
+  std::vector<EffectSpec> effects;
 
   bool has(MlirPassBridgeOpTrait t) const { return traits & (uint64_t(1) << t); }
 };

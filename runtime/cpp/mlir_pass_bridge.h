@@ -47,6 +47,7 @@ extern "C" {
 #include "api/rewrite.h"
 #include "api/conversion.h"
 #include "api/conversion_patterns.h"
+#include "api/interfaces.h"
 #include "api/dialect.h"
 #include "api/syntax.h"
 #include "api/tools.h"

@@ -18,8 +18,12 @@ mod create;
 mod dialect;
 #[path = "ir/dialect_api.rs"]
 mod dialect_api;
+#[path = "ir/effects.rs"]
+mod effects;
 #[path = "ir/hook_panics.rs"]
 mod hook_panics;
+#[path = "ir/int_ranges.rs"]
+mod int_ranges;
 #[path = "ir/jit.rs"]
 mod jit;
 #[path = "ir/jit_symbols.rs"]

@@ -11,6 +11,8 @@ mod common;
 mod constraints;
 #[path = "plugin/properties.rs"]
 mod properties;
+#[path = "plugin/interfaces.rs"]
+mod interfaces;
 use common::{
     assert_example_annotated_then_canonicalized, example_input, example_plugin, target_dir, text,
 };
@@ -791,7 +793,7 @@ fn the_dialect_lit_suite_passes_on_both_hosts() {
             ("MLIR_PASS_PROBE_PLUGIN", plugin.as_os_str()),
             ("MLIR_PASS_LIT_OUT", out.as_os_str()),
         ],
-        12,
+        15,
     );
 }
 

@@ -21,6 +21,8 @@ pub mod calc;
 pub mod constraint_ops;
 pub mod conversion_passes;
 pub mod create_passes;
+pub mod effects;
+pub mod int_ranges;
 pub mod ir_passes;
 pub mod option_twin;
 pub mod panicky;

@@ -46,6 +46,8 @@ keys! {
             | "canonicalize",
         /// Op interfaces: upstream ones declared as data, Rust ones by path.
         Interfaces = "interfaces" | "interface" | "op_interfaces",
+        /// Memory effects declared as data (`[MemRead(input), MemAlloc]`).
+        Effects = "effects" | "memory_effects" | "side_effects" | "MemoryEffects",
         /// Hand-written `parse` and `print` methods.
         CustomAssembly = "custom_assembly" | "hasCustomAssemblyFormat"
             | "has_custom_assembly_format" | "custom_syntax" | "custom_format" | "parser"
@@ -91,6 +93,19 @@ pub struct OpArgs {
     pub interfaces: Vec<InterfaceArg>,
     /// `custom_assembly`.
     pub custom_assembly: Option<Ident>,
+    /// `effects = [...]`: the key (where errors about the list point) and
+    /// the entries, in the order written.
+    pub effects: Option<(Ident, Vec<EffectArg>)>,
+}
+
+/// One entry of `effects = [...]`: `MemRead`, `MemWrite(input)`,
+/// `MemAlloc(result, "Cache")`.
+pub struct EffectArg {
+    /// The effect's name as written.
+    pub ident: Ident,
+    /// The arguments as written (a field, a resource name); empty without
+    /// parentheses.
+    pub args: Vec<syn::Expr>,
 }
 
 /// One entry of `interfaces = [...]`: `CastOpInterface`,
@@ -166,6 +181,7 @@ pub fn parse_args(ctxt: &Ctxt, args: TokenStream) -> OpArgs {
                 OpKey::Name => "name = \"transpose\"",
                 OpKey::Traits => "traits = [Pure]",
                 OpKey::Interfaces => "interfaces = [CastOpInterface]",
+                OpKey::Effects => "effects = [MemRead(input), MemAlloc(result)]",
                 OpKey::Format => "format = \"$input attr-dict `:` type($input)\"",
                 _ => "summary = \"...\"",
             };
@@ -180,6 +196,10 @@ pub fn parse_args(ctxt: &Ctxt, args: TokenStream) -> OpArgs {
             OpKey::Format => out.format = attr::string(ctxt, &ident, value),
             OpKey::Traits => out.traits = trait_list(ctxt, &ident, value),
             OpKey::Interfaces => out.interfaces = interface_list(ctxt, &ident, value),
+            OpKey::Effects => {
+                let list = effect_list(ctxt, &ident, value);
+                out.effects = Some((ident, list));
+            }
             _ => unreachable!("flags are read above"),
         }
     }
@@ -261,6 +281,41 @@ fn trait_list(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Vec<TraitArg> {
             }
         })
         .collect()
+}
+
+/// `[MemRead(input), MemWrite(output, "Cache"), MemAlloc]`.
+fn effect_list(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Vec<EffectArg> {
+    let entry = |input: ParseStream| -> syn::Result<EffectArg> {
+        let ident = Ident::parse_any(input)?;
+        let args = if input.peek(syn::token::Paren) {
+            let content;
+            parenthesized!(content in input);
+            Punctuated::<syn::Expr, Token![,]>::parse_terminated(&content)?
+                .into_iter()
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Ok(EffectArg { ident, args })
+    };
+    let parser = |input: ParseStream| {
+        let content;
+        bracketed!(content in input);
+        Punctuated::<EffectArg, Token![,]>::parse_terminated_with(&content, entry)
+    };
+    match parser.parse2(value.clone()) {
+        Ok(list) => list.into_iter().collect(),
+        Err(_) => {
+            ctxt.spanned(
+                value,
+                format!(
+                    "`{key}` takes a list of memory effects, as in `{key} = [MemRead(input), \
+                     MemWrite(output, \"Cache\"), MemAlloc]`"
+                ),
+            );
+            Vec::new()
+        }
+    }
 }
 
 /// `[CastOpInterface, CallOpInterface(callee = callee, arguments = inputs),

@@ -205,6 +205,14 @@ typedef struct MlirPassBridgeOpInterfaces {
   /// `MlirPassBridgeOpSpec::defaultDialect`).
   bool asmResultNames;
   bool asmBlockArgNames;
+  /// `InferIntRangeInterface`: the method `inferIntRanges` answers.
+  MlirPassBridgeIntRangeMethod intRanges;
+  /// `MemoryEffectOpInterface`: from `MlirPassBridgeOpSpec::effects` or by
+  /// the `memoryEffects` callback.
+  MlirPassBridgeEffectsKind effects;
+  /// `ConditionallySpeculatable`: `getSpeculatability` calls
+  /// `speculatability`.
+  bool speculatability;
 } MlirPassBridgeOpInterfaces;
 
 /// A Rust op, as the bridge registers it. Every pointer is read during
@@ -259,6 +267,9 @@ typedef struct MlirPassBridgeOpSpec {
   /// its type from when it does not give it.
   const MlirPassBridgeTypeSource *operandTypeSources;
   const MlirPassBridgeTypeSource *resultTypeSources;
+  /// `MemoryEffectOpInterface` declared as data: the effects, in order.
+  intptr_t numEffects;
+  const MlirPassBridgeEffectSpec *effects;
 } MlirPassBridgeOpSpec;
 
 /// A parse in progress: MLIR's `OpAsmParser` and `OperationState`, plus
@@ -346,6 +357,25 @@ typedef struct MlirPassBridgeOpCallbacks {
   void (*asmNames)(const void *definition, MlirOperation op, MlirRegion region,
                    void (*setName)(MlirValue, MlirStringRef, void *),
                    void *userData);
+  /// `InferIntRangeInterface`: the ranges of `op`'s results (and of the
+  /// arguments of its regions' blocks) from its operands' `args` (all
+  /// `known` unless the op answers `inferResultRangesFromOptional`), each
+  /// set with `setRange(value, range, userData)`. False, with nothing set,
+  /// when the Rust hook panicked or set a range it may not (reported at the
+  /// op).
+  bool (*inferIntRanges)(const void *definition, MlirOperation op,
+                         const MlirPassBridgeIntRange *args, intptr_t numArgs,
+                         MlirPassBridgeSetIntRange setRange, void *userData);
+  /// `MemoryEffectOpInterface::getEffects` of an op answering it by a
+  /// method: each effect with `add(..., userData)`. False, with nothing
+  /// added, when the Rust hook panicked or named a value that is not its
+  /// op's (reported at the op).
+  bool (*memoryEffects)(const void *definition, MlirOperation op,
+                        MlirPassBridgeAddEffect add, void *userData);
+  /// `ConditionallySpeculatable::getSpeculatability`; not speculatable when
+  /// the Rust hook panicked (reported at the op).
+  MlirPassBridgeSpeculatability (*speculatability)(const void *definition,
+                                                   MlirOperation op);
 } MlirPassBridgeOpCallbacks;
 
 /*--- Hand-written parsers (dialect_asm.cpp). Each returns false after

@@ -30,6 +30,11 @@
 //! - `asm.rs`: hand-written syntax ([`OpParser`], [`OpPrinter`]);
 //! - `asm_names.rs`: the names values print with and the default dialect
 //!   (`OpAsmOpInterface`: [`OpAsmInterface`], [`ValueNames`]);
+//! - `effects.rs`: memory effects and speculation
+//!   (`MemoryEffectOpInterface`, `ConditionallySpeculatable`:
+//!   [`MemoryEffects`], [`Effects`], [`Speculatability`]);
+//! - [`int_range`]: integer ranges (`InferIntRangeInterface`: [`IntRange`],
+//!   [`ResultRanges`], MLIR's range arithmetic);
 //! - `callbacks/`: what MLIR calls on a Rust op: the verifier (`mod.rs`),
 //!   the folder and patterns (`fold.rs`), the ops built for MLIR
 //!   (`materialize.rs`), interface methods (`interfaces.rs`);
@@ -42,8 +47,10 @@ mod attrs;
 mod callbacks;
 pub mod constraint;
 mod docs;
+mod effects;
 mod enums;
 pub mod format;
+pub mod int_range;
 mod interface;
 pub mod ods;
 mod op;
@@ -65,9 +72,14 @@ pub use attrs::AttrRegistration;
 pub use attrs::{definition_of_attr, params as attr_params, AttrDefinition, DialectAttr};
 pub use constraint::{AttrConstraint, TypeConstraint};
 pub use docs::{dialect_doc, dialect_docs};
+pub use effects::{
+    EffectDef, EffectOn, Effects, EffectsHook, MemoryEffect, MemoryEffects, Speculatability,
+    SpeculatabilityHook,
+};
 #[doc(hidden)]
 pub use enums::{enum_from_attribute, enum_parse, enum_print, enum_to_attribute};
 pub use enums::{EnumCase, EnumDefinition, MlirEnum};
+pub use int_range::{ApInt, IntRange, ResultRanges};
 #[doc(hidden)]
 pub use interface::find_interface;
 pub use interface::{definition_of, InterfaceEntry};

@@ -209,6 +209,14 @@ pub struct OpInterfaces {
     /// `OpAsmOpInterface`: the names of results and block arguments, the
     /// default dialect of the regions.
     pub asm: super::OpAsmInterface,
+    /// `InferIntRangeInterface`: the ranges of the results, from the
+    /// operands' ([`int_range`](super::int_range)).
+    pub int_ranges: Option<super::int_range::IntRangeInterface>,
+    /// `MemoryEffectOpInterface`: effects declared as data or said by a
+    /// method ([`MemoryEffects`](super::MemoryEffects)).
+    pub effects: Option<super::MemoryEffects>,
+    /// `ConditionallySpeculatable`: the op's `speculatability`.
+    pub speculatability: Option<super::SpeculatabilityHook>,
 }
 
 impl OpInterfaces {
@@ -220,6 +228,9 @@ impl OpInterfaces {
         infer_types: None,
         rust: &[],
         asm: super::OpAsmInterface::NONE,
+        int_ranges: None,
+        effects: None,
+        speculatability: None,
     };
 }
 

@@ -169,6 +169,9 @@ pub(super) fn build(
         parse: Some(super::asm::parse),
         print: Some(super::asm::print),
         asmNames: Some(super::asm_names::asm_names),
+        inferIntRanges: Some(super::int_range::callback::infer_int_ranges),
+        memoryEffects: Some(super::effects::memory_effects),
+        speculatability: Some(super::effects::speculatability),
     };
     // SAFETY: the strings and array are copied; `definition` is 'static
     // and 8-byte aligned (it holds pointers), so its address is a TypeID.
@@ -314,6 +317,10 @@ pub(super) fn build(
         let (operand_sources, result_sources) = super::format::type_sources(op);
         let operand_sources: Vec<_> = operand_sources.into_iter().map(type_source).collect();
         let result_sources: Vec<_> = result_sources.into_iter().map(type_source).collect();
+        let effects = match op.interfaces.effects {
+            Some(super::MemoryEffects::Declared(effects)) => super::effects::effect_specs(effects),
+            _ => Vec::new(),
+        };
         let variadic_regions = op.regions.last().is_some_and(|r| r.variadic);
         let variadic_successors = op.successors.last().is_some_and(|s| s.variadic);
         let c_op = bridge::MlirPassBridgeOpSpec {
@@ -354,10 +361,31 @@ pub(super) fn build(
                 inferTypes: op.interfaces.infer_types.is_some(),
                 asmResultNames: op.interfaces.asm.result_names.is_some(),
                 asmBlockArgNames: op.interfaces.asm.block_arg_names.is_some(),
+                intRanges: match op.interfaces.int_ranges {
+                    None => bridge::MlirPassBridgeIntRangeMethod::MlirPassBridgeIntRangeNone,
+                    Some(super::int_range::IntRangeInterface::Known(_)) => {
+                        bridge::MlirPassBridgeIntRangeMethod::MlirPassBridgeIntRangeKnown
+                    }
+                    Some(super::int_range::IntRangeInterface::Optional(_)) => {
+                        bridge::MlirPassBridgeIntRangeMethod::MlirPassBridgeIntRangeOptional
+                    }
+                },
+                effects: match op.interfaces.effects {
+                    None => bridge::MlirPassBridgeEffectsKind::MlirPassBridgeEffectsNone,
+                    Some(super::MemoryEffects::Declared(_)) => {
+                        bridge::MlirPassBridgeEffectsKind::MlirPassBridgeEffectsDeclared
+                    }
+                    Some(super::MemoryEffects::Method(_)) => {
+                        bridge::MlirPassBridgeEffectsKind::MlirPassBridgeEffectsMethod
+                    }
+                },
+                speculatability: op.interfaces.speculatability.is_some(),
             },
             defaultDialect: string_ref(op.interfaces.asm.default_dialect.unwrap_or("")),
             operandTypeSources: operand_sources.as_ptr(),
             resultTypeSources: result_sources.as_ptr(),
+            numEffects: effects.len() as isize,
+            effects: effects.as_ptr(),
         };
         // SAFETY: every array lives until the call returns; the bridge
         // copies them; `op` is 'static.

@@ -11,7 +11,7 @@ pub struct ToyDialect;
     dialect = ToyDialect,
     name = "func",
     traits = [IsolatedFromAbove],
-    interfaces = [SymbolOpInterface, MemoryEffectOpInterface, RegionBranchOpInterface, Pure, CastOpInterfce]
+    interfaces = [SymbolOpInterface, MemoryEffectsOpInterface, RegionBranchOpInterface, Pure, CastOpInterfce]
 )]
 pub struct FuncOp {
     #[operand]

@@ -145,6 +145,13 @@ pub enum InterfaceKind {
     /// `OpAsmOpInterface(result_names, block_arg_names, default_dialect =
     /// "...")`, answered by the op's `result_names` and `block_arg_names`.
     OpAsm,
+    /// `InferIntRangeInterface` (or `(from_optional)`), answered by the
+    /// op's `infer_result_ranges` (or `infer_result_ranges_from_optional`).
+    InferIntRange,
+    /// `MemoryEffectOpInterface`, answered by the op's `effects`.
+    MemoryEffects,
+    /// `ConditionallySpeculatable`, answered by the op's `speculatability`.
+    Speculatable,
     /// A trait declared in Rust with `mlir_pass::op_interface!`, which the
     /// handle implements.
     Rust,
@@ -158,6 +165,9 @@ impl InterfaceKind {
         ("CastOpInterface", InterfaceKind::Cast),
         ("InferTypeOpInterface", InterfaceKind::InferType),
         ("OpAsmOpInterface", InterfaceKind::OpAsm),
+        ("InferIntRangeInterface", InterfaceKind::InferIntRange),
+        ("MemoryEffectOpInterface", InterfaceKind::MemoryEffects),
+        ("ConditionallySpeculatable", InterfaceKind::Speculatable),
     ];
 }
 

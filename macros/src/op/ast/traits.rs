@@ -87,7 +87,9 @@ fn upstream_interface(word: &str) -> Result<InterfaceKind, String> {
     const ACCEPTED: &str = "`CallOpInterface(callee = <attr>, arguments = <operand>)`, \
                             `CallableOpInterface(body = <region>, type = <attr>)`, \
                             `CastOpInterface`, `InferTypeOpInterface`, \
-                            `OpAsmOpInterface(result_names, ...)`, or a trait declared with \
+                            `OpAsmOpInterface(result_names, ...)`, `InferIntRangeInterface`, \
+                            `MemoryEffectOpInterface`, `ConditionallySpeculatable`, \
+                            or a trait declared with \
                             `mlir_pass::op_interface!`";
     /// Upstream interfaces no key of #[mlir_op] implements.
     const UNSUPPORTED: &[&str] = &[
@@ -97,7 +99,6 @@ fn upstream_interface(word: &str) -> Result<InterfaceKind, String> {
         "BranchOpInterface",
         "LoopLikeOpInterface",
         "InferShapedTypeOpInterface",
-        "InferIntRangeInterface",
         "FunctionOpInterface",
         "RegionKindInterface",
         "DestinationStyleOpInterface",
@@ -118,14 +119,10 @@ fn upstream_interface(word: &str) -> Result<InterfaceKind, String> {
     }
     let given_by = match word {
         "SymbolOpInterface" => Some("the `Symbol` trait: write `traits = [Symbol]`"),
-        "MemoryEffectOpInterface" | "MemoryEffectsOpInterface" => Some(
-            "the `Pure` and `NoMemoryEffect` traits (an op with neither has unknown effects, \
-             as a C++ op without the interface): write `traits = [Pure]` or \
-             `traits = [NoMemoryEffect]`",
-        ),
-        "ConditionallySpeculatable" => Some(
-            "the `Pure` and `AlwaysSpeculatable` traits: write `traits = [Pure]` or \
-             `traits = [AlwaysSpeculatable]`",
+        "MemoryEffectsOpInterface" | "SideEffectInterface" => Some(
+            "the `effects = [MemRead(input), ...]` key (effects as data), \
+             `interfaces = [MemoryEffectOpInterface]` (effects said by `fn effects(&self, \
+             effects: &mut Effects<'_>)`), or the `Pure` and `NoMemoryEffect` traits",
         ),
         "ArgAndResultAttrsOpInterface" => Some(
             "`CallOpInterface` and `CallableOpInterface` (`arg_attrs` and `res_attrs` in the \
@@ -184,6 +181,10 @@ mod tests {
             Ok(InterfaceKind::Cast)
         );
         assert_eq!(
+            upstream_interface("InferIntRangeInterface"),
+            Ok(InterfaceKind::InferIntRange)
+        );
+        assert_eq!(
             upstream_interface("ShapeInference"),
             Ok(InterfaceKind::Rust)
         );
@@ -191,7 +192,15 @@ mod tests {
         assert_eq!(upstream_interface("MyOpInterface"), Ok(InterfaceKind::Rust));
         let error = |word| upstream_interface(word).unwrap_err();
         assert!(error("SymbolOpInterface").contains("`Symbol` trait"));
-        assert!(error("MemoryEffectOpInterface").contains("`Pure` and `NoMemoryEffect`"));
+        assert!(error("MemoryEffectsOpInterface").contains("`Pure` and `NoMemoryEffect`"));
+        assert_eq!(
+            upstream_interface("MemoryEffectOpInterface"),
+            Ok(InterfaceKind::MemoryEffects)
+        );
+        assert_eq!(
+            upstream_interface("ConditionallySpeculatable"),
+            Ok(InterfaceKind::Speculatable)
+        );
         assert!(error("LoopLikeOpInterface").contains("does not implement"));
         assert!(error("Pure").contains("is a trait"));
         assert!(error("castOpInterface").contains("did you mean `CastOpInterface`?"));

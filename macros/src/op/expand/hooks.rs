@@ -176,6 +176,8 @@ pub(super) fn hook_fns(input: &OpInput) -> TokenStream {
         });
     }
     out.extend(asm_hooks(input));
+    out.extend(int_range_hooks(input));
+    out.extend(effect_hooks(input));
     out.extend(rust_interfaces(input));
     out
 }

@@ -59,6 +59,8 @@ pub(super) fn interfaces(input: &OpInput) -> TokenStream {
         quote!(__dialect::InterfaceEntry { id: #id, caster: &#caster })
     });
     let asm = asm_interface(input);
+    let int_ranges = int_range_interface(input);
+    let (effects, speculatability) = effect_interfaces(input);
     quote! {
         __dialect::OpInterfaces {
             call: #call,
@@ -67,6 +69,9 @@ pub(super) fn interfaces(input: &OpInput) -> TokenStream {
             infer_types: #infer_types,
             rust: &[#(#rust),*],
             asm: #asm,
+            int_ranges: #int_ranges,
+            effects: #effects,
+            speculatability: #speculatability,
         }
     }
 }

@@ -143,6 +143,10 @@ pub(super) fn check_interfaces(ctxt: &Ctxt, input: &OpInput) {
                 }
             }
             InterfaceKind::OpAsm => super::asm::check_op_asm(ctxt, input, iface),
+            InterfaceKind::InferIntRange => super::int_range::check_int_range(ctxt, input, iface),
+            InterfaceKind::MemoryEffects | InterfaceKind::Speculatable => {
+                super::effects::check_effect_interface(ctxt, input, iface)
+            }
             InterfaceKind::Rust => {
                 if iface.params.is_some() {
                     ctxt.spanned(

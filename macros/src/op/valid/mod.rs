@@ -17,6 +17,8 @@ use crate::{attr::Key, ctxt::Ctxt, valid::is_op_name};
 
 pub(super) mod asm;
 mod defaults;
+pub(super) mod effects;
+pub(super) mod int_range;
 mod interfaces;
 pub mod type_match;
 use defaults::check_defaults;
@@ -76,6 +78,7 @@ pub fn check(ctxt: &Ctxt, input: &OpInput) {
     check_format(ctxt, input);
     check_custom_assembly(ctxt, input);
     check_interfaces(ctxt, input);
+    effects::check_effects(ctxt, input);
 }
 
 /// `dialect` is written.

@@ -1,0 +1,308 @@
+// The models of the upstream interfaces a Rust op answers with Rust
+// methods beyond those of dialect_models.h (C++ only, included by
+// dialect_op_model.h): `InferIntRangeInterface`, `MemoryEffectOpInterface`
+// (declared as data, or by a Rust method) and `ConditionallySpeculatable`.
+// Each model that asks Rust does so
+// through the dialect's callbacks; Rust checks what C++ would only assert
+// (a value of another op, a range of the wrong width) and reports a panic
+// at the op, after which the model answers what an op without the
+// interface would (the widest ranges).
+
+#ifndef MLIR_PASS_DIALECT_IFACE_MODELS_H
+#define MLIR_PASS_DIALECT_IFACE_MODELS_H
+
+#include "dialect_models.h"
+
+#include "mlir/Interfaces/InferIntRangeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <memory>
+#include <mutex>
+
+namespace mlir_pass_bridge {
+
+/// Between MLIR's ranges and Rust's (int_range.cpp).
+mlir::ConstantIntRanges intRangeFromC(const MlirPassBridgeIntRange &range);
+MlirPassBridgeIntRange intRangeToC(const mlir::ConstantIntRanges &range);
+
+/// `InferIntRangeInterface`: Rust answers `inferResultRanges` (known
+/// ranges) or `inferResultRangesFromOptional` (lattice values); the other
+/// method is MLIR's default, which calls it.
+struct IntRangeModel
+    : mlir::InferIntRangeInterface::FallbackModel<IntRangeModel> {
+  const OpSpec *spec = modelSpec;
+  const MlirPassBridgeDialectSpec *dialect = modelDialect;
+
+  /// The widest range Rust's types hold.
+  static constexpr uint32_t kMaxWidth = 128;
+
+  /// Asks Rust, calling `set(value, range)` for each range it sets; false
+  /// when Rust could not answer (its hook panicked, reported at the op) or
+  /// a range is wider than Rust holds.
+  template <typename Set>
+  bool ask(mlir::Operation *op,
+           llvm::ArrayRef<MlirPassBridgeIntRange> args, Set set) const {
+    for (const MlirPassBridgeIntRange &arg : args)
+      if (arg.width > kMaxWidth)
+        return false;
+    for (mlir::Value result : op->getResults())
+      if (mlir::ConstantIntRanges::getStorageBitwidth(result.getType()) >
+          kMaxWidth)
+        return false;
+    return dialect->callbacks.inferIntRanges(
+        spec->definition, wrap(op), args.data(), args.size(),
+        [](MlirValue value, const MlirPassBridgeIntRange *range, void *data) {
+          (*static_cast<Set *>(data))(unwrap(value), *range);
+        },
+        &set);
+  }
+
+  void inferResultRanges(mlir::Operation *op,
+                         llvm::ArrayRef<mlir::ConstantIntRanges> argRanges,
+                         mlir::SetIntRangeFn setResultRange) const {
+    if (spec->interfaces.intRanges == MlirPassBridgeIntRangeOptional) {
+      mlir::intrange::detail::defaultInferResultRangesFromOptional(
+          llvm::cast<mlir::InferIntRangeInterface>(op), argRanges,
+          setResultRange);
+      return;
+    }
+    llvm::SmallVector<MlirPassBridgeIntRange, 4> args;
+    for (const mlir::ConstantIntRanges &range : argRanges) {
+      if (range.umin().getBitWidth() > kMaxWidth) {
+        args.push_back(MlirPassBridgeIntRange{range.umin().getBitWidth()});
+        continue;
+      }
+      args.push_back(intRangeToC(range));
+    }
+    auto set = [&](mlir::Value value, const MlirPassBridgeIntRange &range) {
+      setResultRange(value, intRangeFromC(range));
+    };
+    if (!ask(op, args, set))
+      for (mlir::Value result : op->getResults())
+        setResultRange(result, mlir::ConstantIntRanges::maxRange(
+                                   mlir::ConstantIntRanges::getStorageBitwidth(
+                                       result.getType())));
+  }
+
+  void inferResultRangesFromOptional(
+      mlir::Operation *op, llvm::ArrayRef<mlir::IntegerValueRange> argRanges,
+      mlir::SetIntLatticeFn setResultRange) const {
+    if (spec->interfaces.intRanges != MlirPassBridgeIntRangeOptional) {
+      mlir::intrange::detail::defaultInferResultRanges(
+          llvm::cast<mlir::InferIntRangeInterface>(op), argRanges,
+          setResultRange);
+      return;
+    }
+    llvm::SmallVector<MlirPassBridgeIntRange, 4> args;
+    for (const mlir::IntegerValueRange &range : argRanges) {
+      if (range.isUninitialized()) {
+        args.push_back(MlirPassBridgeIntRange{0, false});
+        continue;
+      }
+      const mlir::ConstantIntRanges &known = range.getValue();
+      if (known.umin().getBitWidth() > kMaxWidth) {
+        args.push_back(MlirPassBridgeIntRange{known.umin().getBitWidth(), true});
+        continue;
+      }
+      args.push_back(intRangeToC(known));
+    }
+    auto set = [&](mlir::Value value, const MlirPassBridgeIntRange &range) {
+      setResultRange(value, range.known ? mlir::IntegerValueRange(
+                                              intRangeFromC(range))
+                                        : mlir::IntegerValueRange());
+    };
+    if (!ask(op, args, set))
+      for (mlir::Value result : op->getResults())
+        setResultRange(result, mlir::IntegerValueRange::getMaxRange(result));
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Memory effects.
+//===----------------------------------------------------------------------===//
+
+/// A resource named by a Rust op (`MemRead(input, "cache")`): one per name
+/// in the process, as a C++ `Resource::Base<Cache>` is one per class.
+struct NamedResource : mlir::SideEffects::Resource {
+  NamedResource(mlir::TypeID id, std::string name)
+      : Resource(id), name(std::move(name)) {}
+  llvm::StringRef getName() final { return name; }
+  std::string name;
+};
+
+/// The resource `name`: MLIR's default one for an empty name, MLIR's
+/// `AutomaticAllocationScope` for that name, else the one of that name.
+inline mlir::SideEffects::Resource *namedResource(llvm::StringRef name) {
+  if (name.empty() || name == "<Default>")
+    return mlir::SideEffects::DefaultResource::get();
+  if (name == "AutomaticAllocationScope")
+    return mlir::SideEffects::AutomaticAllocationScopeResource::get();
+  static std::mutex mutex;
+  // Never freed: resources live as long as MLIR's own singletons.
+  static auto *resources =
+      new llvm::StringMap<std::unique_ptr<NamedResource>>();
+  std::lock_guard<std::mutex> lock(mutex);
+  std::unique_ptr<NamedResource> &slot = (*resources)[name];
+  if (!slot) {
+    // A TypeID of its own: the address of a byte no one else has.
+    auto *tag = new char;
+    slot = std::make_unique<NamedResource>(
+        mlir::TypeID::getFromOpaquePointer(tag), name.str());
+  }
+  return slot.get();
+}
+
+inline mlir::MemoryEffects::Effect *
+memoryEffect(MlirPassBridgeMemoryEffect effect) {
+  switch (effect) {
+  case MlirPassBridgeMemoryEffectRead:
+    return mlir::MemoryEffects::Read::get();
+  case MlirPassBridgeMemoryEffectWrite:
+    return mlir::MemoryEffects::Write::get();
+  case MlirPassBridgeMemoryEffectAllocate:
+    return mlir::MemoryEffects::Allocate::get();
+  default:
+    return mlir::MemoryEffects::Free::get();
+  }
+}
+
+/// The result group `index` of `op`, as `[start, size)`.
+inline std::pair<unsigned, unsigned>
+resultGroup(const OpSpec &spec, mlir::Operation *op, unsigned index) {
+  unsigned total = op->getNumResults();
+  if (spec.has(MlirPassBridgeOpTraitAttrSizedResultSegments)) {
+    auto sizes =
+        op->getAttrOfType<mlir::DenseI32ArrayAttr>("resultSegmentSizes");
+    if (sizes && sizes.size() == static_cast<int64_t>(spec.results.size())) {
+      unsigned start = 0;
+      for (unsigned i = 0; i < index; ++i)
+        start += sizes[i];
+      start = std::min(start, total);
+      return {start, std::min<unsigned>(sizes[index], total - start)};
+    }
+  }
+  unsigned singles = 0;
+  for (MlirPassBridgeArity a : spec.results)
+    singles += a == MlirPassBridgeAritySingle;
+  unsigned variable = total > singles ? total - singles : 0;
+  unsigned start = 0;
+  for (unsigned i = 0; i < index; ++i)
+    start += spec.results[i] == MlirPassBridgeAritySingle ? 1 : variable;
+  unsigned size =
+      spec.results[index] == MlirPassBridgeAritySingle ? 1 : variable;
+  start = std::min(start, total);
+  return {start, std::min(size, total - start)};
+}
+
+using EffectInstances = llvm::SmallVectorImpl<
+    mlir::SideEffects::EffectInstance<mlir::MemoryEffects::Effect>>;
+
+/// `MemoryEffectOpInterface`: the op's declared effects (each on the op, or
+/// on every value of an operand or result group), or what its Rust method
+/// says.
+struct EffectsModel
+    : mlir::MemoryEffectOpInterface::FallbackModel<EffectsModel> {
+  const OpSpec *spec = modelSpec;
+  const MlirPassBridgeDialectSpec *dialect = modelDialect;
+  /// The declared effects' resources, looked up once.
+  std::vector<mlir::SideEffects::Resource *> resources = [] {
+    std::vector<mlir::SideEffects::Resource *> out;
+    for (const EffectSpec &e : modelSpec->effects)
+      out.push_back(namedResource(e.resource));
+    return out;
+  }();
+
+  static void add(mlir::Operation *op, EffectInstances &effects,
+                  mlir::MemoryEffects::Effect *effect,
+                  MlirPassBridgeEffectTarget target, unsigned index,
+                  mlir::SideEffects::Resource *resource) {
+    // (Rust checked the index; an index past the end is dropped all the
+    // same, never read out of bounds.)
+    if (target == MlirPassBridgeEffectOnOperand) {
+      if (index < op->getNumOperands())
+        effects.emplace_back(effect, &op->getOpOperand(index), resource);
+    } else if (target == MlirPassBridgeEffectOnResult) {
+      if (index < op->getNumResults())
+        effects.emplace_back(effect, op->getOpResult(index), resource);
+    } else {
+      effects.emplace_back(effect, resource);
+    }
+  }
+
+  void getEffects(mlir::Operation *op, EffectInstances &effects) const {
+    if (spec->interfaces.effects == MlirPassBridgeEffectsDeclared) {
+      for (size_t i = 0; i < spec->effects.size(); ++i) {
+        const EffectSpec &e = spec->effects[i];
+        if (e.target == MlirPassBridgeEffectOnOp) {
+          add(op, effects, memoryEffect(e.effect), e.target, 0, resources[i]);
+          continue;
+        }
+        auto [start, size] = e.target == MlirPassBridgeEffectOnOperand
+                                 ? operandGroup(*spec, op, e.index)
+                                 : resultGroup(*spec, op, e.index);
+        for (unsigned v = start; v < start + size; ++v)
+          add(op, effects, memoryEffect(e.effect), e.target, v, resources[i]);
+      }
+      return;
+    }
+    struct Out {
+      mlir::Operation *op;
+      EffectInstances &effects;
+    } out{op, effects};
+    size_t before = effects.size();
+    bool ok = dialect->callbacks.memoryEffects(
+        spec->definition, wrap(op),
+        [](MlirPassBridgeMemoryEffect effect, MlirPassBridgeEffectTarget target,
+           intptr_t index, MlirStringRef resource, void *data) {
+          auto *out = static_cast<Out *>(data);
+          add(out->op, out->effects, memoryEffect(effect), target,
+              static_cast<unsigned>(index), namedResource(unwrap(resource)));
+        },
+        &out);
+    if (!ok) {
+      // Rust could not say: every effect, on the default resource, which
+      // no pass moves, merges or erases an op past.
+      effects.truncate(before);
+      for (auto effect :
+           {MlirPassBridgeMemoryEffectRead, MlirPassBridgeMemoryEffectWrite,
+            MlirPassBridgeMemoryEffectAllocate, MlirPassBridgeMemoryEffectFree})
+        effects.emplace_back(memoryEffect(effect));
+    }
+  }
+};
+
+/// `ConditionallySpeculatable`, asked of Rust.
+struct SpeculationModel
+    : mlir::ConditionallySpeculatable::FallbackModel<SpeculationModel> {
+  const OpSpec *spec = modelSpec;
+  const MlirPassBridgeDialectSpec *dialect = modelDialect;
+  mlir::Speculation::Speculatability
+  getSpeculatability(mlir::Operation *op) const {
+    switch (dialect->callbacks.speculatability(spec->definition, wrap(op))) {
+    case MlirPassBridgeSpeculatable:
+      return mlir::Speculation::Speculatable;
+    case MlirPassBridgeRecursivelySpeculatable:
+      return mlir::Speculation::RecursivelySpeculatable;
+    default:
+      return mlir::Speculation::NotSpeculatable;
+    }
+  }
+};
+
+/// Gives the op `spec` the models of this file it declares (with
+/// `modelSpec` and `modelDialect` set).
+inline void attachInterfaceModels(mlir::detail::InterfaceMap &map,
+                                  const OpSpec &spec) {
+  if (spec.interfaces.intRanges != MlirPassBridgeIntRangeNone)
+    map.insertModels<IntRangeModel>();
+  if (spec.interfaces.effects != MlirPassBridgeEffectsNone)
+    map.insertModels<EffectsModel>();
+  if (spec.interfaces.speculatability)
+    map.insertModels<SpeculationModel>();
+}
+
+} // namespace mlir_pass_bridge
+
+#endif // MLIR_PASS_DIALECT_IFACE_MODELS_H

@@ -1,0 +1,129 @@
+//! Upstream interfaces answered by Rust ops, inside the stock `mlir-opt`
+//! (the `rrange` dialect of the probe plugin, `tests/src/int_ranges.rs`):
+//! MLIR's range-based rewrites of `rrange.add`, `rrange.divs`,
+//! `rrange.maxu` and `rrange.select` print what they print for
+//! `index.add`, `index.divs`, `index.maxu` and `arith.select`, byte for
+//! byte, and what our own process prints.
+
+use super::*;
+
+/// The Rust twins of upstream's ops, renamed to upstream's names.
+fn as_upstream(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let line = line
+            .replace("rrange.add", "index.add")
+            .replace("rrange.divs", "index.divs")
+            .replace("rrange.maxu", "index.maxu");
+        let line = match line.find("rrange.select ") {
+            Some(at) => format!("{}arith.select {} : index", &line[..at], &line[at + 14..]),
+            None => line,
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn range_rewrites_of_rust_ops_in_the_stock_mlir_opt_are_upstreams() {
+    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/inputs/int_ranges.mlir");
+    let source = std::fs::read_to_string(&input).unwrap();
+    let dir = scratch_dir("int-ranges");
+    std::fs::write(dir.join("upstream.mlir"), as_upstream(&source)).unwrap();
+    let dialect_plugin = format!("--load-dialect-plugin={}", probe_plugin().display());
+    // (`-arith-int-range-narrowing` folds too, and `rrange.add` has no
+    // folder: its output differs by that, not by ranges.)
+    for pass in [
+        "--int-range-optimizations",
+        "--arith-unsigned-when-equivalent",
+    ] {
+        let upstream = mlir_opt(&dir, &[pass, "upstream.mlir"]);
+        assert!(upstream.status.success(), "{}", text(&upstream.stderr));
+        let ours = mlir_opt(&dir, &[&dialect_plugin, pass, input.to_str().unwrap()]);
+        assert!(ours.status.success(), "{pass}: {}", text(&ours.stderr));
+        let ours = text(&ours.stdout);
+        assert!(ours.contains("rrange.select"), "{pass}: {ours}");
+        assert_eq!(as_upstream(&ours), text(&upstream.stdout), "{pass}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The `reff` twins of the memref ops and `arith.divui`, renamed.
+fn effects_as_upstream(text: &str) -> String {
+    text.replace("reff.alloca()", "memref.alloca()")
+        .replace("reff.alloc()", "memref.alloc()")
+        .replace("reff.load ", "memref.load ")
+        .replace("reff.copy_by_method ", "memref.copy ")
+        .replace("reff.copy ", "memref.copy ")
+        .replace("reff.dealloc ", "memref.dealloc ")
+        .replace("reff.divui ", "arith.divui ")
+}
+
+/// Memory effects declared by Rust ops: `canonicalize`, `cse` and
+/// `loop-invariant-code-motion` in the stock `mlir-opt` treat the `reff`
+/// ops (`tests/src/effects.rs`) as the memref ops and `arith.divui` with
+/// the same effects, byte for byte; `-test-side-effects` reports the same
+/// effects, on the same operands and results and resources, for each.
+#[test]
+fn rust_effects_in_the_stock_mlir_opt_are_upstreams() {
+    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/inputs/effects.mlir");
+    let source = std::fs::read_to_string(&input).unwrap();
+    let dir = scratch_dir("effects");
+    std::fs::write(dir.join("upstream.mlir"), effects_as_upstream(&source)).unwrap();
+    let dialect_plugin = format!("--load-dialect-plugin={}", probe_plugin().display());
+    for pass in ["--canonicalize", "--cse", "--loop-invariant-code-motion"] {
+        let upstream = mlir_opt(&dir, &[pass, "upstream.mlir"]);
+        assert!(upstream.status.success(), "{}", text(&upstream.stderr));
+        let ours = mlir_opt(&dir, &[&dialect_plugin, pass, input.to_str().unwrap()]);
+        assert!(ours.status.success(), "{pass}: {}", text(&ours.stderr));
+        let ours = text(&ours.stdout);
+        assert!(ours.contains("reff.copy"), "{pass}: {ours}");
+        assert_eq!(effects_as_upstream(&ours), text(&upstream.stdout), "{pass}");
+    }
+    // The effects as MLIR's own test pass lists them (its remarks; the
+    // notes after them print the ops).
+    let remarks = |args: &[&str], file: &str| {
+        let output = mlir_opt(&dir, &[args, &["--test-side-effects", file]].concat());
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        text(&output.stderr)
+            .lines()
+            .filter(|l| l.contains("remark:"))
+            .map(|l| l.split_once("remark:").unwrap().1.to_owned())
+            .collect::<Vec<_>>()
+    };
+    let ours_source = "func.func @f(%m: memref<4xf32>, %n: memref<4xf32>, %i: index) {
+  %a = reff.alloc() : memref<4xf32>
+  %s = reff.alloca() : memref<4xf32>
+  %v = reff.load %m[%i] : memref<4xf32>
+  reff.copy %m, %n : memref<4xf32> to memref<4xf32>
+  reff.copy_by_method %m, %n : memref<4xf32> to memref<4xf32>
+  reff.dealloc %a : memref<4xf32>
+  %d = reff.divui %i, %i : index
+  return
+}
+";
+    std::fs::write(dir.join("ours-effects.mlir"), ours_source).unwrap();
+    std::fs::write(
+        dir.join("upstream-effects.mlir"),
+        effects_as_upstream(ours_source),
+    )
+    .unwrap();
+    let ours = remarks(&[&dialect_plugin], "ours-effects.mlir");
+    let upstream = remarks(&[], "upstream-effects.mlir");
+    assert_eq!(ours, upstream);
+    assert!(ours.contains(
+        &" found an instance of 'allocate' on op result 0, on resource 'AutomaticAllocationScope'"
+            .to_owned()
+    ));
+    // A resource of the op's own naming.
+    std::fs::write(dir.join("touch.mlir"), "reff.touch\n").unwrap();
+    assert_eq!(
+        remarks(&[&dialect_plugin], "touch.mlir"),
+        [
+            " found an instance of 'write' on resource 'Cache'",
+            " found an instance of 'read' on resource '<Default>'"
+        ]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
