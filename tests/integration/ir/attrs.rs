@@ -238,7 +238,7 @@ fn typed_handles_take_and_give_rust_values() {
         block.argument(1).unwrap().into(),
         CmpIPredicate::Sge,
     );
-    let op = block.append_operation(op.into());
+    let op = block.append_operation(op);
     let typed = CmpIOp::cast(&op).unwrap();
     assert_eq!(typed.predicate(), CmpIPredicate::Sge);
     assert_eq!(op.attribute("predicate").unwrap().to_string(), "5 : i64");
