@@ -51,6 +51,8 @@ const BRIDGE_HEADERS: &[&str] = &[
     "api/dialect.h",
     "api/tools.h",
     "api/running_pass.h",
+    "api/syntax.h",
+    "dialect_inliner.h",
 ];
 
 fn main() {

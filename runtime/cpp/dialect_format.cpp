@@ -11,6 +11,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 
 using mlir_pass_bridge::attrOfKind;
@@ -127,6 +128,8 @@ private:
       return mlir::failure();
     std::optional<mlir::RegisteredOperationName> info =
         state.name.getRegisteredInfo();
+    for (size_t i = before, e = state.attributes.getAttrs().size(); i < e; ++i)
+      fromDict.push_back(state.attributes.getAttrs()[i]);
     if (!info || state.attributes.getAttrs().size() == before)
       return mlir::success();
     mlir::NamedAttrList given(llvm::ArrayRef<mlir::NamedAttribute>(
@@ -431,7 +434,41 @@ private:
     return mlir::success();
   }
 
+  /// An inherent attribute that both the format and the attribute
+  /// dictionary give: ODS keeps the format's in the properties, then sets
+  /// the dictionary's over it, so the dictionary's wins.
+  void dictionaryWins() {
+    if (fromDict.empty())
+      return;
+    llvm::ArrayRef<mlir::NamedAttribute> all = state.attributes.getAttrs();
+    auto count = [&](mlir::StringAttr name) {
+      return llvm::count_if(
+          all, [&](const mlir::NamedAttribute &a) { return a.getName() == name; });
+    };
+    bool twice = llvm::any_of(fromDict, [&](const mlir::NamedAttribute &a) {
+      return count(a.getName()) > 1;
+    });
+    if (!twice)
+      return;
+    mlir::NamedAttrList kept;
+    llvm::DenseSet<mlir::StringAttr> done;
+    for (const mlir::NamedAttribute &attr : all) {
+      const mlir::NamedAttribute *dict = llvm::find_if(
+          fromDict, [&](const mlir::NamedAttribute &a) {
+            return a.getName() == attr.getName();
+          });
+      if (dict == fromDict.end()) {
+        kept.push_back(attr);
+        continue;
+      }
+      if (done.insert(attr.getName()).second)
+        kept.push_back(*dict);
+    }
+    state.attributes = kept;
+  }
+
   ParseResult finish() {
+    dictionaryWins();
     mlir::Builder builder(state.getContext());
     bool same = spec.has(MlirPassBridgeOpTraitSameOperandsAndResultType);
     // One type known for all, under SameOperandsAndResultType.
@@ -559,6 +596,8 @@ private:
   mlir::OperationState &state;
   Parsed parsed;
   llvm::DenseMap<uint32_t, llvm::SMLoc> operandLocs;
+  /// What the attribute dictionary gave.
+  llvm::SmallVector<mlir::NamedAttribute, 4> fromDict;
 };
 
 } // namespace

@@ -207,20 +207,57 @@ inline mlir::DictionaryAttr withProperties(const OpSpec &spec,
 const OpSpec *rustOpSpec(mlir::OperationName name);
 
 /// `BytecodeOpInterface` of an op with properties (the bytecode writer
-/// requires it of every registered op that has some): the properties are
-/// written as their dictionary, read back, checked, and set through the
+/// requires it of every registered op that has some), in ODS's layout, so
+/// that the stock tools read a Rust op's bytecode and the reverse: each
+/// attribute in declaration order (`writeAttribute` for a required one,
+/// `writeOptionalAttribute` for an optional or default-valued one), then
+/// the segment sizes (a `DenseI32ArrayAttr` before bytecode version 6, a
+/// sparse array from it). What is read is checked and set through the
 /// operation state, as the generic form's `<{...}>` is.
 struct PropertiesBytecode
     : mlir::BytecodeOpInterface::FallbackModel<PropertiesBytecode> {
+  /// ODS's `kNativePropertiesODSSegmentSize`.
+  static constexpr uint64_t kSparseSegmentSizes = 6;
+
   static llvm::LogicalResult readProperties(mlir::DialectBytecodeReader &reader,
                                             mlir::OperationState &state) {
-    mlir::Attribute dict;
-    if (mlir::failed(reader.readOptionalAttribute(dict)))
-      return mlir::failure();
     const OpSpec *spec = rustOpSpec(state.name);
-    if (!dict || !spec)
+    if (!spec)
       return mlir::success();
-    llvm::SmallVector<mlir::Attribute, 4> check(propertySlots(*spec));
+    mlir::MLIRContext *context = state.getContext();
+    llvm::SmallVector<mlir::NamedAttribute, 4> read;
+    size_t n = propertySlots(*spec);
+    for (size_t i = 0; i < n; ++i) {
+      mlir::StringAttr name = mlir::StringAttr::get(context, slotName(*spec, i));
+      if (i < spec->attributes.size()) {
+        mlir::Attribute value;
+        if (mlir::failed(spec->attributes[i].optional
+                             ? reader.readOptionalAttribute(value)
+                             : reader.readAttribute(value)))
+          return mlir::failure();
+        if (value)
+          read.emplace_back(name, value);
+        continue;
+      }
+      llvm::SmallVector<int32_t, 4> sizes(segmentGroups(*spec, i), 0);
+      if (reader.getBytecodeVersion() < kSparseSegmentSizes) {
+        mlir::DenseI32ArrayAttr attr;
+        if (mlir::failed(reader.readAttribute(attr)))
+          return mlir::failure();
+        if (attr.size() > static_cast<int64_t>(sizes.size()))
+          return reader.emitError(
+              "size mismatch for operand/result_segment_size");
+        llvm::copy(llvm::ArrayRef<int32_t>(attr), sizes.begin());
+      } else if (mlir::failed(reader.readSparseArray(
+                     llvm::MutableArrayRef<int32_t>(sizes)))) {
+        return mlir::failure();
+      }
+      read.emplace_back(name, mlir::DenseI32ArrayAttr::get(context, sizes));
+    }
+    if (read.empty())
+      return mlir::success();
+    mlir::DictionaryAttr dict = mlir::DictionaryAttr::get(context, read);
+    llvm::SmallVector<mlir::Attribute, 4> check(n);
     if (mlir::failed(setPropertiesFromDictionary(
             *spec, check.data(), dict, [&] {
               return reader.emitError("invalid properties ")
@@ -230,9 +267,39 @@ struct PropertiesBytecode
     state.propertiesAttr = dict;
     return mlir::success();
   }
+
   void writeProperties(mlir::Operation *op,
                        mlir::DialectBytecodeWriter &writer) const {
-    writer.writeOptionalAttribute(op->getPropertiesAsAttribute());
+    const OpSpec *spec = rustOpSpec(op->getName());
+    if (!spec)
+      return;
+    auto dict = llvm::dyn_cast_or_null<mlir::DictionaryAttr>(
+        op->getPropertiesAsAttribute());
+    size_t n = propertySlots(*spec);
+    for (size_t i = 0; i < n; ++i) {
+      mlir::Attribute value = dict ? dict.get(slotName(*spec, i)) : nullptr;
+      if (i < spec->attributes.size()) {
+        if (spec->attributes[i].optional)
+          writer.writeOptionalAttribute(value);
+        else
+          // A required attribute is there on a verified op; on another,
+          // a unit attribute keeps the stream readable (and fails the
+          // reader's check) where a null one would not.
+          writer.writeAttribute(value ? value
+                                      : mlir::UnitAttr::get(op->getContext()));
+        continue;
+      }
+      llvm::SmallVector<int32_t, 4> sizes(segmentGroups(*spec, i), 0);
+      if (auto attr = llvm::dyn_cast_or_null<mlir::DenseI32ArrayAttr>(value))
+        for (size_t g = 0; g < sizes.size() && g < static_cast<size_t>(attr.size());
+             ++g)
+          sizes[g] = attr[g];
+      if (writer.getBytecodeVersion() < kSparseSegmentSizes)
+        writer.writeAttribute(
+            mlir::DenseI32ArrayAttr::get(op->getContext(), sizes));
+      else
+        writer.writeSparseArray(llvm::ArrayRef<int32_t>(sizes));
+    }
   }
 };
 

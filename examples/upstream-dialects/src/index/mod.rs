@@ -89,8 +89,14 @@ impl IndexCmpPredicate {
 
 /// A comparison predicate as an attribute of the dialect:
 /// `#index<cmp_predicate slt>` (ODS's `IndexCmpPredicateAttr`, an
-/// `EnumAttr` with the format `$value`).
-#[mlir_attr(dialect = IndexDialect, name = "cmp_predicate", format = "$value")]
+/// `EnumAttr` with the format `$value`, whose summary is its enum's: the
+/// words of an op's verifier when the attribute is of another kind).
+#[mlir_attr(
+    dialect = IndexDialect,
+    name = "cmp_predicate",
+    format = "$value",
+    summary = "index comparison predicate kind"
+)]
 pub struct IndexCmpPredicateAttr {
     /// The predicate.
     #[param]
