@@ -4,7 +4,7 @@
 PIPELINE ?= builtin.module(func.func(fold-arith-identities,annotate-op-count),canonicalize,rs-symbol-dce)
 INPUT ?= examples/inputs/example.mlir
 
-.PHONY: setup demo test test-static lint package valgrind bench bench-driver bench-toy bench-smoke check
+.PHONY: setup demo test test-static lint package valgrind bench bench-driver bench-dialects bench-toy bench-smoke check
 
 setup:
 	@bash scripts/install-mlir.sh
@@ -48,6 +48,12 @@ bench: setup
 ## mlir-pass-opt against the stock mlir-opt (release builds; see BENCHMARKS.md).
 bench-driver: setup
 	python3 bench/driver/run.py
+
+## MLIR's index dialect re-declared in Rust (upstream-dialects-opt) against
+## the stock mlir-opt's C++ one, 100,000+ ops, outputs compared first
+## (release builds; see BENCHMARKS.md).
+bench-dialects: setup
+	python3 bench/dialects/run.py
 
 ## toyc -emit=jit -opt on 1,000 generated Toy functions, stage by stage and
 ## pass by pass (release build; see BENCHMARKS.md, 1i). One round takes about

@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""`make bench-dialects`: MLIR's own dialects re-declared in Rust
+(`upstream-dialects-opt`, examples/upstream-dialects) against the stock
+mlir-opt's C++ ones, release builds, on the same input of at least 100,000
+ops of the dialect; prints a Markdown table of medians and ratios, each ratio
+with its 95% interval over interleaved rounds. `--quick` for a smoke run.
+
+Before any timing, each case's output of the two tools is compared byte for
+byte: a benchmark of tools that disagree would measure different work.
+
+A round runs each tool once (in alternating order); the ratio of a round is
+upstream-dialects-opt's time over mlir-opt's. Rounds are added, from
+MIN_ROUNDS, until the 95% interval of the median ratio is within TARGET_WIDTH
+of the median, or BUDGET seconds per case are spent, or MAX_ROUNDS are
+taken. Whole-process times: both tools start in the same ~10 ms (measured
+by `--version` below)."""
+
+import math
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import cargo_build  # noqa: E402
+
+MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
+quick = "--quick" in sys.argv
+FUNCTIONS = 500 if quick else 5_000
+MIN_ROUNDS = 3 if quick else 11
+MAX_ROUNDS = 3 if quick else 61
+BUDGET = 1 if quick else 45
+TARGET_WIDTH = 0.03
+profile = "debug" if quick else "release"
+
+bin_dir = cargo_build.build(["mlir-pass-upstream-dialects"], release=not quick)
+tool = os.path.join(bin_dir, "upstream-dialects-opt")
+
+work = tempfile.mkdtemp(prefix="mlir-pass-bench-dialects-")
+
+
+def index_function(i):
+    """A function of 21 index ops: every kind of arithmetic, comparisons,
+    constants (some equal, for cse and the folder), casts."""
+    k = i % 7
+    return (
+        f"func.func @f{i}(%a: index, %b: index, %w: i64) -> (index, i1) {{\n"
+        f"  %c = index.constant {k}\n  %c2 = index.constant {k}\n"
+        f"  %0 = index.add %a, %c\n  %1 = index.sub %0, %b\n  %2 = index.mul %1, %c2\n"
+        f"  %3 = index.divs %2, %b\n  %4 = index.remu %3, %a\n  %5 = index.maxs %4, %c\n"
+        f"  %6 = index.minu %5, %b\n  %7 = index.shl %6, %c\n  %8 = index.and %7, %a\n"
+        f"  %9 = index.or %8, %c2\n  %10 = index.xor %9, %b\n  %11 = index.add %a, %c\n"
+        f"  %12 = index.casts %w : i64 to index\n  %13 = index.add %10, %12\n"
+        f"  %14 = index.cmp slt(%13, %11)\n  %15 = index.cmp slt(%13, %11)\n"
+        f"  %t = index.bool.constant true\n  %16 = index.sizeof\n  %17 = index.add %13, %16\n"
+        f"  return %17, %14 : index, i1\n}}\n"
+    )
+
+
+source = os.path.join(work, "index.mlir")
+with open(source, "w") as f:
+    for i in range(FUNCTIONS):
+        f.write(index_function(i))
+ops = FUNCTIONS * 21
+
+cases = [
+    ("index: parse + verify + print", []),
+    ("index: `canonicalize`", ["--pass-pipeline=builtin.module(canonicalize)"]),
+    ("index: `cse`", ["--pass-pipeline=builtin.module(func.func(cse))"]),
+    ("`--version` (startup)", ["--version"]),
+]
+
+
+def timed(command):
+    start = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def interval(ratios):
+    """The median of `ratios` and a distribution-free 95% interval for it:
+    the k-th smallest and k-th largest, k = n/2 - 0.98 sqrt(n) (normal
+    approximation of the binomial); with few rounds, the whole range."""
+    r = sorted(ratios)
+    n = len(r)
+    k = max(0, math.floor(n / 2 - 0.98 * math.sqrt(n)))
+    return r[n // 2], r[k], r[n - 1 - k]
+
+
+# The same output, byte for byte, before any timing.
+for name, args in cases:
+    if "--version" in args:
+        continue
+    outputs = [
+        subprocess.run([t] + args + [source], check=True, capture_output=True).stdout
+        for t in (MLIR_OPT, tool)
+    ]
+    if outputs[0] != outputs[1]:
+        sys.exit(f"bench-dialects: `{name}` prints differently in the two tools")
+
+print(f"# MLIR's dialects in Rust against their C++{' (quick smoke run)' if quick else ''}\n")
+rounds = (
+    f"{MIN_ROUNDS} rounds"
+    if MIN_ROUNDS == MAX_ROUNDS
+    else f"from {MIN_ROUNDS} rounds, added up to {MAX_ROUNDS} or {BUDGET} s per case "
+    f"until the interval is within {TARGET_WIDTH:.0%} of the median"
+)
+print(
+    f"{ops} `index` ops in {FUNCTIONS} functions, {profile} build; outputs equal byte for "
+    f"byte. Times are medians over interleaved rounds (one run of each tool per round, "
+    f"{rounds}); the ratio is the median of the per-round ratios, with its 95% interval "
+    "in brackets.\n"
+)
+print("| case | mlir-opt (C++) | upstream-dialects-opt (Rust) | Rust / C++ | rounds |")
+print("| --- | --- | --- | --- | --- |")
+for name, args in cases:
+    version = "--version" in args
+    stock_cmd = [MLIR_OPT] + args + ([] if version else [source, "-o", os.devnull])
+    our_cmd = [tool] + args + ([] if version else [source, "-o", os.devnull])
+    stock, ours = [], []
+    start = time.perf_counter()
+    timed(stock_cmd), timed(our_cmd)  # a warm-up round: the page cache
+    while True:
+        if len(stock) % 2:
+            b, a = timed(our_cmd), timed(stock_cmd)
+        else:
+            a, b = timed(stock_cmd), timed(our_cmd)
+        stock.append(a)
+        ours.append(b)
+        median, low, high = interval([o / s for s, o in zip(stock, ours)])
+        if len(stock) >= MAX_ROUNDS or (
+            len(stock) >= MIN_ROUNDS
+            and ((high - low) / median <= TARGET_WIDTH or time.perf_counter() - start >= BUDGET)
+        ):
+            break
+    s, o = statistics.median(stock), statistics.median(ours)
+    print(
+        f"| {name} | {s * 1e3:.1f} ms | {o * 1e3:.1f} ms "
+        f"| {median:.3f}x [{low:.3f}, {high:.3f}] | {len(stock)} |"
+    )
