@@ -47,6 +47,8 @@ struct Parsed {
   bool allResultTypesSeen = false;
   std::vector<std::vector<std::unique_ptr<mlir::Region>>> regions;
   std::vector<llvm::SmallVector<mlir::Block *, 1>> successors;
+  /// The op's own attributes the `attr-dict` gave.
+  llvm::SmallVector<mlir::NamedAttribute, 2> dictInherent;
 };
 
 /// Parses a comma-separated list of zero or more items: `first` tries the
@@ -131,9 +133,28 @@ private:
       return mlir::success();
     mlir::NamedAttrList given(llvm::ArrayRef<mlir::NamedAttribute>(
         state.attributes.begin() + before, state.attributes.end()));
-    return info->verifyInherentAttrs(given, [&] {
-      return p.emitError(loc) << "'" << state.name.getStringRef() << "' op ";
-    });
+    if (mlir::failed(info->verifyInherentAttrs(given, [&] {
+          return p.emitError(loc)
+                 << "'" << state.name.getStringRef() << "' op ";
+        })))
+      return mlir::failure();
+    for (const mlir::NamedAttribute &attr : given)
+      for (const AttributeSpec &own : spec.attributes)
+        if (own.name == attr.getName().getValue())
+          parsed.dictInherent.push_back(attr);
+    return mlir::success();
+  }
+
+  /// An attribute the format parsed and the `attr-dict` gave too: the
+  /// dictionary's wins, as it does for an ODS op (whose parser puts the
+  /// format's into the properties, which `Operation::create` then sets
+  /// from the dictionary's), rather than one name occurring twice.
+  void preferDictionary() {
+    for (const mlir::NamedAttribute &attr : parsed.dictInherent) {
+      while (state.attributes.erase(attr.getName()))
+        ;
+      state.attributes.append(attr);
+    }
   }
 
   /// `prop-dict`: ODS's `parseProperties`. An optional `<{...}>` whose
@@ -432,6 +453,7 @@ private:
   }
 
   ParseResult finish() {
+    preferDictionary();
     mlir::Builder builder(state.getContext());
     bool same = spec.has(MlirPassBridgeOpTraitSameOperandsAndResultType);
     // One type known for all, under SameOperandsAndResultType.

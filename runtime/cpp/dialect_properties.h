@@ -103,7 +103,7 @@ inline void appendSlots(const OpSpec &spec, mlir::OpaqueProperties storage,
 /// with one element per group).
 inline bool slotAccepts(const OpSpec &spec, size_t slot, mlir::Attribute attr) {
   if (slot < spec.attributes.size())
-    return attrOfKind(attr, spec.attributes[slot].kind);
+    return attrFitsSpec(attr, spec.attributes[slot]);
   auto sizes = llvm::dyn_cast<mlir::DenseI32ArrayAttr>(attr);
   return sizes && static_cast<size_t>(sizes.size()) == segmentGroups(spec, slot);
 }
@@ -207,20 +207,59 @@ inline mlir::DictionaryAttr withProperties(const OpSpec &spec,
 const OpSpec *rustOpSpec(mlir::OperationName name);
 
 /// `BytecodeOpInterface` of an op with properties (the bytecode writer
-/// requires it of every registered op that has some): the properties are
-/// written as their dictionary, read back, checked, and set through the
-/// operation state, as the generic form's `<{...}>` is.
+/// requires it of every registered op that has some), written and read as
+/// ODS's `writeProperties`/`readProperties` do, so that the bytes are an
+/// ODS op's: each attribute in declaration order (`writeAttribute` when it
+/// is required, `writeOptionalAttribute` when it is optional or has a
+/// default), the segment sizes as a `DenseI32ArrayAttr` first before
+/// bytecode version 6 and as sparse arrays last from it. What is read is
+/// checked and set through the operation state, as the generic form's
+/// `<{...}>` is.
 struct PropertiesBytecode
     : mlir::BytecodeOpInterface::FallbackModel<PropertiesBytecode> {
+  /// The first bytecode version with native segment sizes
+  /// (`kNativePropertiesODSSegmentSize`).
+  static constexpr uint64_t kNativeSegmentSizes = 6;
+
+  static bool required(const AttributeSpec &attr) {
+    return !attr.optional && attr.defaultValue.empty();
+  }
+
   static llvm::LogicalResult readProperties(mlir::DialectBytecodeReader &reader,
                                             mlir::OperationState &state) {
-    mlir::Attribute dict;
-    if (mlir::failed(reader.readOptionalAttribute(dict)))
-      return mlir::failure();
     const OpSpec *spec = rustOpSpec(state.name);
-    if (!dict || !spec)
+    if (!spec)
       return mlir::success();
-    llvm::SmallVector<mlir::Attribute, 4> check(propertySlots(*spec));
+    mlir::MLIRContext *context = state.getContext();
+    size_t n = propertySlots(*spec), attrs = spec->attributes.size();
+    llvm::SmallVector<mlir::Attribute, 4> slots(n);
+    bool native = reader.getBytecodeVersion() >= kNativeSegmentSizes;
+    for (size_t i = attrs; i < n && !native; ++i) {
+      mlir::DenseI32ArrayAttr sizes;
+      if (mlir::failed(reader.readAttribute(sizes)))
+        return mlir::failure();
+      slots[i] = sizes;
+    }
+    for (size_t i = 0; i < attrs; ++i) {
+      const AttributeSpec &attr = spec->attributes[i];
+      if (mlir::failed(required(attr) ? reader.readAttribute(slots[i])
+                                      : reader.readOptionalAttribute(slots[i])))
+        return mlir::failure();
+      if (slots[i] && !attrFitsSpec(slots[i], attr))
+        return reader.emitError("invalid properties for op ")
+               << spec->name << ": Invalid attribute `" << attr.name
+               << "` in property conversion: " << slots[i];
+    }
+    for (size_t i = attrs; i < n && native; ++i) {
+      llvm::SmallVector<int32_t, 4> sizes(segmentGroups(*spec, i));
+      if (mlir::failed(reader.readSparseArray(llvm::MutableArrayRef(sizes))))
+        return mlir::failure();
+      slots[i] = mlir::DenseI32ArrayAttr::get(context, sizes);
+    }
+    mlir::Attribute dict = propertiesAsAttr(*spec, context, slots.data());
+    if (!dict)
+      return mlir::success();
+    llvm::SmallVector<mlir::Attribute, 4> check(n);
     if (mlir::failed(setPropertiesFromDictionary(
             *spec, check.data(), dict, [&] {
               return reader.emitError("invalid properties ")
@@ -230,9 +269,31 @@ struct PropertiesBytecode
     state.propertiesAttr = dict;
     return mlir::success();
   }
+
   void writeProperties(mlir::Operation *op,
                        mlir::DialectBytecodeWriter &writer) const {
-    writer.writeOptionalAttribute(op->getPropertiesAsAttribute());
+    const OpSpec *spec = rustOpSpec(op->getName());
+    if (!spec)
+      return;
+    const mlir::Attribute *slots = slotsOf(op->getPropertiesStorage());
+    size_t n = propertySlots(*spec), attrs = spec->attributes.size();
+    bool native = writer.getBytecodeVersion() >= kNativeSegmentSizes;
+    for (size_t i = attrs; i < n && !native; ++i)
+      writer.writeAttribute(slots[i]);
+    for (size_t i = 0; i < attrs; ++i) {
+      // A required attribute missing (an op not verified) is written as
+      // optional: reading it back fails rather than writing a null.
+      if (required(spec->attributes[i]) && slots[i])
+        writer.writeAttribute(slots[i]);
+      else
+        writer.writeOptionalAttribute(slots[i]);
+    }
+    for (size_t i = attrs; i < n && native; ++i) {
+      auto sizes = llvm::dyn_cast_or_null<mlir::DenseI32ArrayAttr>(slots[i]);
+      llvm::SmallVector<int32_t, 4> zeros(segmentGroups(*spec, i));
+      writer.writeSparseArray(sizes ? sizes.asArrayRef()
+                                    : llvm::ArrayRef<int32_t>(zeros));
+    }
   }
 };
 
