@@ -13,7 +13,7 @@ mod canonicalize;
 mod fold;
 pub mod ops;
 
-use mlir_pass::dialect::{mlir_attr, mlir_dialect, mlir_enum, Op};
+use mlir_pass::dialect::{int_range, mlir_attr, mlir_dialect, mlir_enum, Op};
 use mlir_pass::ir::ValueExt;
 use mlir_pass::melior::{
     ir::{
@@ -85,12 +85,35 @@ impl IndexCmpPredicate {
             Self::Uge => P::Uge,
         }
     }
+
+    /// The predicate as the integer range helpers take it (the same values,
+    /// as C++'s `static_cast` between the two enums assumes).
+    fn range_predicate(self) -> int_range::CmpPredicate {
+        use int_range::CmpPredicate as P;
+        match self {
+            Self::Eq => P::Eq,
+            Self::Ne => P::Ne,
+            Self::Slt => P::Slt,
+            Self::Sle => P::Sle,
+            Self::Sgt => P::Sgt,
+            Self::Sge => P::Sge,
+            Self::Ult => P::Ult,
+            Self::Ule => P::Ule,
+            Self::Ugt => P::Ugt,
+            Self::Uge => P::Uge,
+        }
+    }
 }
 
 /// A comparison predicate as an attribute of the dialect:
 /// `#index<cmp_predicate slt>` (ODS's `IndexCmpPredicateAttr`, an
 /// `EnumAttr` with the format `$value`).
-#[mlir_attr(dialect = IndexDialect, name = "cmp_predicate", format = "$value")]
+#[mlir_attr(
+    dialect = IndexDialect,
+    name = "cmp_predicate",
+    format = "$value",
+    summary = "index comparison predicate kind"
+)]
 pub struct IndexCmpPredicateAttr {
     /// The predicate.
     #[param]
