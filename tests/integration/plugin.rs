@@ -9,10 +9,10 @@ use std::{
 mod common;
 #[path = "plugin/constraints.rs"]
 mod constraints;
-#[path = "plugin/properties.rs"]
-mod properties;
 #[path = "plugin/interfaces.rs"]
 mod interfaces;
+#[path = "plugin/properties.rs"]
+mod properties;
 use common::{
     assert_example_annotated_then_canonicalized, example_input, example_plugin, target_dir, text,
 };
