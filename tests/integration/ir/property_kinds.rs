@@ -24,9 +24,11 @@ fn round_trip(context: &Context, source: &str) -> Result<String, String> {
         .map_err(|e| e.to_string())
 }
 
-/// Each upstream op, ours, and what to swap in the upstream text: the
-/// names have one length, so the columns of the diagnostics agree.
-const OPS: &[(&str, &str, &[(&str, &str)])] = &[
+/// Names swapped in the upstream text: (theirs, ours).
+type Swaps = &'static [(&'static str, &'static str)];
+
+/// Each upstream op, ours, and what to swap in the upstream text.
+const OPS: &[(&str, &str, Swaps)] = &[
     (
         r#"%0 = "index.cmp"(%a, %a) <{pred = 2 : i32}> : (i64, i64) -> i1"#,
         r#"%0 = "calc.cmp"(%a, %a)  <{pred = 2 : i32}> : (i64, i64) -> i1"#,
