@@ -221,19 +221,23 @@ fn dialect_getter(dialect: &Dialect) -> TokenStream {
             );
             quote!(__mp::sys::#getter)
         }
-        Dialect::Getter(path) => quote_spanned! {path.span()=>
-            {
-                const GETTER: unsafe extern "C" fn() -> __mp::sys::MlirDialectHandle = #path;
-                GETTER
+        Dialect::Getter(path) => {
+            quote_spanned! {proc_macro2::Span::call_site().located_at(path.span())=>
+                {
+                    const GETTER: unsafe extern "C" fn() -> __mp::sys::MlirDialectHandle = #path;
+                    GETTER
+                }
             }
-        },
-        Dialect::Type(path) => quote_spanned! {path.span()=>
-            {
-                const GETTER: unsafe extern "C" fn() -> __mp::sys::MlirDialectHandle =
-                    ::mlir_pass::dialect::handle_extern::<#path>;
-                GETTER
+        }
+        Dialect::Type(path) => {
+            quote_spanned! {proc_macro2::Span::call_site().located_at(path.span())=>
+                {
+                    const GETTER: unsafe extern "C" fn() -> __mp::sys::MlirDialectHandle =
+                        ::mlir_pass::dialect::handle_extern::<#path>;
+                    GETTER
+                }
             }
-        },
+        }
     }
 }
 

@@ -48,6 +48,8 @@ struct Parsed {
   bool allResultTypesSeen = false;
   std::vector<std::vector<std::unique_ptr<mlir::Region>>> regions;
   std::vector<llvm::SmallVector<mlir::Block *, 1>> successors;
+  /// The op's own attributes the `attr-dict` gave.
+  llvm::SmallVector<mlir::NamedAttribute, 2> dictInherent;
 };
 
 /// Parses a comma-separated list of zero or more items: `first` tries the
@@ -128,15 +130,32 @@ private:
       return mlir::failure();
     std::optional<mlir::RegisteredOperationName> info =
         state.name.getRegisteredInfo();
-    for (size_t i = before, e = state.attributes.getAttrs().size(); i < e; ++i)
-      fromDict.push_back(state.attributes.getAttrs()[i]);
     if (!info || state.attributes.getAttrs().size() == before)
       return mlir::success();
     mlir::NamedAttrList given(llvm::ArrayRef<mlir::NamedAttribute>(
         state.attributes.begin() + before, state.attributes.end()));
-    return info->verifyInherentAttrs(given, [&] {
-      return p.emitError(loc) << "'" << state.name.getStringRef() << "' op ";
-    });
+    if (mlir::failed(info->verifyInherentAttrs(given, [&] {
+          return p.emitError(loc)
+                 << "'" << state.name.getStringRef() << "' op ";
+        })))
+      return mlir::failure();
+    for (const mlir::NamedAttribute &attr : given)
+      for (const AttributeSpec &own : spec.attributes)
+        if (own.name == attr.getName().getValue())
+          parsed.dictInherent.push_back(attr);
+    return mlir::success();
+  }
+
+  /// An attribute the format parsed and the `attr-dict` gave too: the
+  /// dictionary's wins, as it does for an ODS op (whose parser puts the
+  /// format's into the properties, which `Operation::create` then sets
+  /// from the dictionary's), rather than one name occurring twice.
+  void preferDictionary() {
+    for (const mlir::NamedAttribute &attr : parsed.dictInherent) {
+      while (state.attributes.erase(attr.getName()))
+        ;
+      state.attributes.append(attr);
+    }
   }
 
   /// `prop-dict`: ODS's `parseProperties`. An optional `<{...}>` whose
@@ -434,41 +453,8 @@ private:
     return mlir::success();
   }
 
-  /// An inherent attribute that both the format and the attribute
-  /// dictionary give: ODS keeps the format's in the properties, then sets
-  /// the dictionary's over it, so the dictionary's wins.
-  void dictionaryWins() {
-    if (fromDict.empty())
-      return;
-    llvm::ArrayRef<mlir::NamedAttribute> all = state.attributes.getAttrs();
-    auto count = [&](mlir::StringAttr name) {
-      return llvm::count_if(
-          all, [&](const mlir::NamedAttribute &a) { return a.getName() == name; });
-    };
-    bool twice = llvm::any_of(fromDict, [&](const mlir::NamedAttribute &a) {
-      return count(a.getName()) > 1;
-    });
-    if (!twice)
-      return;
-    mlir::NamedAttrList kept;
-    llvm::DenseSet<mlir::StringAttr> done;
-    for (const mlir::NamedAttribute &attr : all) {
-      const mlir::NamedAttribute *dict = llvm::find_if(
-          fromDict, [&](const mlir::NamedAttribute &a) {
-            return a.getName() == attr.getName();
-          });
-      if (dict == fromDict.end()) {
-        kept.push_back(attr);
-        continue;
-      }
-      if (done.insert(attr.getName()).second)
-        kept.push_back(*dict);
-    }
-    state.attributes = kept;
-  }
-
   ParseResult finish() {
-    dictionaryWins();
+    preferDictionary();
     mlir::Builder builder(state.getContext());
     bool same = spec.has(MlirPassBridgeOpTraitSameOperandsAndResultType);
     // One type known for all, under SameOperandsAndResultType.
@@ -596,8 +582,6 @@ private:
   mlir::OperationState &state;
   Parsed parsed;
   llvm::DenseMap<uint32_t, llvm::SMLoc> operandLocs;
-  /// What the attribute dictionary gave.
-  llvm::SmallVector<mlir::NamedAttribute, 4> fromDict;
 };
 
 } // namespace

@@ -157,6 +157,19 @@ mlir::ParseResult parseFormatAttribute(mlir::OpAsmParser &p,
   return mlir::success();
 }
 
+bool attrFitsSpec(mlir::Attribute attr, const AttributeSpec &spec) {
+  switch (spec.kind) {
+  case MlirPassBridgeAttrKindRust:
+    return mlirPassBridgeRustAttrDefinition(wrap(attr)) == spec.rustAttr;
+  case MlirPassBridgeAttrKindEnum:
+    return llvm::isa<mlir::IntegerAttr>(attr);
+  case MlirPassBridgeAttrKindUpstream:
+    return attr.getAbstractAttribute().getName() == spec.upstreamAttr;
+  default:
+    return attrOfKind(attr, spec.kind);
+  }
+}
+
 } // namespace mlir_pass_bridge
 
 bool mlirPassBridgeAttributeIsKind(MlirAttribute attr, MlirStringRef name) noexcept {

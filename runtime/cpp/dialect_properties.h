@@ -103,7 +103,7 @@ inline void appendSlots(const OpSpec &spec, mlir::OpaqueProperties storage,
 /// with one element per group).
 inline bool slotAccepts(const OpSpec &spec, size_t slot, mlir::Attribute attr) {
   if (slot < spec.attributes.size())
-    return attrOfKind(attr, spec.attributes[slot].kind);
+    return attrFitsSpec(attr, spec.attributes[slot]);
   auto sizes = llvm::dyn_cast<mlir::DenseI32ArrayAttr>(attr);
   return sizes && static_cast<size_t>(sizes.size()) == segmentGroups(spec, slot);
 }
@@ -207,17 +207,23 @@ inline mlir::DictionaryAttr withProperties(const OpSpec &spec,
 const OpSpec *rustOpSpec(mlir::OperationName name);
 
 /// `BytecodeOpInterface` of an op with properties (the bytecode writer
-/// requires it of every registered op that has some), in ODS's layout, so
-/// that the stock tools read a Rust op's bytecode and the reverse: each
-/// attribute in declaration order (`writeAttribute` for a required one,
-/// `writeOptionalAttribute` for an optional or default-valued one), then
-/// the segment sizes (a `DenseI32ArrayAttr` before bytecode version 6, a
-/// sparse array from it). What is read is checked and set through the
-/// operation state, as the generic form's `<{...}>` is.
+/// requires it of every registered op that has some), written and read as
+/// ODS's `writeProperties`/`readProperties` do, so that the bytes are an
+/// ODS op's: each attribute in declaration order (`writeAttribute` when it
+/// is required, `writeOptionalAttribute` when it is optional or has a
+/// default), the segment sizes as a `DenseI32ArrayAttr` first before
+/// bytecode version 6 and as sparse arrays last from it. What is read is
+/// checked and set through the operation state, as the generic form's
+/// `<{...}>` is.
 struct PropertiesBytecode
     : mlir::BytecodeOpInterface::FallbackModel<PropertiesBytecode> {
-  /// ODS's `kNativePropertiesODSSegmentSize`.
-  static constexpr uint64_t kSparseSegmentSizes = 6;
+  /// The first bytecode version with native segment sizes
+  /// (`kNativePropertiesODSSegmentSize`).
+  static constexpr uint64_t kNativeSegmentSizes = 6;
+
+  static bool required(const AttributeSpec &attr) {
+    return !attr.optional && attr.defaultValue.empty();
+  }
 
   static llvm::LogicalResult readProperties(mlir::DialectBytecodeReader &reader,
                                             mlir::OperationState &state) {
@@ -225,38 +231,34 @@ struct PropertiesBytecode
     if (!spec)
       return mlir::success();
     mlir::MLIRContext *context = state.getContext();
-    llvm::SmallVector<mlir::NamedAttribute, 4> read;
-    size_t n = propertySlots(*spec);
-    for (size_t i = 0; i < n; ++i) {
-      mlir::StringAttr name = mlir::StringAttr::get(context, slotName(*spec, i));
-      if (i < spec->attributes.size()) {
-        mlir::Attribute value;
-        if (mlir::failed(spec->attributes[i].optional
-                             ? reader.readOptionalAttribute(value)
-                             : reader.readAttribute(value)))
-          return mlir::failure();
-        if (value)
-          read.emplace_back(name, value);
-        continue;
-      }
-      llvm::SmallVector<int32_t, 4> sizes(segmentGroups(*spec, i), 0);
-      if (reader.getBytecodeVersion() < kSparseSegmentSizes) {
-        mlir::DenseI32ArrayAttr attr;
-        if (mlir::failed(reader.readAttribute(attr)))
-          return mlir::failure();
-        if (attr.size() > static_cast<int64_t>(sizes.size()))
-          return reader.emitError(
-              "size mismatch for operand/result_segment_size");
-        llvm::copy(llvm::ArrayRef<int32_t>(attr), sizes.begin());
-      } else if (mlir::failed(reader.readSparseArray(
-                     llvm::MutableArrayRef<int32_t>(sizes)))) {
+    size_t n = propertySlots(*spec), attrs = spec->attributes.size();
+    llvm::SmallVector<mlir::Attribute, 4> slots(n);
+    bool native = reader.getBytecodeVersion() >= kNativeSegmentSizes;
+    for (size_t i = attrs; i < n && !native; ++i) {
+      mlir::DenseI32ArrayAttr sizes;
+      if (mlir::failed(reader.readAttribute(sizes)))
         return mlir::failure();
-      }
-      read.emplace_back(name, mlir::DenseI32ArrayAttr::get(context, sizes));
+      slots[i] = sizes;
     }
-    if (read.empty())
+    for (size_t i = 0; i < attrs; ++i) {
+      const AttributeSpec &attr = spec->attributes[i];
+      if (mlir::failed(required(attr) ? reader.readAttribute(slots[i])
+                                      : reader.readOptionalAttribute(slots[i])))
+        return mlir::failure();
+      if (slots[i] && !attrFitsSpec(slots[i], attr))
+        return reader.emitError("invalid properties for op ")
+               << spec->name << ": Invalid attribute `" << attr.name
+               << "` in property conversion: " << slots[i];
+    }
+    for (size_t i = attrs; i < n && native; ++i) {
+      llvm::SmallVector<int32_t, 4> sizes(segmentGroups(*spec, i));
+      if (mlir::failed(reader.readSparseArray(llvm::MutableArrayRef(sizes))))
+        return mlir::failure();
+      slots[i] = mlir::DenseI32ArrayAttr::get(context, sizes);
+    }
+    mlir::Attribute dict = propertiesAsAttr(*spec, context, slots.data());
+    if (!dict)
       return mlir::success();
-    mlir::DictionaryAttr dict = mlir::DictionaryAttr::get(context, read);
     llvm::SmallVector<mlir::Attribute, 4> check(n);
     if (mlir::failed(setPropertiesFromDictionary(
             *spec, check.data(), dict, [&] {
@@ -273,32 +275,24 @@ struct PropertiesBytecode
     const OpSpec *spec = rustOpSpec(op->getName());
     if (!spec)
       return;
-    auto dict = llvm::dyn_cast_or_null<mlir::DictionaryAttr>(
-        op->getPropertiesAsAttribute());
-    size_t n = propertySlots(*spec);
-    for (size_t i = 0; i < n; ++i) {
-      mlir::Attribute value = dict ? dict.get(slotName(*spec, i)) : nullptr;
-      if (i < spec->attributes.size()) {
-        if (spec->attributes[i].optional)
-          writer.writeOptionalAttribute(value);
-        else
-          // A required attribute is there on a verified op; on another,
-          // a unit attribute keeps the stream readable (and fails the
-          // reader's check) where a null one would not.
-          writer.writeAttribute(value ? value
-                                      : mlir::UnitAttr::get(op->getContext()));
-        continue;
-      }
-      llvm::SmallVector<int32_t, 4> sizes(segmentGroups(*spec, i), 0);
-      if (auto attr = llvm::dyn_cast_or_null<mlir::DenseI32ArrayAttr>(value))
-        for (size_t g = 0; g < sizes.size() && g < static_cast<size_t>(attr.size());
-             ++g)
-          sizes[g] = attr[g];
-      if (writer.getBytecodeVersion() < kSparseSegmentSizes)
-        writer.writeAttribute(
-            mlir::DenseI32ArrayAttr::get(op->getContext(), sizes));
+    const mlir::Attribute *slots = slotsOf(op->getPropertiesStorage());
+    size_t n = propertySlots(*spec), attrs = spec->attributes.size();
+    bool native = writer.getBytecodeVersion() >= kNativeSegmentSizes;
+    for (size_t i = attrs; i < n && !native; ++i)
+      writer.writeAttribute(slots[i]);
+    for (size_t i = 0; i < attrs; ++i) {
+      // A required attribute missing (an op not verified) is written as
+      // optional: reading it back fails rather than writing a null.
+      if (required(spec->attributes[i]) && slots[i])
+        writer.writeAttribute(slots[i]);
       else
-        writer.writeSparseArray(llvm::ArrayRef<int32_t>(sizes));
+        writer.writeOptionalAttribute(slots[i]);
+    }
+    for (size_t i = attrs; i < n && native; ++i) {
+      auto sizes = llvm::dyn_cast_or_null<mlir::DenseI32ArrayAttr>(slots[i]);
+      llvm::SmallVector<int32_t, 4> zeros(segmentGroups(*spec, i));
+      writer.writeSparseArray(sizes ? sizes.asArrayRef()
+                                    : llvm::ArrayRef<int32_t>(zeros));
     }
   }
 };

@@ -175,6 +175,12 @@ inline bool attrOfKind(mlir::Attribute attr, MlirPassBridgeAttrKind kind) {
   }
 }
 
+/// Whether `attr` is of the storage kind of the op attribute `spec`, as
+/// ODS's `setPropertiesFromAttr` casts it: beside `attrOfKind`'s builtin
+/// kinds, an attribute of the Rust dialect's definition, an integer for an
+/// enum, the upstream attribute's own class (`arith.fastmath`).
+bool attrFitsSpec(mlir::Attribute attr, const AttributeSpec &spec);
+
 /// Prints an attribute of another dialect without its name, as ODS's
 /// `printStrippedAttrOrType` (`fastmath<fast>` reads `<fast>`); false when
 /// its printed form is not `#ns.name...` or `#ns<name ...>`

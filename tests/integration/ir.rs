@@ -32,6 +32,8 @@ mod jit_symbols;
 mod ports;
 #[path = "ir/properties.rs"]
 mod properties;
+#[path = "ir/property_kinds.rs"]
+mod property_kinds;
 
 #[path = "ir/conversions.rs"]
 mod conversions;

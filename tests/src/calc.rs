@@ -325,3 +325,49 @@ pub struct AddFOp {
     #[result]
     result: AnyFloat,
 }
+
+/// Declares a unary op from inside a `macro_rules!`, its hook keys passed
+/// as the macro's arguments (as a dialect declaring many ops alike does):
+/// the code generated for the hooks must not take the local names it
+/// declares from the keys' hygiene.
+macro_rules! unary_op {
+    ($(#[$doc:meta])* $name:ident = $mnemonic:literal, $($key:ident),*) => {
+        $(#[$doc])*
+        #[mlir_op(
+            dialect = CalcDialect,
+            name = $mnemonic,
+            traits = [Pure, SameOperandsAndResultType],
+            format = "$input attr-dict `:` type($input)",
+            $($key),*
+        )]
+        pub struct $name {
+            /// The input.
+            #[operand]
+            input: AnyFloat,
+            /// The result.
+            #[result]
+            result: AnyFloat,
+        }
+    };
+}
+
+unary_op! {
+    /// Negates a float (`calc.negf %x : f32`); a negation of a negation
+    /// folds to its input.
+    NegFOp = "negf", folder, verifier
+}
+
+impl<'a> NegFOp<'a> {
+    fn fold(
+        &self,
+        _operands: &[Option<mlir_pass::melior::ir::Attribute<'a>>],
+    ) -> Option<mlir_pass::dialect::FoldResult<'a>> {
+        let inner = mlir_pass::ir::ValueExt::defining_op(&self.input())?;
+        let inner = <NegFOp<'a> as mlir_pass::dialect::Op<'a>>::cast(&inner)?;
+        Some(mlir_pass::dialect::FoldResult::Value(inner.input()))
+    }
+
+    fn verify(&self) -> Result<(), String> {
+        Ok(())
+    }
+}

@@ -32,7 +32,7 @@ pub fn expand(input: &DialectInput) -> TokenStream {
     let materialize = match &args.materialize_constant {
         // Coerced at the user's path: a function of another type is a
         // type error there.
-        Some(path) => quote_spanned! {path.span()=>
+        Some(path) => quote_spanned! {proc_macro2::Span::call_site().located_at(path.span())=>
             ::core::option::Option::Some({
                 const HOOK: __dialect::MaterializeHook = #path;
                 HOOK
@@ -42,7 +42,7 @@ pub fn expand(input: &DialectInput) -> TokenStream {
     };
     let inliner = args.inliner.is_some();
     let call_conversion = match &args.materialize_call_conversion {
-        Some(path) => quote_spanned! {path.span()=>
+        Some(path) => quote_spanned! {proc_macro2::Span::call_site().located_at(path.span())=>
             ::core::option::Option::Some({
                 const HOOK: __dialect::CallConversionHook = #path;
                 HOOK

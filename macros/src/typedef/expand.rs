@@ -284,25 +284,27 @@ fn syntax_hooks(input: &TypeInput) -> Option<TokenStream> {
             quote!(__dialect::DialectAttr),
         ),
     };
-    Some(quote_spanned! {key.span()=>
-        #missing_parse
-        #missing_print
+    Some(
+        quote_spanned! {proc_macro2::Span::call_site().located_at(key.span())=>
+            #missing_parse
+            #missing_print
 
-        fn __parse_hook<'c>(
-            parser: &mut __dialect::AsmParser<'c>,
-        ) -> ::core::result::Result<::std::vec::Vec<__melior::ir::Attribute<'c>>, __dialect::ParseError> {
-            let handle: #at_key<'c> = <#at_key<'c>>::#parse(parser)?;
-            ::core::result::Result::Ok(#params_trait::params(&handle))
-        }
-
-        fn __print_hook<'c>(printed: __dialect::Printed<'c>, printer: &mut __dialect::AsmPrinter<'_>) {
-            if let #printed = printed {
-                // SAFETY: the bridge calls this hook only for this kind.
-                let handle = unsafe { #from_raw };
-                <#at_key<'c>>::#print(&handle, printer);
+            fn __parse_hook<'c>(
+                parser: &mut __dialect::AsmParser<'c>,
+            ) -> ::core::result::Result<::std::vec::Vec<__melior::ir::Attribute<'c>>, __dialect::ParseError> {
+                let handle: #at_key<'c> = <#at_key<'c>>::#parse(parser)?;
+                ::core::result::Result::Ok(#params_trait::params(&handle))
             }
-        }
-    })
+
+            fn __print_hook<'c>(printed: __dialect::Printed<'c>, printer: &mut __dialect::AsmPrinter<'_>) {
+                if let #printed = printed {
+                    // SAFETY: the bridge calls this hook only for this kind.
+                    let handle = unsafe { #from_raw };
+                    <#at_key<'c>>::#print(&handle, printer);
+                }
+            }
+        },
+    )
 }
 
 /// The struct as a handle: the user's attributes (doc comments included)
@@ -517,7 +519,7 @@ fn verify_hook(input: &TypeInput) -> Option<TokenStream> {
     let at_key = Ident::new(&ident.to_string(), key.span());
     // The user's `verify` takes the typed parameters or, as before them,
     // `&[Attribute<'_>]`: the call reads them as its argument's type.
-    let hook = quote_spanned! {key.span()=>
+    let hook = quote_spanned! {proc_macro2::Span::call_site().located_at(key.span())=>
         const __verify: __dialect::TypeVerifyHook =
             |params| __dialect::call_type_verifier(<#at_key<'static>>::#method, params);
     };

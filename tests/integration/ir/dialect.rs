@@ -600,3 +600,15 @@ fn typed_type_handles_get_cast_and_read() {
     assert_eq!(definition.params.len(), 2);
     assert!(TupleType::definition().params[0].variadic);
 }
+
+#[test]
+fn ops_declared_by_a_macro_rules_with_their_keys_as_arguments_fold() {
+    let _ = mlir_pass_tests::calc::NegFOp::operation_name();
+    let folded = run(
+        "builtin.module(canonicalize)",
+        "func.func @f(%x: f32) -> f32 {\n  %0 = calc.negf %x : f32\n  %1 = calc.negf %0 : f32\n  \
+         return %1 : f32\n}",
+    )
+    .unwrap();
+    assert!(folded.contains("return %arg0 : f32"), "{folded}");
+}

@@ -101,3 +101,27 @@ fn properties_behave_as_ods_properties_in_the_stock_mlir_opt() {
         }
     }
 }
+
+#[test]
+fn bytecode_holds_properties_as_ods_writes_them_at_every_version() {
+    let plugin = format!("--load-dialect-plugin={}", probe_plugin().display());
+    // An op with operand segment sizes (stored apart from the attributes by
+    // ODS: a `DenseI32ArrayAttr` first before version 6, a sparse array
+    // last from it) and one with a defaulted attribute.
+    let source = "func.func @f(%a: i64, %b: i64) {\n  \
+                  \"rtest.segmented\"(%a, %b, %a) <{operandSegmentSizes = array<i32: 2, 0, 1>}> : (i64, i64, i64) -> ()\n  \
+                  %0 = rtest.flags %a <{level = 1 : i64, tag = \"t\"}> {note} : i64\n  \
+                  return\n}\n";
+    let text_form = run(&["--mlir-print-op-generic", &plugin], source);
+    assert!(text_form.0, "{}", text_form.2);
+    for version in ["--emit-bytecode-version=5", "--emit-bytecode-version=6"] {
+        let bytes = run_bytes(&["--emit-bytecode", version, &plugin], source.as_bytes());
+        assert!(bytes.0, "{version}: {}", bytes.2);
+        let back = run_bytes(&["--mlir-print-op-generic", &plugin], &bytes.1);
+        assert_eq!(
+            (back.0, text(&back.1), back.2),
+            text_form,
+            "{version}: read back"
+        );
+    }
+}

@@ -13,7 +13,7 @@ mod canonicalize;
 mod fold;
 pub mod ops;
 
-use mlir_pass::dialect::{mlir_attr, mlir_dialect, mlir_enum, Op};
+use mlir_pass::dialect::{int_range, mlir_attr, mlir_dialect, mlir_enum, Op};
 use mlir_pass::ir::ValueExt;
 use mlir_pass::melior::{
     ir::{
@@ -72,6 +72,24 @@ impl IndexCmpPredicate {
     /// The predicate as the folders compute it.
     fn predicate(self) -> apint::Predicate {
         use apint::Predicate as P;
+        match self {
+            Self::Eq => P::Eq,
+            Self::Ne => P::Ne,
+            Self::Slt => P::Slt,
+            Self::Sle => P::Sle,
+            Self::Sgt => P::Sgt,
+            Self::Sge => P::Sge,
+            Self::Ult => P::Ult,
+            Self::Ule => P::Ule,
+            Self::Ugt => P::Ugt,
+            Self::Uge => P::Uge,
+        }
+    }
+
+    /// The predicate as the integer range helpers take it (the same values,
+    /// as C++'s `static_cast` between the two enums assumes).
+    fn range_predicate(self) -> int_range::CmpPredicate {
+        use int_range::CmpPredicate as P;
         match self {
             Self::Eq => P::Eq,
             Self::Ne => P::Ne,

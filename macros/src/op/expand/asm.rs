@@ -33,7 +33,7 @@ pub(super) fn asm_hooks(input: &OpInput) -> TokenStream {
         let method = Ident::new("result_names", key.span());
         let at_key = Ident::new(&ident.to_string(), key.span());
         // Coerced at the key: a method of another type is a type error there.
-        let call = quote_spanned! {key.span()=>
+        let call = quote_spanned! {Span::call_site().located_at(key.span())=>
             let method: fn(&#at_key<'a>, &mut #names<'a>) = <#at_key<'a>>::#method;
             method(&op, names);
         };
@@ -55,7 +55,7 @@ pub(super) fn asm_hooks(input: &OpInput) -> TokenStream {
         ));
         let method = Ident::new("block_arg_names", key.span());
         let at_key = Ident::new(&ident.to_string(), key.span());
-        let call = quote_spanned! {key.span()=>
+        let call = quote_spanned! {Span::call_site().located_at(key.span())=>
             let method: fn(&#at_key<'a>, #region<'a, 'a>, &mut #names<'a>) =
                 <#at_key<'a>>::#method;
             method(&op, region, names);

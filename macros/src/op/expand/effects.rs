@@ -25,7 +25,7 @@ pub(super) fn effect_hooks(input: &OpInput) -> TokenStream {
         ));
         let method = Ident::new("effects", key.span());
         let at_key = at_key(key);
-        let call = quote_spanned! {key.span()=>
+        let call = quote_spanned! {Span::call_site().located_at(key.span())=>
             let method: fn(&#at_key<'a>, &mut #effects<'a>) = <#at_key<'a>>::#method;
             method(&op, effects);
         };
@@ -51,7 +51,7 @@ pub(super) fn effect_hooks(input: &OpInput) -> TokenStream {
         ));
         let method = Ident::new("speculatability", key.span());
         let at_key = at_key(key);
-        let call = quote_spanned! {key.span()=>
+        let call = quote_spanned! {Span::call_site().located_at(key.span())=>
             let method: fn(&#at_key<'a>) -> #answer = <#at_key<'a>>::#method;
             method(&op)
         };

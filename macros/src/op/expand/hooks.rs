@@ -30,7 +30,7 @@ pub(super) fn hook_fns(input: &OpInput) -> TokenStream {
         let hook = Ident::new(hook, Span::call_site());
         let method = Ident::new(method, key.span());
         let at_key = Ident::new(&ident.to_string(), key.span());
-        let call = quote_spanned! {key.span()=>
+        let call = quote_spanned! {Span::call_site().located_at(key.span())=>
             let result: #result = <#at_key<'_>>::#method(&op);
         };
         out.extend(quote! {
@@ -67,7 +67,7 @@ pub(super) fn hook_fns(input: &OpInput) -> TokenStream {
         ));
         let method = Ident::new("fold", key.span());
         let at_key = Ident::new(&ident.to_string(), key.span());
-        let call = quote_spanned! {key.span()=>
+        let call = quote_spanned! {Span::call_site().located_at(key.span())=>
             let folded: #folded = <#at_key<'a>>::#method(&op, operands);
         };
         out.extend(quote! {
@@ -93,7 +93,7 @@ pub(super) fn hook_fns(input: &OpInput) -> TokenStream {
         ));
         let method = Ident::new("canonicalization_patterns", key.span());
         let at_key = Ident::new(&ident.to_string(), key.span());
-        out.extend(quote_spanned! {key.span()=>
+        out.extend(quote_spanned! {Span::call_site().located_at(key.span())=>
             const __canonicalize: __dialect::CanonicalizeHook =
                 <#at_key<'static>>::#method;
         });
@@ -120,12 +120,12 @@ pub(super) fn hook_fns(input: &OpInput) -> TokenStream {
         let parse = Ident::new("parse", key.span());
         let print = Ident::new("print", key.span());
         let at_key = Ident::new(&ident.to_string(), key.span());
-        out.extend(quote_spanned! {key.span()=>
+        out.extend(quote_spanned! {Span::call_site().located_at(key.span())=>
             const __parse: __dialect::ParseHook = <#at_key<'static>>::#parse;
         });
         // Coerced at the key: a `print` of another type is a type error
         // there.
-        let call = quote_spanned! {key.span()=>
+        let call = quote_spanned! {Span::call_site().located_at(key.span())=>
             let print: fn(&#at_key<'a>, &mut #printer<'a>) = <#at_key<'a>>::#print;
             print(&op, printer);
         };
@@ -151,7 +151,7 @@ pub(super) fn hook_fns(input: &OpInput) -> TokenStream {
         ));
         let method = Ident::new("are_cast_compatible", key.span());
         let at_key = Ident::new(&ident.to_string(), key.span());
-        out.extend(quote_spanned! {key.span()=>
+        out.extend(quote_spanned! {Span::call_site().located_at(key.span())=>
             const __are_cast_compatible: __dialect::CastCompatibleHook =
                 <#at_key<'static>>::#method;
         });
@@ -170,7 +170,7 @@ pub(super) fn hook_fns(input: &OpInput) -> TokenStream {
         ));
         let method = Ident::new("infer_return_types", key.span());
         let at_key = Ident::new(&ident.to_string(), key.span());
-        out.extend(quote_spanned! {key.span()=>
+        out.extend(quote_spanned! {Span::call_site().located_at(key.span())=>
             const __infer_return_types: __dialect::InferTypesHook =
                 <#at_key<'static>>::#method;
         });

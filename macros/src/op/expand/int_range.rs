@@ -36,7 +36,7 @@ pub(super) fn int_range_hooks(input: &OpInput) -> TokenStream {
     let method = Ident::new(method, key.span());
     let at_key = Ident::new(&ident.to_string(), key.span());
     // Coerced at the key: a method of another type is a type error there.
-    let call = quote_spanned! {key.span()=>
+    let call = quote_spanned! {Span::call_site().located_at(key.span())=>
         let method: fn(&#at_key<'a>, &[#arg], &mut #ranges<'a>) = <#at_key<'a>>::#method;
         method(&op, args, ranges);
     };

@@ -109,7 +109,7 @@ pub(super) fn rust_interfaces(input: &OpInput) -> TokenStream {
             "write `impl {name} for {ident}<'_> {{ ... }}`, or remove `{name}` from `interfaces`"
         );
         let at_path = Ident::new(&ident.to_string(), path.span());
-        let call = quote_spanned! {path.span()=>
+        let call = quote_spanned! {Span::call_site().located_at(path.span())=>
             #boxed::<#at_path<'b>>(op)
         };
         out.extend(quote! {

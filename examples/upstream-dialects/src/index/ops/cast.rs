@@ -1,9 +1,10 @@
 //! `index.casts` and `index.castu`: between `index` and an integer type.
 
 use mlir_pass::dialect::{
+    int_range::{self, INDEX_MIN_WIDTH},
     mlir_op,
     ods::{AnyInteger, AnyOf, Index},
-    FoldResult,
+    FoldResult, IntRange, ResultRanges,
 };
 use mlir_pass::melior::ir::{
     attribute::{AttributeLike, IntegerAttribute},
@@ -21,7 +22,7 @@ use super::super::{fold, IndexDialect};
     name = "casts",
     traits = [Pure],
     format = "$input attr-dict `:` type($input) `to` type($output)",
-    interfaces = [CastOpInterface],
+    interfaces = [InferIntRangeInterface, CastOpInterface],
     folder
 )]
 pub struct CastSOp {
@@ -40,7 +41,7 @@ pub struct CastSOp {
     name = "castu",
     traits = [Pure],
     format = "$input attr-dict `:` type($input) `to` type($output)",
-    interfaces = [CastOpInterface],
+    interfaces = [InferIntRangeInterface, CastOpInterface],
     folder
 )]
 pub struct CastUOp {
@@ -80,6 +81,35 @@ fn fold_cast<'a>(
     ))
 }
 
+/// `makeLikeDest`: `range` of `from` bits as a value of `to` bits,
+/// extended as `signed` says or truncated.
+fn make_like_dest(range: &IntRange, from: u32, to: u32, signed: bool) -> IntRange {
+    if from < to {
+        if signed {
+            int_range::ext_si_range(range, to)
+        } else {
+            int_range::ext_ui_range(range, to)
+        }
+    } else if from > to {
+        int_range::trunc_range(range, to)
+    } else {
+        *range
+    }
+}
+
+/// `inferIndexCast`: to `index`, the union of the 64-bit cast and the
+/// 32-bit one extended.
+fn infer_index_cast(range: &IntRange, source: Type<'_>, dest: Type<'_>, signed: bool) -> IntRange {
+    let from = IntRange::storage_width(source);
+    let to = IntRange::storage_width(dest);
+    if source.is_index() {
+        return make_like_dest(range, from, to, signed);
+    }
+    let storage = make_like_dest(range, from, to, signed);
+    let min_width = make_like_dest(range, from, INDEX_MIN_WIDTH, signed);
+    storage.union(&int_range::ext_range(&min_width, to))
+}
+
 /// The width of an integer type (64 for `index`, as it is stored).
 fn integer_width(ty: Type<'_>) -> Option<u32> {
     if ty.is_index() {
@@ -89,6 +119,16 @@ fn integer_width(ty: Type<'_>) -> Option<u32> {
 }
 
 impl<'a> CastSOp<'a> {
+    fn infer_result_ranges(&self, args: &[IntRange], ranges: &mut ResultRanges<'_>) {
+        let range = infer_index_cast(
+            &args[0],
+            self.input().r#type(),
+            self.output().r#type(),
+            true,
+        );
+        ranges.set(self.output(), range);
+    }
+
     fn are_cast_compatible(inputs: &[Type<'_>], outputs: &[Type<'_>]) -> bool {
         cast_compatible(inputs, outputs)
     }
@@ -99,6 +139,16 @@ impl<'a> CastSOp<'a> {
 }
 
 impl<'a> CastUOp<'a> {
+    fn infer_result_ranges(&self, args: &[IntRange], ranges: &mut ResultRanges<'_>) {
+        let range = infer_index_cast(
+            &args[0],
+            self.input().r#type(),
+            self.output().r#type(),
+            false,
+        );
+        ranges.set(self.output(), range);
+    }
+
     fn are_cast_compatible(inputs: &[Type<'_>], outputs: &[Type<'_>]) -> bool {
         cast_compatible(inputs, outputs)
     }

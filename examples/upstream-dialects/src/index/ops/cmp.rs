@@ -2,9 +2,10 @@
 //! 32-bit and 64-bit targets agree, and `cmp(x - y, 0)` canonicalized.
 
 use mlir_pass::dialect::{
+    int_range::{self, ApInt, INDEX_MIN_WIDTH},
     mlir_op,
     ods::{Index, I1},
-    FoldResult, InferTypeInput, Op,
+    FoldResult, InferTypeInput, IntRange, Op, ResultRanges,
 };
 use mlir_pass::ir::ValueExt;
 use mlir_pass::melior::ir::{
@@ -23,7 +24,7 @@ use super::{MaxSOp, MaxUOp, MinSOp, MinUOp};
     name = "cmp",
     traits = [Pure],
     format = "`` $pred `(` $lhs `,` $rhs `)` attr-dict",
-    interfaces = [InferTypeOpInterface],
+    interfaces = [InferIntRangeInterface, InferTypeOpInterface],
     folder,
     canonicalizer
 )]
@@ -45,6 +46,26 @@ pub struct CmpOp {
 impl<'a> CmpOp<'a> {
     fn infer_return_types<'c>(input: &InferTypeInput<'c>) -> Result<Vec<Type<'c>>, String> {
         Ok(vec![IntegerType::new(input.context(), 1).into()])
+    }
+
+    /// `[1, 1]` or `[0, 0]` when the operands' ranges decide the comparison
+    /// alike at 64 and 32 bits, else `[0, 1]`.
+    fn infer_result_ranges(&self, args: &[IntRange], ranges: &mut ResultRanges<'_>) {
+        let predicate = self.pred().value().range_predicate();
+        let (lhs, rhs) = (&args[0], &args[1]);
+        let at64 = int_range::evaluate_pred(predicate, lhs, rhs);
+        let at32 = int_range::evaluate_pred(
+            predicate,
+            &int_range::trunc_range(lhs, INDEX_MIN_WIDTH),
+            &int_range::trunc_range(rhs, INDEX_MIN_WIDTH),
+        );
+        let (mut min, mut max) = (ApInt::zero(1), ApInt::all_ones(1));
+        match (at64 == at32).then_some(at64).flatten() {
+            Some(true) => min = max,
+            Some(false) => max = min,
+            None => {}
+        }
+        ranges.set(self.result(), IntRange::from_unsigned(min, max));
     }
 
     /// Constants compare when both widths agree; so does `max/min(x, a)`

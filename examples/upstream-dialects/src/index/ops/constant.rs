@@ -1,11 +1,12 @@
 //! `index.sizeof`, `index.constant` and `index.bool.constant`.
 
 use mlir_pass::dialect::{
+    int_range::{ApInt, INDEX_MAX_WIDTH, INDEX_MIN_WIDTH},
     mlir_op,
     ods::{BoolAttr, Index, IndexAttr, I1},
-    FoldResult, InferTypeInput, ValueNames,
+    FoldResult, InferTypeInput, IntRange, ResultRanges, ValueNames,
 };
-use mlir_pass::melior::ir::{r#type::IntegerType, Attribute, Type};
+use mlir_pass::melior::ir::{r#type::IntegerType, Attribute, Type, ValueLike};
 
 use super::super::IndexDialect;
 use super::index_result;
@@ -16,7 +17,7 @@ use super::index_result;
     name = "sizeof",
     traits = [Pure],
     format = "attr-dict",
-    interfaces = [InferTypeOpInterface]
+    interfaces = [InferIntRangeInterface, InferTypeOpInterface]
 )]
 pub struct SizeOfOp {
     /// The size.
@@ -28,6 +29,16 @@ impl SizeOfOp<'_> {
     fn infer_return_types<'c>(input: &InferTypeInput<'c>) -> Result<Vec<Type<'c>>, String> {
         index_result(input)
     }
+
+    /// From 32 to 64, the widths an `index` may have.
+    fn infer_result_ranges(&self, _args: &[IntRange], ranges: &mut ResultRanges<'_>) {
+        let width = IntRange::storage_width(self.result().r#type());
+        let range = IntRange::from_unsigned(
+            ApInt::from_u64(width, INDEX_MIN_WIDTH.into()),
+            ApInt::from_u64(width, INDEX_MAX_WIDTH.into()),
+        );
+        ranges.set(self.result(), range);
+    }
 }
 
 /// An `index` constant: `%idx42 = index.constant 42`.
@@ -36,7 +47,11 @@ impl SizeOfOp<'_> {
     name = "constant",
     traits = [ConstantLike, Pure],
     format = "attr-dict $value",
-    interfaces = [OpAsmOpInterface(result_names), InferTypeOpInterface],
+    interfaces = [
+        OpAsmOpInterface(result_names),
+        InferIntRangeInterface,
+        InferTypeOpInterface
+    ],
     folder
 )]
 pub struct ConstantOp {
@@ -51,6 +66,12 @@ pub struct ConstantOp {
 impl<'a> ConstantOp<'a> {
     fn infer_return_types<'c>(input: &InferTypeInput<'c>) -> Result<Vec<Type<'c>>, String> {
         index_result(input)
+    }
+
+    /// Exactly the value.
+    fn infer_result_ranges(&self, _args: &[IntRange], ranges: &mut ResultRanges<'_>) {
+        let value = ApInt::from_i64(INDEX_MAX_WIDTH, self.value().value());
+        ranges.set(self.result(), IntRange::constant(value));
     }
 
     /// `idx` and the value, signed (`%idx-1`).
@@ -69,7 +90,11 @@ impl<'a> ConstantOp<'a> {
     name = "bool.constant",
     traits = [ConstantLike, Pure],
     format = "attr-dict $value",
-    interfaces = [OpAsmOpInterface(result_names), InferTypeOpInterface],
+    interfaces = [
+        OpAsmOpInterface(result_names),
+        InferIntRangeInterface,
+        InferTypeOpInterface
+    ],
     folder
 )]
 pub struct BoolConstantOp {
@@ -84,6 +109,12 @@ pub struct BoolConstantOp {
 impl<'a> BoolConstantOp<'a> {
     fn infer_return_types<'c>(input: &InferTypeInput<'c>) -> Result<Vec<Type<'c>>, String> {
         Ok(vec![IntegerType::new(input.context(), 1).into()])
+    }
+
+    /// Exactly the value, as an `i1`.
+    fn infer_result_ranges(&self, _args: &[IntRange], ranges: &mut ResultRanges<'_>) {
+        let value = ApInt::new(1, u128::from(self.value().value()));
+        ranges.set(self.result(), IntRange::constant(value));
     }
 
     /// `true` or `false`.

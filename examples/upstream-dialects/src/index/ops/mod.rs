@@ -11,7 +11,12 @@ pub use cast::{CastSOp, CastUOp};
 pub use cmp::CmpOp;
 pub use constant::{BoolConstantOp, ConstantOp, SizeOfOp};
 
-use mlir_pass::dialect::{mlir_op, ods::Index, FoldResult, InferTypeInput, Op};
+use mlir_pass::dialect::{
+    int_range::{self, CmpMode, OverflowFlags},
+    mlir_op,
+    ods::Index,
+    FoldResult, InferTypeInput, IntRange, Op, ResultRanges,
+};
 use mlir_pass::melior::ir::{Attribute, Type, ValueLike};
 use mlir_pass::rewrite::PatternSetBuilder;
 
@@ -38,13 +43,15 @@ fn fold_constants<'a>(
 }
 
 /// Declares a binary op of `index` values (ODS's `IndexBinaryOp`: `index.add
-/// %a, %b`), its `BinaryOp` handle methods and, with `fold(how, calc)`, a
-/// folder computing `calc` through `fold::how`.
+/// %a, %b`), its `BinaryOp` handle methods, and its integer ranges
+/// (`InferIntRangeInterfaceImpls.cpp`): `ranges = (infer, mode)` is
+/// `inferIndexOp(infer, argRanges, mode)`.
 macro_rules! binary_op {
     (
         $(#[$doc:meta])*
         $name:ident = $mnemonic:literal,
-        traits = [$($trait:ident),*]
+        traits = [$($trait:ident),*],
+        ranges = ($infer:expr, $mode:ident)
         $(, $canonicalizer:ident)?
     ) => {
         $(#[$doc])*
@@ -53,7 +60,7 @@ macro_rules! binary_op {
             name = $mnemonic,
             traits = [$($trait),*],
             format = "$lhs `,` $rhs attr-dict",
-            interfaces = [InferTypeOpInterface],
+            interfaces = [InferIntRangeInterface, InferTypeOpInterface],
             folder
             $(, $canonicalizer)?
         )]
@@ -95,6 +102,13 @@ macro_rules! binary_op {
             fn infer_return_types<'c>(input: &InferTypeInput<'c>) -> Result<Vec<Type<'c>>, String> {
                 index_result(input)
             }
+
+            fn infer_result_ranges(&self, args: &[IntRange], ranges: &mut ResultRanges<'_>) {
+                ranges.set(
+                    self.result(),
+                    int_range::infer_index_op($infer, args, CmpMode::$mode),
+                );
+            }
         }
     };
 }
@@ -125,86 +139,115 @@ macro_rules! associative_commutative {
 
 binary_op! {
     /// Adds two `index` values: `index.add %a, %b`.
-    AddOp = "add", traits = [Commutative, Pure], canonicalizer
+    AddOp = "add", traits = [Commutative, Pure],
+        ranges = (|a| int_range::infer_add(a, OverflowFlags::NONE), Both),
+        canonicalizer
 }
 binary_op! {
     /// Subtracts: `index.sub %a, %b`.
-    SubOp = "sub", traits = [Pure]
+    SubOp = "sub", traits = [Pure],
+        ranges = (|a| int_range::infer_sub(a, OverflowFlags::NONE), Both)
 }
 binary_op! {
     /// Multiplies: `index.mul %a, %b`.
-    MulOp = "mul", traits = [Commutative, Pure], canonicalizer
+    MulOp = "mul", traits = [Commutative, Pure],
+        ranges = (|a| int_range::infer_mul(a, OverflowFlags::NONE), Both),
+        canonicalizer
 }
 binary_op! {
     /// Signed division, rounding towards zero: `index.divs %a, %b`. Not
     /// speculatable (division by zero is undefined).
-    DivSOp = "divs", traits = [NoMemoryEffect]
+    DivSOp = "divs", traits = [NoMemoryEffect],
+        ranges = (int_range::infer_div_s, Signed)
 }
 binary_op! {
     /// Unsigned division: `index.divu %a, %b`.
-    DivUOp = "divu", traits = [NoMemoryEffect]
+    DivUOp = "divu", traits = [NoMemoryEffect],
+        ranges = (int_range::infer_div_u, Unsigned)
 }
 binary_op! {
     /// Signed division, rounding towards positive infinity: `index.ceildivs
     /// %a, %b`.
-    CeilDivSOp = "ceildivs", traits = [NoMemoryEffect]
+    CeilDivSOp = "ceildivs", traits = [NoMemoryEffect],
+        ranges = (int_range::infer_ceil_div_s, Signed)
 }
 binary_op! {
     /// Unsigned division, rounding up: `index.ceildivu %a, %b`.
-    CeilDivUOp = "ceildivu", traits = [NoMemoryEffect]
+    CeilDivUOp = "ceildivu", traits = [NoMemoryEffect],
+        ranges = (int_range::infer_ceil_div_u, Unsigned)
 }
 binary_op! {
     /// Signed division, rounding towards negative infinity:
     /// `index.floordivs %a, %b`.
-    FloorDivSOp = "floordivs", traits = [NoMemoryEffect]
+    FloorDivSOp = "floordivs", traits = [NoMemoryEffect],
+        ranges = (int_range::infer_floor_div_s, Signed)
 }
 binary_op! {
     /// Signed remainder: `index.rems %a, %b`.
-    RemSOp = "rems", traits = [NoMemoryEffect]
+    RemSOp = "rems", traits = [NoMemoryEffect],
+        ranges = (int_range::infer_rem_s, Signed)
 }
 binary_op! {
     /// Unsigned remainder: `index.remu %a, %b`.
-    RemUOp = "remu", traits = [NoMemoryEffect]
+    RemUOp = "remu", traits = [NoMemoryEffect],
+        ranges = (int_range::infer_rem_u, Unsigned)
 }
 binary_op! {
     /// Signed maximum: `index.maxs %a, %b`.
-    MaxSOp = "maxs", traits = [Commutative, Pure], canonicalizer
+    MaxSOp = "maxs", traits = [Commutative, Pure],
+        ranges = (int_range::infer_max_s, Signed),
+        canonicalizer
 }
 binary_op! {
     /// Unsigned maximum: `index.maxu %a, %b`.
-    MaxUOp = "maxu", traits = [Commutative, Pure], canonicalizer
+    MaxUOp = "maxu", traits = [Commutative, Pure],
+        ranges = (int_range::infer_max_u, Unsigned),
+        canonicalizer
 }
 binary_op! {
     /// Signed minimum: `index.mins %a, %b`.
-    MinSOp = "mins", traits = [Commutative, Pure], canonicalizer
+    MinSOp = "mins", traits = [Commutative, Pure],
+        ranges = (int_range::infer_min_s, Signed),
+        canonicalizer
 }
 binary_op! {
     /// Unsigned minimum: `index.minu %a, %b`.
-    MinUOp = "minu", traits = [Commutative, Pure], canonicalizer
+    MinUOp = "minu", traits = [Commutative, Pure],
+        ranges = (int_range::infer_min_u, Unsigned),
+        canonicalizer
 }
 binary_op! {
     /// Shift left: `index.shl %a, %b`.
-    ShlOp = "shl", traits = [Pure]
+    ShlOp = "shl", traits = [Pure],
+        ranges = (|a| int_range::infer_shl(a, OverflowFlags::NONE), Both)
 }
 binary_op! {
     /// Arithmetic shift right: `index.shrs %a, %b`.
-    ShrSOp = "shrs", traits = [Pure]
+    ShrSOp = "shrs", traits = [Pure],
+        ranges = (int_range::infer_shr_s, Signed)
 }
 binary_op! {
     /// Logical shift right: `index.shru %a, %b`.
-    ShrUOp = "shru", traits = [Pure]
+    ShrUOp = "shru", traits = [Pure],
+        ranges = (int_range::infer_shr_u, Unsigned)
 }
 binary_op! {
     /// Bitwise and: `index.and %a, %b`.
-    AndOp = "and", traits = [Commutative, Pure], canonicalizer
+    AndOp = "and", traits = [Commutative, Pure],
+        ranges = (int_range::infer_and, Unsigned),
+        canonicalizer
 }
 binary_op! {
     /// Bitwise or: `index.or %a, %b`.
-    OrOp = "or", traits = [Commutative, Pure], canonicalizer
+    OrOp = "or", traits = [Commutative, Pure],
+        ranges = (int_range::infer_or, Unsigned),
+        canonicalizer
 }
 binary_op! {
     /// Bitwise exclusive or: `index.xor %a, %b`.
-    XOrOp = "xor", traits = [Commutative, Pure], canonicalizer
+    XOrOp = "xor", traits = [Commutative, Pure],
+        ranges = (int_range::infer_xor, Unsigned),
+        canonicalizer
 }
 
 fold_with!(DivSOp, checked, divs);
