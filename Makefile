@@ -49,8 +49,8 @@ bench: setup
 bench-driver: setup
 	python3 bench/driver/run.py
 
-## MLIR's index dialect re-declared in Rust (upstream-dialects-opt) against
-## the stock mlir-opt's C++ one, 100,000+ ops, outputs compared first
+## MLIR's index and complex dialects re-declared in Rust (upstream-dialects-opt)
+## against the stock mlir-opt's C++ ones, 100,000+ ops, outputs compared first
 ## (release builds; see BENCHMARKS.md).
 bench-dialects: setup
 	python3 bench/dialects/run.py

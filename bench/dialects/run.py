@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """`make bench-dialects`: MLIR's own dialects re-declared in Rust
-(`upstream-dialects-opt`, examples/upstream-dialects) against the stock
-mlir-opt's C++ ones, release builds, on the same input of at least 100,000
-ops of the dialect; prints a Markdown table of medians and ratios, each ratio
+(`upstream-dialects-opt`, examples/upstream-dialects: `index` and
+`complex`) against the stock mlir-opt's C++ ones, release builds, on the
+same input of at least 100,000 ops of each dialect; prints a Markdown table of medians and ratios, each ratio
 with its 95% interval over interleaved rounds. `--quick` for a smoke run.
 
 Before any timing, each case's output of the two tools is compared byte for
@@ -59,18 +59,45 @@ def index_function(i):
     )
 
 
-source = os.path.join(work, "index.mlir")
-with open(source, "w") as f:
-    for i in range(FUNCTIONS):
-        f.write(index_function(i))
-ops = FUNCTIONS * 21
+def complex_function(i):
+    """A function of 16 complex ops: arithmetic with and without fast-math
+    flags, inverse pairs and constants the folders and patterns meet."""
+    k = i % 5
+    return (
+        f"func.func @g{i}(%a: complex<f32>, %b: complex<f32>) -> (complex<f32>, f32) {{\n"
+        f"  %0 = complex.add %a, %b : complex<f32>\n"
+        f"  %1 = complex.mul %0, %b fastmath<fast> : complex<f32>\n"
+        f"  %2 = complex.sub %1, %a : complex<f32>\n  %3 = complex.neg %2 : complex<f32>\n"
+        f"  %4 = complex.neg %3 : complex<f32>\n  %5 = complex.conj %4 : complex<f32>\n"
+        f"  %r = complex.re %5 : complex<f32>\n  %m = complex.im %5 : complex<f32>\n"
+        f"  %6 = complex.create %r, %m : complex<f32>\n"
+        f"  %c = complex.constant [1.0 : f32, {k}.0 : f32] : complex<f32>\n"
+        f"  %7 = complex.mul %6, %c : complex<f32>\n  %8 = complex.add %a, %b : complex<f32>\n"
+        f"  %9 = complex.exp %8 : complex<f32>\n  %10 = complex.log %9 : complex<f32>\n"
+        f"  %11 = complex.add %7, %10 fastmath<nnan,ninf> : complex<f32>\n"
+        f"  %12 = complex.abs %11 : complex<f32>\n"
+        f"  return %11, %12 : complex<f32>, f32\n}}\n"
+    )
+
+
+sources = {}
+for dialect, make, per in (("index", index_function, 21), ("complex", complex_function, 16)):
+    path = os.path.join(work, f"{dialect}.mlir")
+    count = FUNCTIONS if dialect == "index" else FUNCTIONS * 21 // 16 + 1
+    with open(path, "w") as f:
+        for i in range(count):
+            f.write(make(i))
+    sources[dialect] = (path, count * per)
 
 cases = [
-    ("index: parse + verify + print", []),
-    ("index: `canonicalize`", ["--pass-pipeline=builtin.module(canonicalize)"]),
-    ("index: `cse`", ["--pass-pipeline=builtin.module(func.func(cse))"]),
-    ("`--version` (startup)", ["--version"]),
-]
+    (f"{d}: {what}", d, args)
+    for d in ("index", "complex")
+    for what, args in (
+        ("parse + verify + print", []),
+        ("`canonicalize`", ["--pass-pipeline=builtin.module(canonicalize)"]),
+        ("`cse`", ["--pass-pipeline=builtin.module(func.func(cse))"]),
+    )
+] + [("`--version` (startup)", None, ["--version"])]
 
 
 def timed(command):
@@ -90,11 +117,11 @@ def interval(ratios):
 
 
 # The same output, byte for byte, before any timing.
-for name, args in cases:
-    if "--version" in args:
+for name, dialect, args in cases:
+    if dialect is None:
         continue
     outputs = [
-        subprocess.run([t] + args + [source], check=True, capture_output=True).stdout
+        subprocess.run([t] + args + [sources[dialect][0]], check=True, capture_output=True).stdout
         for t in (MLIR_OPT, tool)
     ]
     if outputs[0] != outputs[1]:
@@ -108,17 +135,18 @@ rounds = (
     f"until the interval is within {TARGET_WIDTH:.0%} of the median"
 )
 print(
-    f"{ops} `index` ops in {FUNCTIONS} functions, {profile} build; outputs equal byte for "
+    f"{sources['index'][1]} `index` ops and {sources['complex'][1]} `complex` ops, {profile} "
+    f"build; outputs equal byte for "
     f"byte. Times are medians over interleaved rounds (one run of each tool per round, "
     f"{rounds}); the ratio is the median of the per-round ratios, with its 95% interval "
     "in brackets.\n"
 )
 print("| case | mlir-opt (C++) | upstream-dialects-opt (Rust) | Rust / C++ | rounds |")
 print("| --- | --- | --- | --- | --- |")
-for name, args in cases:
-    version = "--version" in args
-    stock_cmd = [MLIR_OPT] + args + ([] if version else [source, "-o", os.devnull])
-    our_cmd = [tool] + args + ([] if version else [source, "-o", os.devnull])
+for name, dialect, args in cases:
+    inputs = [] if dialect is None else [sources[dialect][0], "-o", os.devnull]
+    stock_cmd = [MLIR_OPT] + args + inputs
+    our_cmd = [tool] + args + inputs
     stock, ours = [], []
     start = time.perf_counter()
     timed(stock_cmd), timed(our_cmd)  # a warm-up round: the page cache
