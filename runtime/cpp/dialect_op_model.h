@@ -98,7 +98,12 @@ public:
                    << kCastSlots
                    << " Rust ops with CastOpInterface, InferTypeOpInterface "
                       "or a default dialect\n";
-    attachInterfaceModels(getInterfaceMap(), spec);
+    if (!attachInterfaceModels(getInterfaceMap(), spec))
+      llvm::errs() << "mlir-pass: error: '" << spec.name
+                   << "' is not given ArithFastMathInterface: a process "
+                      "holds at most "
+                   << kFastMathNames
+                   << " names of fast-math flags attributes\n";
     modelSpec = nullptr;
     modelDialect = nullptr;
     if (pure || spec.has(MlirPassBridgeOpTraitNoMemoryEffect))

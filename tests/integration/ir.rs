@@ -20,6 +20,8 @@ mod dialect;
 mod dialect_api;
 #[path = "ir/effects.rs"]
 mod effects;
+#[path = "ir/fast_math.rs"]
+mod fast_math;
 #[path = "ir/hook_panics.rs"]
 mod hook_panics;
 #[path = "ir/int_ranges.rs"]

@@ -22,6 +22,7 @@ pub mod constraint_ops;
 pub mod conversion_passes;
 pub mod create_passes;
 pub mod effects;
+pub mod fast_math;
 pub mod int_ranges;
 pub mod ir_passes;
 pub mod option_twin;

@@ -213,6 +213,9 @@ typedef struct MlirPassBridgeOpInterfaces {
   /// `ConditionallySpeculatable`: `getSpeculatability` calls
   /// `speculatability`.
   bool speculatability;
+  /// `ArithFastMathInterface`: the attribute holding the fast-math flags
+  /// (a `FastMathFlagsAttr`; its name is `getFastMathAttrName`'s answer).
+  int32_t fastMathAttr;
 } MlirPassBridgeOpInterfaces;
 
 /// A Rust op, as the bridge registers it. Every pointer is read during

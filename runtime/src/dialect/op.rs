@@ -217,6 +217,11 @@ pub struct OpInterfaces {
     pub effects: Option<super::MemoryEffects>,
     /// `ConditionallySpeculatable`: the op's `speculatability`.
     pub speculatability: Option<super::SpeculatabilityHook>,
+    /// `ArithFastMathInterface`: the index of the attribute holding the
+    /// op's fast-math flags (a `FastMathFlagsAttr`), which
+    /// `getFastMathFlagsAttr` answers and whose name
+    /// `getFastMathAttrName` answers.
+    pub fast_math: Option<u32>,
 }
 
 impl OpInterfaces {
@@ -231,6 +236,7 @@ impl OpInterfaces {
         int_ranges: None,
         effects: None,
         speculatability: None,
+        fast_math: None,
     };
 }
 

@@ -380,6 +380,7 @@ pub(super) fn build(
                     }
                 },
                 speculatability: op.interfaces.speculatability.is_some(),
+                fastMathAttr: op.interfaces.fast_math.map_or(-1, |i| i as i32),
             },
             defaultDialect: string_ref(op.interfaces.asm.default_dialect.unwrap_or("")),
             operandTypeSources: operand_sources.as_ptr(),

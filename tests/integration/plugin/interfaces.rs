@@ -127,3 +127,48 @@ fn rust_effects_in_the_stock_mlir_opt_are_upstreams() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Fast-math flags of Rust ops (`tests/src/fast_math.rs`) inside the stock
+/// `mlir-opt`: MLIR's `ArithFastMathInterface`, asked by the probe pass,
+/// answers for `rfast.addf` and `rfast.mulf` what it answers for
+/// `arith.addf` and `arith.mulf`, byte for byte, but the name `rfast.mulf`
+/// gives its attribute.
+#[test]
+fn rust_fast_math_flags_in_the_stock_mlir_opt_are_upstreams() {
+    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/inputs/fast_math.mlir");
+    let source = std::fs::read_to_string(&input).unwrap();
+    let as_upstream = |text: &str| {
+        text.replace("rfast.addf", "arith.addf")
+            .replace("rfast.mulf", "arith.mulf")
+            .replace(" flags<", " fastmath<")
+    };
+    let dir = scratch_dir("fast-math");
+    std::fs::write(dir.join("upstream.mlir"), as_upstream(&source)).unwrap();
+    let plugin = probe_plugin();
+    let pass_plugin = format!("--load-pass-plugin={}", plugin.display());
+    let dialect_plugin = format!("--load-dialect-plugin={}", plugin.display());
+    let pipeline = "--pass-pipeline=builtin.module(func.func(probe-fast-math))";
+    let upstream = mlir_opt(&dir, &[&pass_plugin, pipeline, "upstream.mlir"]);
+    assert!(upstream.status.success(), "{}", text(&upstream.stderr));
+    let ours = mlir_opt(
+        &dir,
+        &[
+            &dialect_plugin,
+            &pass_plugin,
+            pipeline,
+            input.to_str().unwrap(),
+        ],
+    );
+    assert!(ours.status.success(), "{}", text(&ours.stderr));
+    let ours = text(&ours.stdout);
+    assert!(ours.contains("probe.fastmath_name = \"flags\""), "{ours}");
+    assert_eq!(
+        as_upstream(&ours),
+        text(&upstream.stdout).replacen(
+            "#arith.fastmath<arcp,afn>, probe.fastmath_name = \"fastmath\"",
+            "#arith.fastmath<arcp,afn>, probe.fastmath_name = \"flags\"",
+            1
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

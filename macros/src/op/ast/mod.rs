@@ -152,6 +152,9 @@ pub enum InterfaceKind {
     MemoryEffects,
     /// `ConditionallySpeculatable`, answered by the op's `speculatability`.
     Speculatable,
+    /// `ArithFastMathInterface` (or `(attr = <field>)`): the op's fast-math
+    /// flags attribute, `fastmath` unless named.
+    ArithFastMath,
     /// A trait declared in Rust with `mlir_pass::op_interface!`, which the
     /// handle implements.
     Rust,
@@ -168,6 +171,7 @@ impl InterfaceKind {
         ("InferIntRangeInterface", InterfaceKind::InferIntRange),
         ("MemoryEffectOpInterface", InterfaceKind::MemoryEffects),
         ("ConditionallySpeculatable", InterfaceKind::Speculatable),
+        ("ArithFastMathInterface", InterfaceKind::ArithFastMath),
     ];
 }
 

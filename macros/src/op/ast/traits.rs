@@ -89,7 +89,7 @@ fn upstream_interface(word: &str) -> Result<InterfaceKind, String> {
                             `CastOpInterface`, `InferTypeOpInterface`, \
                             `OpAsmOpInterface(result_names, ...)`, `InferIntRangeInterface`, \
                             `MemoryEffectOpInterface`, `ConditionallySpeculatable`, \
-                            or a trait declared with \
+                            `ArithFastMathInterface`, or a trait declared with \
                             `mlir_pass::op_interface!`";
     /// Upstream interfaces no key of #[mlir_op] implements.
     const UNSUPPORTED: &[&str] = &[
@@ -113,6 +113,8 @@ fn upstream_interface(word: &str) -> Result<InterfaceKind, String> {
         "MemorySlotOpInterface",
         "PromotableOpInterface",
         "DestructurableAccessorOpInterface",
+        "ArithIntegerOverflowFlagsInterface",
+        "ArithRoundingModeInterface",
     ];
     if let Some((_, kind)) = InterfaceKind::UPSTREAM.iter().find(|(n, _)| *n == word) {
         return Ok(*kind);
@@ -201,6 +203,11 @@ mod tests {
             upstream_interface("ConditionallySpeculatable"),
             Ok(InterfaceKind::Speculatable)
         );
+        assert_eq!(
+            upstream_interface("ArithFastMathInterface"),
+            Ok(InterfaceKind::ArithFastMath)
+        );
+        assert!(error("ArithRoundingModeInterface").contains("does not implement"));
         assert!(error("LoopLikeOpInterface").contains("does not implement"));
         assert!(error("Pure").contains("is a trait"));
         assert!(error("castOpInterface").contains("did you mean `CastOpInterface`?"));
