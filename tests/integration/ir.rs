@@ -8,6 +8,8 @@
 mod asm_names;
 #[path = "ir/attrs.rs"]
 mod attrs;
+#[path = "ir/canonicalize_method.rs"]
+mod canonicalize_method;
 #[path = "ir/constraints.rs"]
 mod constraints;
 #[path = "ir/conversion.rs"]

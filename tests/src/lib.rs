@@ -18,6 +18,7 @@ use mlir_pass::{mlir_pass, ContextRef, OperationRef, Pass, PassError};
 
 pub mod asm_names;
 pub mod calc;
+pub mod canonicalize_method;
 pub mod constraint_ops;
 pub mod conversion_passes;
 pub mod create_passes;

@@ -44,6 +44,9 @@ keys! {
         /// A `canonicalization_patterns` function.
         Canonicalizer = "canonicalizer" | "has_canonicalizer" | "hasCanonicalizer"
             | "canonicalize",
+        /// A `canonicalize` function: one canonicalization pattern.
+        CanonicalizeMethod = "canonicalize_method" | "has_canonicalize_method"
+            | "hasCanonicalizeMethod" | "canonicalizer_method",
         /// Op interfaces: upstream ones declared as data, Rust ones by path.
         Interfaces = "interfaces" | "interface" | "op_interfaces",
         /// Memory effects declared as data (`[MemRead(input), MemAlloc]`).
@@ -61,6 +64,7 @@ const FLAGS: &[OpKey] = &[
     OpKey::RegionVerifier,
     OpKey::Folder,
     OpKey::Canonicalizer,
+    OpKey::CanonicalizeMethod,
     OpKey::CustomAssembly,
 ];
 
@@ -89,6 +93,8 @@ pub struct OpArgs {
     pub folder: Option<Ident>,
     /// `canonicalizer`.
     pub canonicalizer: Option<Ident>,
+    /// `canonicalize_method`.
+    pub canonicalize_method: Option<Ident>,
     /// `interfaces = [...]`, in the order written.
     pub interfaces: Vec<InterfaceArg>,
     /// `custom_assembly`.
@@ -170,6 +176,7 @@ pub fn parse_args(ctxt: &Ctxt, args: TokenStream) -> OpArgs {
                 OpKey::RegionVerifier => &mut out.region_verifier,
                 OpKey::Folder => &mut out.folder,
                 OpKey::CustomAssembly => &mut out.custom_assembly,
+                OpKey::CanonicalizeMethod => &mut out.canonicalize_method,
                 _ => &mut out.canonicalizer,
             };
             *slot = Some(ident);

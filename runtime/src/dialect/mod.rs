@@ -85,9 +85,9 @@ pub use interface::find_interface;
 pub use interface::{definition_of, InterfaceEntry};
 pub use mlir_pass_macros::{mlir_attr, mlir_dialect, mlir_enum, mlir_op, mlir_type};
 pub use op::{
-    Arity, AttributeDef, CanonicalizeHook, CastCompatibleHook, FoldHook, FoldResult,
-    InferTypeInput, InferTypesHook, Op, OpDefinition, OpHooks, OpInterfaces, OperandDef, RegionDef,
-    ResultDef, SuccessorDef, VerifyHook,
+    Arity, AttributeDef, CanonicalizeHook, CanonicalizeMethodHook, CastCompatibleHook, FoldHook,
+    FoldResult, InferTypeInput, InferTypesHook, Op, OpDefinition, OpHooks, OpInterfaces,
+    OperandDef, RegionDef, ResultDef, SuccessorDef, VerifyHook,
 };
 #[doc(hidden)]
 pub use param::assert_self_type;

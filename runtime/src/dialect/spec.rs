@@ -349,7 +349,8 @@ pub(super) fn build(
             hasVerifier: op.hooks.verify.is_some(),
             hasRegionVerifier: op.hooks.verify_regions.is_some(),
             hasFolder: op.hooks.fold.is_some(),
-            hasCanonicalizer: op.hooks.canonicalize.is_some(),
+            hasCanonicalizer: op.hooks.canonicalize.is_some()
+                || op.hooks.canonicalize_method.is_some(),
             hasCustomParser: op.hooks.parse.is_some(),
             hasCustomPrinter: op.hooks.print.is_some(),
             interfaces: bridge::MlirPassBridgeOpInterfaces {

@@ -172,3 +172,34 @@ fn rust_fast_math_flags_in_the_stock_mlir_opt_are_upstreams() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A `canonicalize` method (`tests/src/canonicalize_method.rs`) inside the
+/// stock `mlir-opt`: `--canonicalize` erases `rcanon.assert` of a constant
+/// `true` as it erases `cf.assert`'s, byte for byte.
+#[test]
+fn a_canonicalize_method_in_the_stock_mlir_opt_is_upstreams() {
+    let input =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/inputs/canonicalize_method.mlir");
+    let source = std::fs::read_to_string(&input).unwrap();
+    let dir = scratch_dir("canonicalize-method");
+    std::fs::write(
+        dir.join("upstream.mlir"),
+        source.replace("rcanon.assert", "cf.assert"),
+    )
+    .unwrap();
+    let dialect_plugin = format!("--load-dialect-plugin={}", probe_plugin().display());
+    let upstream = mlir_opt(&dir, &["--canonicalize", "upstream.mlir"]);
+    assert!(upstream.status.success(), "{}", text(&upstream.stderr));
+    let ours = mlir_opt(
+        &dir,
+        &[&dialect_plugin, "--canonicalize", input.to_str().unwrap()],
+    );
+    assert!(ours.status.success(), "{}", text(&ours.stderr));
+    let ours = text(&ours.stdout);
+    assert_eq!(ours.matches("rcanon.assert").count(), 2, "{ours}");
+    assert_eq!(
+        ours.replace("rcanon.assert", "cf.assert"),
+        text(&upstream.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
