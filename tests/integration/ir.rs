@@ -12,6 +12,8 @@ mod attrs;
 mod canonicalize_method;
 #[path = "ir/constraints.rs"]
 mod constraints;
+#[path = "ir/control_flow.rs"]
+mod control_flow;
 #[path = "ir/conversion.rs"]
 mod conversion;
 #[path = "ir/create.rs"]

@@ -20,6 +20,7 @@ pub mod asm_names;
 pub mod calc;
 pub mod canonicalize_method;
 pub mod constraint_ops;
+pub mod control_flow;
 pub mod conversion_passes;
 pub mod create_passes;
 pub mod effects;

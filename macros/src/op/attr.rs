@@ -135,6 +135,8 @@ pub struct InterfaceParam {
     pub field: Option<Ident>,
     /// The string it is given (`default_dialect = "func"`).
     pub text: Option<LitStr>,
+    /// The fields it names in brackets (`entry = [then_region, parent]`).
+    pub list: Option<Vec<Ident>>,
 }
 
 /// One entry of `traits = [...]`: `Pure`, `HasParent("toy.func")`,
@@ -331,16 +333,29 @@ fn interface_list(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Vec<Interface
     fn param(input: ParseStream) -> syn::Result<InterfaceParam> {
         // Keys may be keywords (`type`), as may fields (`r#type`).
         let key = Ident::parse_any(input)?;
-        let (mut field, mut text) = (None, None);
+        let (mut field, mut text, mut list) = (None, None, None);
         if input.peek(Token![=]) {
             input.parse::<Token![=]>()?;
             if input.peek(LitStr) {
                 text = Some(input.parse()?);
+            } else if input.peek(syn::token::Bracket) {
+                let content;
+                bracketed!(content in input);
+                let names = Punctuated::<Ident, Token![,]>::parse_terminated_with(
+                    &content,
+                    Ident::parse_any,
+                )?;
+                list = Some(names.into_iter().collect());
             } else {
                 field = Some(Ident::parse_any(input)?);
             }
         }
-        Ok(InterfaceParam { key, field, text })
+        Ok(InterfaceParam {
+            key,
+            field,
+            text,
+            list,
+        })
     }
     let entry = |input: ParseStream| -> syn::Result<InterfaceArg> {
         let path = Path::parse_mod_style(input)?;

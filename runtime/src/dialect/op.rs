@@ -234,6 +234,11 @@ pub struct OpInterfaces {
     /// `getFastMathFlagsAttr` answers and whose name
     /// `getFastMathAttrName` answers.
     pub fast_math: Option<u32>,
+    /// `BranchOpInterface`: the operand group each successor is given.
+    pub branch: Option<super::BranchInterface>,
+    /// `RegionBranchOpInterface`: where control goes between the op and
+    /// its regions.
+    pub region_branch: Option<super::RegionBranchInterface>,
 }
 
 impl OpInterfaces {
@@ -249,6 +254,8 @@ impl OpInterfaces {
         effects: None,
         speculatability: None,
         fast_math: None,
+        branch: None,
+        region_branch: None,
     };
 }
 

@@ -203,3 +203,55 @@ fn a_canonicalize_method_in_the_stock_mlir_opt_is_upstreams() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Control flow declared as data (`tests/src/control_flow.rs`) inside the
+/// stock `mlir-opt`: `sccp`, `cse`, `-test-dead-code-analysis` and
+/// `-test-liveness-analysis` treat `rcf.br`/`rcf.cond_br` and
+/// `rcf.if`/`rcf.execute_region`/`rcf.yield` as `cf.br`/`cf.cond_br` and
+/// `scf.if`/`scf.execute_region`/`scf.yield`, stdout and stderr byte for
+/// byte.
+#[test]
+fn rust_control_flow_in_the_stock_mlir_opt_is_upstreams() {
+    let as_upstream = |text: &str| {
+        text.replace("rcf.br", "cf.br")
+            .replace("rcf.cond_br", "cf.cond_br")
+            .replace("rcf.if", "scf.if")
+            .replace("rcf.execute_region", "scf.execute_region")
+            .replace("rcf.yield", "scf.yield")
+    };
+    let dir = scratch_dir("control-flow");
+    let dialect_plugin = format!("--load-dialect-plugin={}", probe_plugin().display());
+    for (file, generic) in [
+        ("branches.mlir", "--mlir-print-op-generic=false"),
+        ("region_branches.mlir", "--mlir-print-op-generic"),
+    ] {
+        let input = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/inputs")
+            .join(file);
+        let source = std::fs::read_to_string(&input).unwrap();
+        std::fs::copy(&input, dir.join("ours.mlir")).unwrap();
+        std::fs::write(dir.join("upstream.mlir"), as_upstream(&source)).unwrap();
+        for pass in [
+            "--sccp",
+            "--cse",
+            "--test-dead-code-analysis",
+            "--test-liveness-analysis",
+        ] {
+            let upstream = mlir_opt(&dir, &[pass, generic, "upstream.mlir"]);
+            assert!(upstream.status.success(), "{}", text(&upstream.stderr));
+            let ours = mlir_opt(&dir, &[&dialect_plugin, pass, generic, "ours.mlir"]);
+            assert!(ours.status.success(), "{pass}: {}", text(&ours.stderr));
+            assert_eq!(
+                as_upstream(&text(&ours.stdout)),
+                text(&upstream.stdout),
+                "{file} {pass}"
+            );
+            assert_eq!(
+                as_upstream(&text(&ours.stderr)).replace("ours.mlir", "upstream.mlir"),
+                text(&upstream.stderr),
+                "{file} {pass}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -155,6 +155,12 @@ pub enum InterfaceKind {
     /// `ArithFastMathInterface` (or `(attr = <field>)`): the op's fast-math
     /// flags attribute, `fastmath` unless named.
     ArithFastMath,
+    /// `BranchOpInterface(dest = dest_operands, ...)`: the operand group
+    /// each successor is given.
+    Branch,
+    /// `RegionBranchOpInterface(entry = [...], region = [...], ...)`: where
+    /// control goes between the op and its regions.
+    RegionBranch,
     /// A trait declared in Rust with `mlir_pass::op_interface!`, which the
     /// handle implements.
     Rust,
@@ -172,6 +178,8 @@ impl InterfaceKind {
         ("MemoryEffectOpInterface", InterfaceKind::MemoryEffects),
         ("ConditionallySpeculatable", InterfaceKind::Speculatable),
         ("ArithFastMathInterface", InterfaceKind::ArithFastMath),
+        ("BranchOpInterface", InterfaceKind::Branch),
+        ("RegionBranchOpInterface", InterfaceKind::RegionBranch),
     ];
 }
 

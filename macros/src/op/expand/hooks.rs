@@ -207,6 +207,7 @@ pub(super) fn hook_fns(input: &OpInput) -> TokenStream {
     out.extend(asm_hooks(input));
     out.extend(int_range_hooks(input));
     out.extend(effect_hooks(input));
+    out.extend(super::control_flow::control_flow_hooks(input));
     out.extend(rust_interfaces(input));
     out
 }

@@ -61,6 +61,7 @@ pub(super) fn interfaces(input: &OpInput) -> TokenStream {
     let asm = asm_interface(input);
     let int_ranges = int_range_interface(input);
     let (effects, speculatability) = effect_interfaces(input);
+    let (branch, region_branch) = control_flow::control_flow_interfaces(input);
     let fast_math = option(input.interface(InterfaceKind::ArithFastMath).map(|iface| {
         let name = crate::op::valid::fast_math::fast_math_attr(iface);
         let (_, index, _) = input.part(&name).expect("valid.rs checked the attribute");
@@ -79,6 +80,8 @@ pub(super) fn interfaces(input: &OpInput) -> TokenStream {
             effects: #effects,
             speculatability: #speculatability,
             fast_math: #fast_math,
+            branch: #branch,
+            region_branch: #region_branch,
         }
     }
 }
