@@ -40,6 +40,7 @@ const BRIDGE_HEADERS: &[&str] = &[
     "dialect_asm_model.h",
     "dialect_properties.h",
     "dialect_iface_models.h",
+    "dialect_cf_models.h",
     "dialect_op_model.h",
     "api/registry.h",
     "api/ir.h",

@@ -184,6 +184,7 @@ pub fn mlir_dialect(args: TokenStream, input: TokenStream) -> TokenStream {
 /// | `region_verifier` | the op has `fn verify_regions(&self) -> Result<(), String>`, run once its regions are verified | none |
 /// | `folder` | the op has `fn fold(&self, operands: &[Option<Attribute<'a>>]) -> Option<FoldResult<'a>>` (one single result) or `-> Vec<FoldResult<'a>>` | none |
 /// | `canonicalizer` | the op has `fn canonicalization_patterns(patterns: PatternSetBuilder) -> PatternSetBuilder` | none |
+/// | `canonicalize_method` | the op has `fn canonicalize(op: Self, rewriter: &PatternRewriter<'_>) -> MatchResult` (ODS's `hasCanonicalizeMethod`), one canonicalization pattern of benefit 1, added before those of `canonicalizer` | none |
 /// | `custom_assembly` | hand-written syntax (ODS's `hasCustomAssemblyFormat`): the op has `fn parse(parser: &mut OpParser<'_>) -> Result<(), ParseError>` and `fn print(&self, printer: &mut OpPrinter<'_>)`; not with `format` | the generic form |
 /// | `interfaces` | op interfaces, see below | none |
 ///
@@ -196,6 +197,8 @@ pub fn mlir_dialect(args: TokenStream, input: TokenStream) -> TokenStream {
 ///   it); the type is a `TypeAttr` holding a `FunctionType`;
 /// - `CastOpInterface`: the op has `fn are_cast_compatible(inputs: &[Type<'_>],
 ///   outputs: &[Type<'_>]) -> bool`;
+/// - `ArithFastMathInterface` (or `(attr = <#[attr] field>)`): the op's
+///   fast-math flags, a `FastMathFlagsAttr` named `fastmath` unless named;
 /// - the path of any other trait, declared with `mlir_pass::op_interface!`
 ///   and implemented by the handle (`impl ShapeInference for
 ///   TransposeOp<'_>`): `<dyn ShapeInference>::get(&op)` gives the op as

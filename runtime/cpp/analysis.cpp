@@ -2,7 +2,8 @@
 // dead-code removal): dominance (`DominanceInfo`, `PostDominanceInfo`), side
 // effects (`isMemoryEffectFree`, `isOpTriviallyDead`, `wouldOpBeTriviallyDead`,
 // `isSpeculatable`, `isPure`, `getEffectsRecursively`), `OperationEquivalence`
-// as CSE uses it, traits, `LoopLikeOpInterface`, `RegionBranchOpInterface`.
+// as CSE uses it, traits, `LoopLikeOpInterface`, `RegionBranchOpInterface`,
+// `ArithFastMathInterface`.
 //
 // Every answer that libMLIR exports a function for comes from that function.
 // Trait checks (`hasTrait<...>()`) and interface casts are compiled here,
@@ -16,6 +17,7 @@
 
 #include "bridge_support.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OperationSupport.h"
@@ -460,6 +462,20 @@ MlirPassBridgeQueryStatus mlirPassBridgeRegionSuccessors(
       callback(region, successor.getSuccessorInputs().size(), userData);
     }
     return MlirPassBridgeQueryOk;
+  });
+}
+
+bool mlirPassBridgeFastMath(MlirOperation op, MlirStringRef *name,
+                            MlirAttribute *flags) noexcept {
+  auto fastMath =
+      llvm::dyn_cast<mlir::arith::ArithFastMathInterface>(unwrap(op));
+  if (!fastMath)
+    return false;
+  return guarded(false, [&] {
+    llvm::StringRef attrName = fastMath.getFastMathAttrName();
+    *name = mlirStringRefCreate(attrName.data(), attrName.size());
+    *flags = wrap(mlir::Attribute(fastMath.getFastMathFlagsAttr()));
+    return true;
   });
 }
 

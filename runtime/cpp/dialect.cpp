@@ -350,6 +350,11 @@ bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,
       copy->effects.push_back(
           mlir_pass_bridge::EffectSpec{e.effect, e.target, e.index, str(e.resource)});
     }
+    copy->branchOperands.assign(op->branchOperands,
+                                op->branchOperands + op->numBranchOperands);
+    copy->regionSuccessors.assign(op->regionSuccessors,
+                                  op->regionSuccessors +
+                                      op->numRegionSuccessors);
     spec->ops.push_back(std::move(copy));
     return true;
   });

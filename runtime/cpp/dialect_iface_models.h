@@ -1,7 +1,8 @@
 // The models of the upstream interfaces a Rust op answers with Rust
 // methods beyond those of dialect_models.h (C++ only, included by
 // dialect_op_model.h): `InferIntRangeInterface`, `MemoryEffectOpInterface`
-// (declared as data, or by a Rust method) and `ConditionallySpeculatable`.
+// (declared as data, or by a Rust method), `ConditionallySpeculatable` and
+// `ArithFastMathInterface` (declared as data).
 // Each model that asks Rust does so
 // through the dialect's callbacks; Rust checks what C++ would only assert
 // (a value of another op, a range of the wrong width) and reports a panic
@@ -13,11 +14,13 @@
 
 #include "dialect_models.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "llvm/ADT/StringMap.h"
 
+#include <cstring>
 #include <memory>
 #include <mutex>
 
@@ -291,9 +294,82 @@ struct SpeculationModel
   }
 };
 
+//===----------------------------------------------------------------------===//
+// Fast-math flags.
+//===----------------------------------------------------------------------===//
+
+/// The names of the attributes holding fast-math flags: the interface's
+/// `getFastMathAttrName` is static (no op, no model state), so each name
+/// gets a model type of its own, one of `kFastMathNames` instantiations
+/// (ODS's `fastmath` is the first). Names are never freed.
+inline constexpr size_t kFastMathNames = 16;
+inline std::mutex fastMathNamesMutex;
+inline const char *fastMathNames[kFastMathNames] = {"fastmath"};
+inline size_t fastMathNamesUsed = 1;
+
+/// The slot of `name` (taken on first use); `kFastMathNames` when every
+/// slot is taken.
+inline size_t fastMathNameSlot(llvm::StringRef name) {
+  std::lock_guard<std::mutex> lock(fastMathNamesMutex);
+  for (size_t slot = 0; slot < fastMathNamesUsed; ++slot)
+    if (name == fastMathNames[slot])
+      return slot;
+  if (fastMathNamesUsed == kFastMathNames)
+    return kFastMathNames;
+  char *copy = new char[name.size() + 1];
+  std::memcpy(copy, name.data(), name.size());
+  copy[name.size()] = '\0';
+  fastMathNames[fastMathNamesUsed] = copy;
+  return fastMathNamesUsed++;
+}
+
+/// The op's fast-math flags, as ODS's default `getFastMathFlagsAttr` reads
+/// them. C++ callers use the answer without checking it
+/// (`getFastMathFlagsAttr().getValue()`): when the attribute is missing or
+/// of another kind (IR that has not been verified), that is an error at
+/// the op that fails the running pass, and the answer is `none`.
+inline mlir::arith::FastMathFlagsAttr fastMathFlags(mlir::Operation *op,
+                                                    llvm::StringRef name) {
+  mlir::Attribute attr = op->getAttr(name);
+  if (auto flags = llvm::dyn_cast_or_null<mlir::arith::FastMathFlagsAttr>(attr))
+    return flags;
+  thread_local mlir::Operation *lastReported = nullptr;
+  if (lastReported != op) {
+    lastReported = op;
+    op->emitOpError() << "has no fast-math flags in '" << name
+                      << "' (ArithFastMathInterface): "
+                      << (attr ? "it holds another kind of attribute"
+                               : "the attribute is missing");
+  }
+  mlirPassBridgeFailRunningPass();
+  mlir::MLIRContext *context = op->getContext();
+  if (!context->getLoadedDialect<mlir::arith::ArithDialect>())
+    return {};
+  return mlir::arith::FastMathFlagsAttr::get(context,
+                                             mlir::arith::FastMathFlags::none);
+}
+
+/// `ArithFastMathInterface`: the flags in the attribute of slot `N`'s name.
+template <size_t N>
+struct FastMathModel
+    : mlir::arith::ArithFastMathInterface::FallbackModel<FastMathModel<N>> {
+  mlir::arith::FastMathFlagsAttr
+  getFastMathFlagsAttr(mlir::Operation *op) const {
+    return fastMathFlags(op, fastMathNames[N]);
+  }
+  static llvm::StringRef getFastMathAttrName() { return fastMathNames[N]; }
+};
+
+template <size_t... N>
+void insertFastMathModel(mlir::detail::InterfaceMap &map, size_t slot,
+                         std::index_sequence<N...>) {
+  ((slot == N ? map.insertModels<FastMathModel<N>>() : void()), ...);
+}
+
 /// Gives the op `spec` the models of this file it declares (with
-/// `modelSpec` and `modelDialect` set).
-inline void attachInterfaceModels(mlir::detail::InterfaceMap &map,
+/// `modelSpec` and `modelDialect` set); false when its fast-math attribute
+/// name finds no slot (the op is then left without the interface).
+inline bool attachInterfaceModels(mlir::detail::InterfaceMap &map,
                                   const OpSpec &spec) {
   if (spec.interfaces.intRanges != MlirPassBridgeIntRangeNone)
     map.insertModels<IntRangeModel>();
@@ -301,6 +377,14 @@ inline void attachInterfaceModels(mlir::detail::InterfaceMap &map,
     map.insertModels<EffectsModel>();
   if (spec.interfaces.speculatability)
     map.insertModels<SpeculationModel>();
+  if (spec.interfaces.fastMathAttr >= 0) {
+    size_t slot = fastMathNameSlot(
+        spec.attributes[spec.interfaces.fastMathAttr].name);
+    if (slot == kFastMathNames)
+      return false;
+    insertFastMathModel(map, slot, std::make_index_sequence<kFastMathNames>());
+  }
+  return true;
 }
 
 } // namespace mlir_pass_bridge

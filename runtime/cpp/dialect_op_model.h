@@ -9,6 +9,7 @@
 #define MLIR_PASS_DIALECT_OP_MODEL_H
 
 #include "dialect_asm_model.h"
+#include "dialect_cf_models.h"
 #include "dialect_iface_models.h"
 #include "dialect_models.h"
 
@@ -98,7 +99,13 @@ public:
                    << kCastSlots
                    << " Rust ops with CastOpInterface, InferTypeOpInterface "
                       "or a default dialect\n";
-    attachInterfaceModels(getInterfaceMap(), spec);
+    if (!attachInterfaceModels(getInterfaceMap(), spec))
+      llvm::errs() << "mlir-pass: error: '" << spec.name
+                   << "' is not given ArithFastMathInterface: a process "
+                      "holds at most "
+                   << kFastMathNames
+                   << " names of fast-math flags attributes\n";
+    attachControlFlowModels(getInterfaceMap(), spec);
     modelSpec = nullptr;
     modelDialect = nullptr;
     if (pure || spec.has(MlirPassBridgeOpTraitNoMemoryEffect))
@@ -324,6 +331,13 @@ public:
     if (spec.interfaces.inferTypes &&
         mlir::failed(mlir::detail::verifyInferredResultTypes(op)))
       return mlir::failure();
+    if (spec.interfaces.branch) {
+      auto branch = llvm::cast<mlir::BranchOpInterface>(op);
+      for (unsigned i = 0, e = op->getNumSuccessors(); i != e; ++i)
+        if (mlir::failed(mlir::detail::verifyBranchSuccessorOperands(
+                op, i, branch.getSuccessorOperands(i))))
+          return mlir::failure();
+    }
     if (spec.hasVerifier &&
         !dialectSpec.callbacks.verify(spec.definition, wrap(op),
                                       MlirPassBridgeVerifyCustom))
@@ -334,6 +348,9 @@ public:
   llvm::LogicalResult verifyRegionInvariants(mlir::Operation *op) final {
     if (spec.has(MlirPassBridgeOpTraitIsolatedFromAbove) &&
         mlir::failed(mlir::OpTrait::impl::verifyIsIsolatedFromAbove(op)))
+      return mlir::failure();
+    if (spec.interfaces.regionBranch &&
+        mlir::failed(mlir::detail::verifyRegionBranchOpInterface(op)))
       return mlir::failure();
     if (spec.hasRegionVerifier &&
         !dialectSpec.callbacks.verify(spec.definition, wrap(op),

@@ -86,6 +86,10 @@ struct OpSpec {
   std::vector<MlirPassBridgeTypeSource> operandTypeSources, resultTypeSources;
   /// `MemoryEffectOpInterface` declared as data.
   std::vector<EffectSpec> effects;
+  /// `BranchOpInterface`: per successor, its operand group (-1: none).
+  std::vector<int32_t> branchOperands;
+  /// `RegionBranchOpInterface`: per region, its successors' mask.
+  std::vector<uint64_t> regionSuccessors;
 
   bool has(MlirPassBridgeOpTrait t) const { return traits & (uint64_t(1) << t); }
 };

@@ -8,8 +8,12 @@
 mod asm_names;
 #[path = "ir/attrs.rs"]
 mod attrs;
+#[path = "ir/canonicalize_method.rs"]
+mod canonicalize_method;
 #[path = "ir/constraints.rs"]
 mod constraints;
+#[path = "ir/control_flow.rs"]
+mod control_flow;
 #[path = "ir/conversion.rs"]
 mod conversion;
 #[path = "ir/create.rs"]
@@ -20,6 +24,8 @@ mod dialect;
 mod dialect_api;
 #[path = "ir/effects.rs"]
 mod effects;
+#[path = "ir/fast_math.rs"]
+mod fast_math;
 #[path = "ir/hook_panics.rs"]
 mod hook_panics;
 #[path = "ir/int_ranges.rs"]

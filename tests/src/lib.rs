@@ -18,10 +18,13 @@ use mlir_pass::{mlir_pass, ContextRef, OperationRef, Pass, PassError};
 
 pub mod asm_names;
 pub mod calc;
+pub mod canonicalize_method;
 pub mod constraint_ops;
+pub mod control_flow;
 pub mod conversion_passes;
 pub mod create_passes;
 pub mod effects;
+pub mod fast_math;
 pub mod int_ranges;
 pub mod ir_passes;
 pub mod option_twin;

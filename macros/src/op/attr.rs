@@ -44,6 +44,9 @@ keys! {
         /// A `canonicalization_patterns` function.
         Canonicalizer = "canonicalizer" | "has_canonicalizer" | "hasCanonicalizer"
             | "canonicalize",
+        /// A `canonicalize` function: one canonicalization pattern.
+        CanonicalizeMethod = "canonicalize_method" | "has_canonicalize_method"
+            | "hasCanonicalizeMethod" | "canonicalizer_method",
         /// Op interfaces: upstream ones declared as data, Rust ones by path.
         Interfaces = "interfaces" | "interface" | "op_interfaces",
         /// Memory effects declared as data (`[MemRead(input), MemAlloc]`).
@@ -61,6 +64,7 @@ const FLAGS: &[OpKey] = &[
     OpKey::RegionVerifier,
     OpKey::Folder,
     OpKey::Canonicalizer,
+    OpKey::CanonicalizeMethod,
     OpKey::CustomAssembly,
 ];
 
@@ -89,6 +93,8 @@ pub struct OpArgs {
     pub folder: Option<Ident>,
     /// `canonicalizer`.
     pub canonicalizer: Option<Ident>,
+    /// `canonicalize_method`.
+    pub canonicalize_method: Option<Ident>,
     /// `interfaces = [...]`, in the order written.
     pub interfaces: Vec<InterfaceArg>,
     /// `custom_assembly`.
@@ -129,6 +135,8 @@ pub struct InterfaceParam {
     pub field: Option<Ident>,
     /// The string it is given (`default_dialect = "func"`).
     pub text: Option<LitStr>,
+    /// The fields it names in brackets (`entry = [then_region, parent]`).
+    pub list: Option<Vec<Ident>>,
 }
 
 /// One entry of `traits = [...]`: `Pure`, `HasParent("toy.func")`,
@@ -170,6 +178,7 @@ pub fn parse_args(ctxt: &Ctxt, args: TokenStream) -> OpArgs {
                 OpKey::RegionVerifier => &mut out.region_verifier,
                 OpKey::Folder => &mut out.folder,
                 OpKey::CustomAssembly => &mut out.custom_assembly,
+                OpKey::CanonicalizeMethod => &mut out.canonicalize_method,
                 _ => &mut out.canonicalizer,
             };
             *slot = Some(ident);
@@ -324,16 +333,29 @@ fn interface_list(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Vec<Interface
     fn param(input: ParseStream) -> syn::Result<InterfaceParam> {
         // Keys may be keywords (`type`), as may fields (`r#type`).
         let key = Ident::parse_any(input)?;
-        let (mut field, mut text) = (None, None);
+        let (mut field, mut text, mut list) = (None, None, None);
         if input.peek(Token![=]) {
             input.parse::<Token![=]>()?;
             if input.peek(LitStr) {
                 text = Some(input.parse()?);
+            } else if input.peek(syn::token::Bracket) {
+                let content;
+                bracketed!(content in input);
+                let names = Punctuated::<Ident, Token![,]>::parse_terminated_with(
+                    &content,
+                    Ident::parse_any,
+                )?;
+                list = Some(names.into_iter().collect());
             } else {
                 field = Some(Ident::parse_any(input)?);
             }
         }
-        Ok(InterfaceParam { key, field, text })
+        Ok(InterfaceParam {
+            key,
+            field,
+            text,
+            list,
+        })
     }
     let entry = |input: ParseStream| -> syn::Result<InterfaceArg> {
         let path = Path::parse_mod_style(input)?;

@@ -211,6 +211,12 @@ MlirPassBridgeQueryStatus mlirPassBridgeRegionSuccessors(
     void (*callback)(intptr_t region, intptr_t numInputs, void *userData),
     void *userData) MLIR_PASS_BRIDGE_NOEXCEPT;
 
+/// `ArithFastMathInterface`: false when `op` does not implement it; else
+/// `getFastMathAttrName()` in `*name` (static storage) and
+/// `getFastMathFlagsAttr()` in `*flags` (null when the op holds none).
+bool mlirPassBridgeFastMath(MlirOperation op, MlirStringRef *name,
+                            MlirAttribute *flags) MLIR_PASS_BRIDGE_NOEXCEPT;
+
 /// `SymbolOpInterface::isDeclaration`; false when not a symbol.
 bool mlirPassBridgeSymbolIsDeclaration(MlirOperation op) MLIR_PASS_BRIDGE_NOEXCEPT;
 

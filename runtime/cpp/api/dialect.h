@@ -213,6 +213,23 @@ typedef struct MlirPassBridgeOpInterfaces {
   /// `ConditionallySpeculatable`: `getSpeculatability` calls
   /// `speculatability`.
   bool speculatability;
+  /// `ArithFastMathInterface`: the attribute holding the fast-math flags
+  /// (a `FastMathFlagsAttr`; its name is `getFastMathAttrName`'s answer).
+  int32_t fastMathAttr;
+  /// `BranchOpInterface`: `MlirPassBridgeOpSpec::branchOperands` says
+  /// which operand group each successor is given; `getSuccessorForOperands`
+  /// calls `successorForOperands` when `branchSuccessorForOperands`.
+  bool branch;
+  bool branchSuccessorForOperands;
+  /// `RegionBranchOpInterface`: where control goes on entering the op
+  /// (`regionEntry`, a mask of `MLIR_PASS_BRIDGE_REGION_PARENT` and region
+  /// bits) and from each region (`MlirPassBridgeOpSpec::regionSuccessors`);
+  /// the operand group forwarded on entry (-1: none); whether
+  /// `getEntrySuccessorRegions` calls `entrySuccessors`.
+  bool regionBranch;
+  uint64_t regionEntry;
+  int32_t regionEntryOperands;
+  bool regionEntryMethod;
 } MlirPassBridgeOpInterfaces;
 
 /// A Rust op, as the bridge registers it. Every pointer is read during
@@ -270,6 +287,14 @@ typedef struct MlirPassBridgeOpSpec {
   /// `MemoryEffectOpInterface` declared as data: the effects, in order.
   intptr_t numEffects;
   const MlirPassBridgeEffectSpec *effects;
+  /// `BranchOpInterface`: per successor, the operand group it is given
+  /// (-1: none).
+  intptr_t numBranchOperands;
+  const int32_t *branchOperands;
+  /// `RegionBranchOpInterface`: per region, where control goes from its
+  /// terminators (a mask, as `regionEntry`).
+  intptr_t numRegionSuccessors;
+  const uint64_t *regionSuccessors;
 } MlirPassBridgeOpSpec;
 
 /// A parse in progress: MLIR's `OpAsmParser` and `OperationState`, plus
@@ -376,6 +401,21 @@ typedef struct MlirPassBridgeOpCallbacks {
   /// the Rust hook panicked (reported at the op).
   MlirPassBridgeSpeculatability (*speculatability)(const void *definition,
                                                    MlirOperation op);
+  /// `BranchOpInterface::getSuccessorForOperands` given the constant
+  /// operands (null where unknown): the successor's index, or -1 (none
+  /// chosen, also when the Rust hook panicked or answered an index past
+  /// the successors, reported at the op).
+  int32_t (*successorForOperands)(const void *definition, MlirOperation op,
+                                  const MlirAttribute *operands,
+                                  intptr_t numOperands);
+  /// `RegionBranchOpInterface::getEntrySuccessorRegions` given the constant
+  /// operands: each successor with `add(region, userData)`. False, with
+  /// nothing added, when the Rust hook panicked or named a region the op
+  /// does not have (reported at the op).
+  bool (*entrySuccessors)(const void *definition, MlirOperation op,
+                          const MlirAttribute *operands, intptr_t numOperands,
+                          MlirPassBridgeAddRegionSuccessor add,
+                          void *userData);
 } MlirPassBridgeOpCallbacks;
 
 /*--- Hand-written parsers (dialect_asm.cpp). Each returns false after

@@ -166,4 +166,19 @@ typedef enum MlirPassBridgeSpeculatability {
   MlirPassBridgeRecursivelySpeculatable = 2,
 } MlirPassBridgeSpeculatability;
 
+/*===------------------------------------------------------------------===*
+ * Control flow (`BranchOpInterface`, `RegionBranchOpInterface`,
+ * dialect_cf_models.h)
+ *===------------------------------------------------------------------===*/
+
+/// In a region branch op's masks of region successors: bit `i` for region
+/// `i` (below 63), this bit for the op itself (`RegionSuccessor` of the
+/// parent, its results).
+#define MLIR_PASS_BRIDGE_REGION_PARENT (UINT64_C(1) << 63)
+
+/// The callback the bridge hands Rust's `entrySuccessors`: one successor
+/// region (`region`), or the op itself (-1).
+typedef void (*MlirPassBridgeAddRegionSuccessor)(int32_t region,
+                                                 void *userData);
+
 #endif /* MLIR_PASS_BRIDGE_API_INTERFACES_H */

@@ -1,13 +1,13 @@
 //! The traits and interfaces that MLIR's transforms check:
 //! `OpTrait::IsTerminator`, `IsIsolatedFromAbove`, `ConstantLike`,
-//! `IsCommutative`, `HasRecursiveMemoryEffects`, `LoopLikeOpInterface` and
-//! `RegionBranchOpInterface`.
+//! `IsCommutative`, `HasRecursiveMemoryEffects`, `LoopLikeOpInterface`,
+//! `RegionBranchOpInterface` and `ArithFastMathInterface`.
 
 use std::ffi::c_void;
 
 use melior::ir::{
     operation::{OperationLike, OperationMutLike},
-    RegionRef, ValueLike,
+    Attribute, RegionRef, ValueLike,
 };
 use mlir_sys as sys;
 
@@ -32,6 +32,18 @@ pub enum RegionSuccessor {
         /// How many values it receives (its entry block's arguments).
         inputs: usize,
     },
+}
+
+/// What an op's `ArithFastMathInterface` answers (`arith.addf`,
+/// `math.sqrt`, a Rust op listing the interface).
+#[derive(Clone, Copy, Debug)]
+pub struct FastMath<'c> {
+    /// `getFastMathAttrName()`: the attribute holding the flags
+    /// (`fastmath` for every upstream op).
+    pub attr_name: &'static str,
+    /// `getFastMathFlagsAttr()`: the flags (`#arith.fastmath<fast>`);
+    /// `None` when the op holds none.
+    pub flags: Option<Attribute<'c>>,
 }
 
 /// Traits and interfaces of an op, asked inside libMLIR. Implemented for
@@ -183,6 +195,44 @@ pub trait InterfacesExt<'c: 'a, 'a>: OperationLike<'c, 'a> {
             )
         };
         (status == MlirPassBridgeQueryStatus::MlirPassBridgeQueryOk).then_some(out)
+    }
+
+    /// `ArithFastMathInterface`: the op's fast-math flags and the name of
+    /// the attribute holding them, or `None` when the op does not
+    /// implement the interface.
+    ///
+    /// ```no_run
+    /// # use mlir_pass::{analysis::InterfacesExt, melior::ir::operation::OperationLike};
+    /// # fn f<'c, 'a>(op: &impl OperationLike<'c, 'a>) where 'c: 'a {
+    /// if let Some(fast_math) = op.fast_math() {
+    ///     println!("{} = {:?}", fast_math.attr_name, fast_math.flags);
+    /// }
+    /// # }
+    /// ```
+    fn fast_math(&self) -> Option<FastMath<'c>> {
+        let mut name = sys::MlirStringRef {
+            data: std::ptr::null(),
+            length: 0,
+        };
+        let mut flags = sys::MlirAttribute {
+            ptr: std::ptr::null(),
+        };
+        // SAFETY: a valid op; the bridge writes both on success.
+        if !unsafe { bridge::mlirPassBridgeFastMath(self.to_raw(), &mut name, &mut flags) } {
+            return None;
+        }
+        // SAFETY: the interface's names live as long as the process (C++
+        // string literals, or the bridge's names, never freed).
+        let bytes: &'static [u8] = if name.data.is_null() {
+            &[]
+        } else {
+            unsafe { std::slice::from_raw_parts(name.data.cast(), name.length) }
+        };
+        Some(FastMath {
+            attr_name: std::str::from_utf8(bytes).unwrap_or(""),
+            // SAFETY: an attribute of the op's context, or null.
+            flags: (!flags.ptr.is_null()).then(|| unsafe { Attribute::from_raw(flags) }),
+        })
     }
 }
 

@@ -37,4 +37,4 @@ mod interfaces;
 pub use dominance::{DominanceInfo, PostDominanceInfo};
 pub use effects::{EffectKind, EffectsExt, MemoryEffect};
 pub use equivalence::{CseKey, EquivalenceExt};
-pub use interfaces::{InterfacesExt, LoopLikeMutExt, RegionSuccessor};
+pub use interfaces::{FastMath, InterfacesExt, LoopLikeMutExt, RegionSuccessor};

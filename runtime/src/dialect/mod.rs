@@ -46,6 +46,7 @@ mod asm_names;
 mod attrs;
 mod callbacks;
 pub mod constraint;
+mod control_flow;
 mod docs;
 mod effects;
 mod enums;
@@ -71,6 +72,10 @@ pub use asm_names::{BlockArgNamesHook, OpAsmInterface, ResultNamesHook, ValueNam
 pub use attrs::AttrRegistration;
 pub use attrs::{definition_of_attr, params as attr_params, AttrDefinition, DialectAttr};
 pub use constraint::{AttrConstraint, TypeConstraint};
+pub use control_flow::{
+    BranchInterface, EntrySuccessorsHook, RegionBranchInterface, RegionTarget,
+    SuccessorForOperandsHook,
+};
 pub use docs::{dialect_doc, dialect_docs};
 pub use effects::{
     EffectDef, EffectOn, Effects, EffectsHook, MemoryEffect, MemoryEffects, Speculatability,
@@ -85,9 +90,9 @@ pub use interface::find_interface;
 pub use interface::{definition_of, InterfaceEntry};
 pub use mlir_pass_macros::{mlir_attr, mlir_dialect, mlir_enum, mlir_op, mlir_type};
 pub use op::{
-    Arity, AttributeDef, CanonicalizeHook, CastCompatibleHook, FoldHook, FoldResult,
-    InferTypeInput, InferTypesHook, Op, OpDefinition, OpHooks, OpInterfaces, OperandDef, RegionDef,
-    ResultDef, SuccessorDef, VerifyHook,
+    Arity, AttributeDef, CanonicalizeHook, CanonicalizeMethodHook, CastCompatibleHook, FoldHook,
+    FoldResult, InferTypeInput, InferTypesHook, Op, OpDefinition, OpHooks, OpInterfaces,
+    OperandDef, RegionDef, ResultDef, SuccessorDef, VerifyHook,
 };
 #[doc(hidden)]
 pub use param::assert_self_type;

@@ -9,7 +9,10 @@ use super::{
     format::FormatElement,
     traits::Trait,
 };
-use crate::{rewrite::PatternSetBuilder, OperationRef};
+use crate::{
+    rewrite::{MatchResult, PatternRewriter, PatternSetBuilder},
+    OperationRef,
+};
 
 /// How many values an operand or result group holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,9 +100,14 @@ pub type VerifyHook = for<'a> fn(OperationRef<'a>) -> Result<(), String>;
 pub type FoldHook = for<'a> fn(OperationRef<'a>, &[Option<Attribute<'a>>]) -> Vec<FoldResult<'a>>;
 /// Adds a declared op's canonicalization patterns.
 pub type CanonicalizeHook = fn(PatternSetBuilder) -> PatternSetBuilder;
+/// Runs a declared op's `canonicalize` method on an op of its kind, as a
+/// canonicalization pattern (ODS's `hasCanonicalizeMethod`).
+pub type CanonicalizeMethodHook =
+    for<'a, 'r> fn(OperationRef<'a>, &PatternRewriter<'r>) -> MatchResult;
 
 /// The user code behind a declared op, each optional (ODS's `hasVerifier`,
-/// `hasRegionVerifier`, `hasFolder`, `hasCanonicalizer`).
+/// `hasRegionVerifier`, `hasFolder`, `hasCanonicalizer`,
+/// `hasCanonicalizeMethod`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct OpHooks {
     /// The op's own verifier, run after the constraints and the traits.
@@ -110,6 +118,9 @@ pub struct OpHooks {
     pub fold: Option<FoldHook>,
     /// The canonicalization patterns.
     pub canonicalize: Option<CanonicalizeHook>,
+    /// The `canonicalize` method, a canonicalization pattern of benefit 1
+    /// added before those of `canonicalize`.
+    pub canonicalize_method: Option<CanonicalizeMethodHook>,
     /// A hand-written parser (ODS's `hasCustomAssemblyFormat`).
     pub parse: Option<super::asm::ParseHook>,
     /// A hand-written printer.
@@ -123,6 +134,7 @@ impl OpHooks {
         verify_regions: None,
         fold: None,
         canonicalize: None,
+        canonicalize_method: None,
         parse: None,
         print: None,
     };
@@ -217,6 +229,16 @@ pub struct OpInterfaces {
     pub effects: Option<super::MemoryEffects>,
     /// `ConditionallySpeculatable`: the op's `speculatability`.
     pub speculatability: Option<super::SpeculatabilityHook>,
+    /// `ArithFastMathInterface`: the index of the attribute holding the
+    /// op's fast-math flags (a `FastMathFlagsAttr`), which
+    /// `getFastMathFlagsAttr` answers and whose name
+    /// `getFastMathAttrName` answers.
+    pub fast_math: Option<u32>,
+    /// `BranchOpInterface`: the operand group each successor is given.
+    pub branch: Option<super::BranchInterface>,
+    /// `RegionBranchOpInterface`: where control goes between the op and
+    /// its regions.
+    pub region_branch: Option<super::RegionBranchInterface>,
 }
 
 impl OpInterfaces {
@@ -231,6 +253,9 @@ impl OpInterfaces {
         int_ranges: None,
         effects: None,
         speculatability: None,
+        fast_math: None,
+        branch: None,
+        region_branch: None,
     };
 }
 

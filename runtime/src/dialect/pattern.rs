@@ -56,7 +56,7 @@ pub trait OpRewritePattern: Send + Sync + 'static {
 }
 
 /// `name`, kept for the rest of the process (op names are few).
-fn intern(name: String) -> &'static str {
+pub(crate) fn intern(name: String) -> &'static str {
     static NAMES: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
     let mut names = NAMES
         .get_or_init(Default::default)

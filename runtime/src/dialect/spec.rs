@@ -172,6 +172,8 @@ pub(super) fn build(
         inferIntRanges: Some(super::int_range::callback::infer_int_ranges),
         memoryEffects: Some(super::effects::memory_effects),
         speculatability: Some(super::effects::speculatability),
+        successorForOperands: Some(super::control_flow::successor_for_operands),
+        entrySuccessors: Some(super::control_flow::entry_successors),
     };
     // SAFETY: the strings and array are copied; `definition` is 'static
     // and 8-byte aligned (it holds pointers), so its address is a TypeID.
@@ -321,6 +323,18 @@ pub(super) fn build(
             Some(super::MemoryEffects::Declared(effects)) => super::effects::effect_specs(effects),
             _ => Vec::new(),
         };
+        let branch_operands: Vec<i32> = op.interfaces.branch.map_or(Vec::new(), |b| {
+            b.successor_operands
+                .iter()
+                .map(|g| g.map_or(-1, |g| g as i32))
+                .collect()
+        });
+        let region_successors: Vec<u64> = op.interfaces.region_branch.map_or(Vec::new(), |r| {
+            r.successors
+                .iter()
+                .map(|s| super::control_flow::target_mask(s))
+                .collect()
+        });
         let variadic_regions = op.regions.last().is_some_and(|r| r.variadic);
         let variadic_successors = op.successors.last().is_some_and(|s| s.variadic);
         let c_op = bridge::MlirPassBridgeOpSpec {
@@ -349,7 +363,8 @@ pub(super) fn build(
             hasVerifier: op.hooks.verify.is_some(),
             hasRegionVerifier: op.hooks.verify_regions.is_some(),
             hasFolder: op.hooks.fold.is_some(),
-            hasCanonicalizer: op.hooks.canonicalize.is_some(),
+            hasCanonicalizer: op.hooks.canonicalize.is_some()
+                || op.hooks.canonicalize_method.is_some(),
             hasCustomParser: op.hooks.parse.is_some(),
             hasCustomPrinter: op.hooks.print.is_some(),
             interfaces: bridge::MlirPassBridgeOpInterfaces {
@@ -380,12 +395,36 @@ pub(super) fn build(
                     }
                 },
                 speculatability: op.interfaces.speculatability.is_some(),
+                fastMathAttr: op.interfaces.fast_math.map_or(-1, |i| i as i32),
+                branch: op.interfaces.branch.is_some(),
+                branchSuccessorForOperands: op
+                    .interfaces
+                    .branch
+                    .is_some_and(|b| b.successor_for_operands.is_some()),
+                regionBranch: op.interfaces.region_branch.is_some(),
+                regionEntry: op
+                    .interfaces
+                    .region_branch
+                    .map_or(0, |r| super::control_flow::target_mask(r.entry)),
+                regionEntryOperands: op
+                    .interfaces
+                    .region_branch
+                    .and_then(|r| r.entry_operands)
+                    .map_or(-1, |g| g as i32),
+                regionEntryMethod: op
+                    .interfaces
+                    .region_branch
+                    .is_some_and(|r| r.entry_successors.is_some()),
             },
             defaultDialect: string_ref(op.interfaces.asm.default_dialect.unwrap_or("")),
             operandTypeSources: operand_sources.as_ptr(),
             resultTypeSources: result_sources.as_ptr(),
             numEffects: effects.len() as isize,
             effects: effects.as_ptr(),
+            numBranchOperands: branch_operands.len() as isize,
+            branchOperands: branch_operands.as_ptr(),
+            numRegionSuccessors: region_successors.len() as isize,
+            regionSuccessors: region_successors.as_ptr(),
         };
         // SAFETY: every array lives until the call returns; the bridge
         // copies them; `op` is 'static.

@@ -30,8 +30,13 @@ pub struct PatternSetBuilder {
 impl PatternSetBuilder {
     /// Adds `pattern`.
     #[allow(clippy::should_implement_trait)]
-    pub fn add<P: RewritePattern>(mut self, pattern: P) -> Self {
-        let name = short_type_name::<P>();
+    pub fn add<P: RewritePattern>(self, pattern: P) -> Self {
+        self.add_named(pattern, short_type_name::<P>())
+    }
+
+    /// Adds `pattern`, named `name` in messages (a pattern the runtime
+    /// makes for the user, such as an op's `canonicalize` method).
+    pub(crate) fn add_named<P: RewritePattern>(mut self, pattern: P, name: &'static str) -> Self {
         let root = pattern.root().to_owned();
         let benefit = pattern.benefit();
         let generated = pattern.generated_ops();

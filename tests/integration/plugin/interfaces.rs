@@ -127,3 +127,131 @@ fn rust_effects_in_the_stock_mlir_opt_are_upstreams() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Fast-math flags of Rust ops (`tests/src/fast_math.rs`) inside the stock
+/// `mlir-opt`: MLIR's `ArithFastMathInterface`, asked by the probe pass,
+/// answers for `rfast.addf` and `rfast.mulf` what it answers for
+/// `arith.addf` and `arith.mulf`, byte for byte, but the name `rfast.mulf`
+/// gives its attribute.
+#[test]
+fn rust_fast_math_flags_in_the_stock_mlir_opt_are_upstreams() {
+    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/inputs/fast_math.mlir");
+    let source = std::fs::read_to_string(&input).unwrap();
+    let as_upstream = |text: &str| {
+        text.replace("rfast.addf", "arith.addf")
+            .replace("rfast.mulf", "arith.mulf")
+            .replace(" flags<", " fastmath<")
+    };
+    let dir = scratch_dir("fast-math");
+    std::fs::write(dir.join("upstream.mlir"), as_upstream(&source)).unwrap();
+    let plugin = probe_plugin();
+    let pass_plugin = format!("--load-pass-plugin={}", plugin.display());
+    let dialect_plugin = format!("--load-dialect-plugin={}", plugin.display());
+    let pipeline = "--pass-pipeline=builtin.module(func.func(probe-fast-math))";
+    let upstream = mlir_opt(&dir, &[&pass_plugin, pipeline, "upstream.mlir"]);
+    assert!(upstream.status.success(), "{}", text(&upstream.stderr));
+    let ours = mlir_opt(
+        &dir,
+        &[
+            &dialect_plugin,
+            &pass_plugin,
+            pipeline,
+            input.to_str().unwrap(),
+        ],
+    );
+    assert!(ours.status.success(), "{}", text(&ours.stderr));
+    let ours = text(&ours.stdout);
+    assert!(ours.contains("probe.fastmath_name = \"flags\""), "{ours}");
+    assert_eq!(
+        as_upstream(&ours),
+        text(&upstream.stdout).replacen(
+            "#arith.fastmath<arcp,afn>, probe.fastmath_name = \"fastmath\"",
+            "#arith.fastmath<arcp,afn>, probe.fastmath_name = \"flags\"",
+            1
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A `canonicalize` method (`tests/src/canonicalize_method.rs`) inside the
+/// stock `mlir-opt`: `--canonicalize` erases `rcanon.assert` of a constant
+/// `true` as it erases `cf.assert`'s, byte for byte.
+#[test]
+fn a_canonicalize_method_in_the_stock_mlir_opt_is_upstreams() {
+    let input =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/inputs/canonicalize_method.mlir");
+    let source = std::fs::read_to_string(&input).unwrap();
+    let dir = scratch_dir("canonicalize-method");
+    std::fs::write(
+        dir.join("upstream.mlir"),
+        source.replace("rcanon.assert", "cf.assert"),
+    )
+    .unwrap();
+    let dialect_plugin = format!("--load-dialect-plugin={}", probe_plugin().display());
+    let upstream = mlir_opt(&dir, &["--canonicalize", "upstream.mlir"]);
+    assert!(upstream.status.success(), "{}", text(&upstream.stderr));
+    let ours = mlir_opt(
+        &dir,
+        &[&dialect_plugin, "--canonicalize", input.to_str().unwrap()],
+    );
+    assert!(ours.status.success(), "{}", text(&ours.stderr));
+    let ours = text(&ours.stdout);
+    assert_eq!(ours.matches("rcanon.assert").count(), 2, "{ours}");
+    assert_eq!(
+        ours.replace("rcanon.assert", "cf.assert"),
+        text(&upstream.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Control flow declared as data (`tests/src/control_flow.rs`) inside the
+/// stock `mlir-opt`: `sccp`, `cse`, `-test-dead-code-analysis` and
+/// `-test-liveness-analysis` treat `rcf.br`/`rcf.cond_br` and
+/// `rcf.if`/`rcf.execute_region`/`rcf.yield` as `cf.br`/`cf.cond_br` and
+/// `scf.if`/`scf.execute_region`/`scf.yield`, stdout and stderr byte for
+/// byte.
+#[test]
+fn rust_control_flow_in_the_stock_mlir_opt_is_upstreams() {
+    let as_upstream = |text: &str| {
+        text.replace("rcf.br", "cf.br")
+            .replace("rcf.cond_br", "cf.cond_br")
+            .replace("rcf.if", "scf.if")
+            .replace("rcf.execute_region", "scf.execute_region")
+            .replace("rcf.yield", "scf.yield")
+    };
+    let dir = scratch_dir("control-flow");
+    let dialect_plugin = format!("--load-dialect-plugin={}", probe_plugin().display());
+    for (file, generic) in [
+        ("branches.mlir", "--mlir-print-op-generic=false"),
+        ("region_branches.mlir", "--mlir-print-op-generic"),
+    ] {
+        let input = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/inputs")
+            .join(file);
+        let source = std::fs::read_to_string(&input).unwrap();
+        std::fs::copy(&input, dir.join("ours.mlir")).unwrap();
+        std::fs::write(dir.join("upstream.mlir"), as_upstream(&source)).unwrap();
+        for pass in [
+            "--sccp",
+            "--cse",
+            "--test-dead-code-analysis",
+            "--test-liveness-analysis",
+        ] {
+            let upstream = mlir_opt(&dir, &[pass, generic, "upstream.mlir"]);
+            assert!(upstream.status.success(), "{}", text(&upstream.stderr));
+            let ours = mlir_opt(&dir, &[&dialect_plugin, pass, generic, "ours.mlir"]);
+            assert!(ours.status.success(), "{pass}: {}", text(&ours.stderr));
+            assert_eq!(
+                as_upstream(&text(&ours.stdout)),
+                text(&upstream.stdout),
+                "{file} {pass}"
+            );
+            assert_eq!(
+                as_upstream(&text(&ours.stderr)).replace("ours.mlir", "upstream.mlir"),
+                text(&upstream.stderr),
+                "{file} {pass}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -152,6 +152,15 @@ pub enum InterfaceKind {
     MemoryEffects,
     /// `ConditionallySpeculatable`, answered by the op's `speculatability`.
     Speculatable,
+    /// `ArithFastMathInterface` (or `(attr = <field>)`): the op's fast-math
+    /// flags attribute, `fastmath` unless named.
+    ArithFastMath,
+    /// `BranchOpInterface(dest = dest_operands, ...)`: the operand group
+    /// each successor is given.
+    Branch,
+    /// `RegionBranchOpInterface(entry = [...], region = [...], ...)`: where
+    /// control goes between the op and its regions.
+    RegionBranch,
     /// A trait declared in Rust with `mlir_pass::op_interface!`, which the
     /// handle implements.
     Rust,
@@ -168,6 +177,9 @@ impl InterfaceKind {
         ("InferIntRangeInterface", InterfaceKind::InferIntRange),
         ("MemoryEffectOpInterface", InterfaceKind::MemoryEffects),
         ("ConditionallySpeculatable", InterfaceKind::Speculatable),
+        ("ArithFastMathInterface", InterfaceKind::ArithFastMath),
+        ("BranchOpInterface", InterfaceKind::Branch),
+        ("RegionBranchOpInterface", InterfaceKind::RegionBranch),
     ];
 }
 

@@ -89,14 +89,13 @@ fn upstream_interface(word: &str) -> Result<InterfaceKind, String> {
                             `CastOpInterface`, `InferTypeOpInterface`, \
                             `OpAsmOpInterface(result_names, ...)`, `InferIntRangeInterface`, \
                             `MemoryEffectOpInterface`, `ConditionallySpeculatable`, \
-                            or a trait declared with \
+                            `ArithFastMathInterface`, \
+                            `BranchOpInterface(<successor> = <operands>, ...)`, \
+                            `RegionBranchOpInterface(entry = [...], <region> = [...])`, or a trait declared with \
                             `mlir_pass::op_interface!`";
     /// Upstream interfaces no key of #[mlir_op] implements.
     const UNSUPPORTED: &[&str] = &[
         "SymbolUserOpInterface",
-        "RegionBranchOpInterface",
-        "RegionBranchTerminatorOpInterface",
-        "BranchOpInterface",
         "LoopLikeOpInterface",
         "InferShapedTypeOpInterface",
         "FunctionOpInterface",
@@ -113,6 +112,8 @@ fn upstream_interface(word: &str) -> Result<InterfaceKind, String> {
         "MemorySlotOpInterface",
         "PromotableOpInterface",
         "DestructurableAccessorOpInterface",
+        "ArithIntegerOverflowFlagsInterface",
+        "ArithRoundingModeInterface",
     ];
     if let Some((_, kind)) = InterfaceKind::UPSTREAM.iter().find(|(n, _)| *n == word) {
         return Ok(*kind);
@@ -123,6 +124,10 @@ fn upstream_interface(word: &str) -> Result<InterfaceKind, String> {
             "the `effects = [MemRead(input), ...]` key (effects as data), \
              `interfaces = [MemoryEffectOpInterface]` (effects said by `fn effects(&self, \
              effects: &mut Effects<'_>)`), or the `Pure` and `NoMemoryEffect` traits",
+        ),
+        "RegionBranchTerminatorOpInterface" => Some(
+            "the `ReturnLike` trait, as in ODS (every operand goes to the region successor): \
+             write `traits = [ReturnLike, IsTerminator]`",
         ),
         "ArgAndResultAttrsOpInterface" => Some(
             "`CallOpInterface` and `CallableOpInterface` (`arg_attrs` and `res_attrs` in the \
@@ -201,6 +206,11 @@ mod tests {
             upstream_interface("ConditionallySpeculatable"),
             Ok(InterfaceKind::Speculatable)
         );
+        assert_eq!(
+            upstream_interface("ArithFastMathInterface"),
+            Ok(InterfaceKind::ArithFastMath)
+        );
+        assert!(error("ArithRoundingModeInterface").contains("does not implement"));
         assert!(error("LoopLikeOpInterface").contains("does not implement"));
         assert!(error("Pure").contains("is a trait"));
         assert!(error("castOpInterface").contains("did you mean `CastOpInterface`?"));

@@ -131,6 +131,7 @@ pub(super) fn definition(input: &OpInput) -> TokenStream {
     let verify_regions = hook(&args.region_verifier, "__verify_regions");
     let fold = hook(&args.folder, "__fold");
     let canonicalize = hook(&args.canonicalizer, "__canonicalize");
+    let canonicalize_method = hook(&args.canonicalize_method, "__canonicalize_method");
     let parse = hook(&args.custom_assembly, "__parse");
     let print = hook(&args.custom_assembly, "__print");
     let interfaces = interfaces(input);
@@ -154,6 +155,7 @@ pub(super) fn definition(input: &OpInput) -> TokenStream {
                 verify_regions: #verify_regions,
                 fold: #fold,
                 canonicalize: #canonicalize,
+                canonicalize_method: #canonicalize_method,
                 parse: #parse,
                 print: #print,
             },

@@ -98,6 +98,35 @@ pub(super) fn hook_fns(input: &OpInput) -> TokenStream {
                 <#at_key<'static>>::#method;
         });
     }
+    if let Some(key) = &args.canonicalize_method {
+        let rewriter = quote!(::mlir_pass::rewrite::PatternRewriter);
+        let result = quote!(::mlir_pass::rewrite::MatchResult);
+        out.extend(missing_method(
+            ident,
+            key,
+            "canonicalize",
+            "fn canonicalize(op: Self, rewriter: &PatternRewriter<'_>) -> MatchResult",
+            quote!((op: Self, rewriter: &#rewriter<'_>) -> #result),
+        ));
+        let method = Ident::new("canonicalize", key.span());
+        let at_key = Ident::new(&ident.to_string(), key.span());
+        // Coerced at the key: a `canonicalize` of another type is a type
+        // error there.
+        let call = quote_spanned! {key.span()=>
+            let method: fn(#at_key<'a>, &#rewriter<'r>) -> #result = <#at_key<'a>>::#method;
+            method(op, rewriter)
+        };
+        out.extend(quote! {
+            fn __canonicalize_method<'a, 'r>(
+                op: ::mlir_pass::OperationRef<'a>,
+                rewriter: &#rewriter<'r>,
+            ) -> #result {
+                // SAFETY: the runtime calls the hook on ops of this kind only.
+                let op = unsafe { <#ident<'a> as __dialect::Op<'a>>::from_operation_unchecked(op) };
+                #call
+            }
+        });
+    }
     if let Some(key) = &args.custom_assembly {
         let parser = quote!(__dialect::OpParser);
         let printer = quote!(__dialect::OpPrinter);
@@ -178,6 +207,7 @@ pub(super) fn hook_fns(input: &OpInput) -> TokenStream {
     out.extend(asm_hooks(input));
     out.extend(int_range_hooks(input));
     out.extend(effect_hooks(input));
+    out.extend(super::control_flow::control_flow_hooks(input));
     out.extend(rust_interfaces(input));
     out
 }

@@ -61,6 +61,13 @@ pub(super) fn interfaces(input: &OpInput) -> TokenStream {
     let asm = asm_interface(input);
     let int_ranges = int_range_interface(input);
     let (effects, speculatability) = effect_interfaces(input);
+    let (branch, region_branch) = control_flow::control_flow_interfaces(input);
+    let fast_math = option(input.interface(InterfaceKind::ArithFastMath).map(|iface| {
+        let name = crate::op::valid::fast_math::fast_math_attr(iface);
+        let (_, index, _) = input.part(&name).expect("valid.rs checked the attribute");
+        let index = index as u32;
+        quote!(#index)
+    }));
     quote! {
         __dialect::OpInterfaces {
             call: #call,
@@ -72,6 +79,9 @@ pub(super) fn interfaces(input: &OpInput) -> TokenStream {
             int_ranges: #int_ranges,
             effects: #effects,
             speculatability: #speculatability,
+            fast_math: #fast_math,
+            branch: #branch,
+            region_branch: #region_branch,
         }
     }
 }

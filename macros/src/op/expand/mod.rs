@@ -27,6 +27,7 @@ use crate::{attr::Key, handle, hook::missing_method};
 mod adaptor;
 mod asm;
 mod builder;
+mod control_flow;
 mod definition;
 mod effects;
 mod hooks;

@@ -147,6 +147,11 @@ pub(super) fn check_interfaces(ctxt: &Ctxt, input: &OpInput) {
             InterfaceKind::MemoryEffects | InterfaceKind::Speculatable => {
                 super::effects::check_effect_interface(ctxt, input, iface)
             }
+            InterfaceKind::ArithFastMath => super::fast_math::check_fast_math(ctxt, input, iface),
+            InterfaceKind::Branch => super::control_flow::check_branch(ctxt, input, iface),
+            InterfaceKind::RegionBranch => {
+                super::control_flow::check_region_branch(ctxt, input, iface)
+            }
             InterfaceKind::Rust => {
                 if iface.params.is_some() {
                     ctxt.spanned(

@@ -16,8 +16,10 @@ use super::{
 use crate::{attr::Key, ctxt::Ctxt, valid::is_op_name};
 
 pub(super) mod asm;
+pub(super) mod control_flow;
 mod defaults;
 pub(super) mod effects;
+pub(super) mod fast_math;
 pub(super) mod int_range;
 mod interfaces;
 pub mod type_match;

@@ -1,6 +1,5 @@
-//! The folder and the canonicalization patterns of a Rust op, with the
-//! checks C++ makes only in a debug build (a folder's results), and the
-//! stand-in for patterns whose hook panicked.
+//! The folder of a Rust op, with the checks C++ makes only in a debug
+//! build (a folder's results).
 
 use std::ffi::c_void;
 
@@ -9,9 +8,8 @@ use mlir_sys as sys;
 
 use super::{definition, op_error, type_text};
 use crate::{
-    dialect::{op::FoldResult, OpDefinition},
-    ffi::{bridge, trap, trap_hook},
-    rewrite::PatternSetBuilder,
+    dialect::op::FoldResult,
+    ffi::{bridge, trap_hook},
     OperationRef,
 };
 
@@ -120,84 +118,4 @@ fn check_fold_results(
         }
     }
     Ok(())
-}
-
-pub(in crate::dialect) unsafe extern "C" fn canonicalize(
-    definition: *const c_void,
-    set: sys::MlirRewritePatternSet,
-    context: sys::MlirContext,
-) {
-    // SAFETY: MLIR hands back the definition.
-    let def = unsafe { self::definition(definition) };
-    let Some(hook) = def.hooks.canonicalize else {
-        return;
-    };
-    let result = trap(|| {
-        // SAFETY: MLIR's set, alive for the call; released below.
-        let builder = unsafe { PatternSetBuilder::borrowed(set, context) };
-        hook(builder).release();
-    });
-    if let Err(panic) = result {
-        let message = format!(
-            "canonicalization patterns of `{}` panicked: {panic}; they were not added",
-            def.type_name
-        );
-        // The hook runs when `canonicalize` initializes, before any pass
-        // runs: no pass can fail yet. A stand-in pattern on the op fails the
-        // pass that first meets such an op, with the error at it.
-        match full_name(def) {
-            Some(root) => {
-                // SAFETY: MLIR's set, alive for the call; released below.
-                let builder = unsafe { PatternSetBuilder::borrowed(set, context) };
-                builder
-                    .add(PanickedPatterns {
-                        root,
-                        message,
-                        reported: std::sync::atomic::AtomicBool::new(false),
-                    })
-                    .release();
-            }
-            // SAFETY: a valid context.
-            None => unsafe { crate::ContextRef::from_raw(context) }.emit_error(&message),
-        }
-    }
-}
-
-/// `namespace.name` of a registered op definition.
-fn full_name(def: &'static OpDefinition) -> Option<String> {
-    inventory::iter::<crate::dialect::OpRegistration>
-        .into_iter()
-        .find(|r| std::ptr::eq((r.op)(), def))
-        .map(|r| format!("{}.{}", (r.dialect)().namespace, def.name))
-}
-
-/// Stands in for an op's canonicalization patterns whose hook panicked: on
-/// every op of that kind it fails the running pass (the first time with the
-/// error, at the op) and matches nothing.
-struct PanickedPatterns {
-    root: String,
-    message: String,
-    reported: std::sync::atomic::AtomicBool,
-}
-
-impl crate::rewrite::RewritePattern for PanickedPatterns {
-    fn root(&self) -> &str {
-        &self.root
-    }
-
-    fn match_and_rewrite(
-        &self,
-        op: OperationRef<'_>,
-        _rewriter: &crate::rewrite::PatternRewriter<'_>,
-    ) -> crate::rewrite::MatchResult {
-        if !self
-            .reported
-            .swap(true, std::sync::atomic::Ordering::Relaxed)
-        {
-            op_error(op.raw(), &self.message);
-        }
-        // SAFETY: no arguments.
-        unsafe { bridge::mlirPassBridgeFailRunningPass() };
-        Err(crate::rewrite::NoMatch)
-    }
 }

@@ -14,12 +14,14 @@ use crate::{
     OperationRef,
 };
 
+mod canonicalize;
 mod fold;
 mod interfaces;
 mod materialize;
 mod type_match;
 
-pub(super) use fold::{canonicalize, fold};
+pub(super) use canonicalize::canonicalize;
+pub(super) use fold::fold;
 pub(super) use interfaces::{cast_compatible, infer_types};
 pub(super) use materialize::{materialize_call_conversion, materialize_constant};
 
