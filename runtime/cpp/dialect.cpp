@@ -234,6 +234,16 @@ llvm::DenseSet<mlir::TypeID> &rustDialects() {
 }
 } // namespace
 
+mlir::Attribute mlir_pass_bridge::defaultAttribute(mlir::Operation *op,
+                                                   size_t index) {
+  std::optional<mlir::RegisteredOperationName> name = op->getRegisteredInfo();
+  if (!name || !rustDialectSpec(&name->getDialect()))
+    return {};
+  const auto *model =
+      static_cast<const RustOpModel *>(name->getAsOpaquePointer());
+  return model->getDefault(index);
+}
+
 const MlirPassBridgeDialectSpec *
 mlir_pass_bridge::rustDialectSpec(mlir::Dialect *dialect) {
   if (!dialect)

@@ -132,6 +132,11 @@ private:
         return false;
       if (def.defaultValue.empty())
         return true;
+      // The default as parsed when the dialect loaded, by identity (the
+      // text compared when there is none).
+      if (mlir::Attribute parsed =
+              mlir_pass_bridge::defaultAttribute(op, anchor.index))
+        return attr != parsed;
       std::string text;
       llvm::raw_string_ostream os(text);
       attr.print(os);

@@ -122,6 +122,12 @@ public:
 
   const OpSpec &getSpec() const { return spec; }
 
+  /// The default of attribute `index`, as parsed in this context; null
+  /// when it has none.
+  mlir::Attribute getDefault(size_t index) const {
+    return index < defaults.size() ? defaults[index] : mlir::Attribute();
+  }
+
   /// Parses the defaults of the op's attributes in `context`, once the
   /// dialect is loaded (MLIR's diagnostics print attributes, which reads
   /// the context's dialects: a half-built one is a null pointer there).

@@ -148,6 +148,10 @@ inline mlir::Type elidedType(llvm::StringRef name, mlir::MLIRContext *context) {
   return {};
 }
 
+/// The default of attribute `index` of the Rust op `op`, as parsed when
+/// its dialect loaded; null when it has none (dialect.cpp).
+mlir::Attribute defaultAttribute(mlir::Operation *op, size_t index);
+
 /// Whether `attr` is of the storage kind an attribute constraint needs
 /// (ODS's storage type: `IntegerAttr` for an `I64Attr`...).
 inline bool attrOfKind(mlir::Attribute attr, MlirPassBridgeAttrKind kind) {

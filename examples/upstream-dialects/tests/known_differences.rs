@@ -16,11 +16,12 @@
 //! - `#complex.number` of a non-float element type: upstream crashes
 //!   (`cast<FloatType>` in `NumberAttr::get`); ours is a parse error.
 //!
-//! Not observable on these dialects, so not tested: `complex` ops do not
-//! declare `ArithFastMathInterface` (mlir-pass cannot declare it on a Rust
-//! op yet; no upstream pass asks it of a complex op), nor the `Elementwise`
-//! trait (mlir-pass has none; it concerns vector and tensor operands,
-//! which no complex op takes).
+//! Not observable on these dialects, so not tested: `complex.powi` does
+//! not declare `ArithFastMathInterface` (its flags are optional, which
+//! mlir-pass's interface does not take yet; no upstream pass asks it of a
+//! complex op; the other ops with flags declare it), nor do complex ops
+//! have the `Elementwise` trait (mlir-pass has none; it concerns vector and
+//! tensor operands, which no complex op takes).
 
 mod common;
 

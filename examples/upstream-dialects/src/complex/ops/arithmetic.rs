@@ -22,7 +22,7 @@ macro_rules! arithmetic_op {
             name = $mnemonic,
             traits = [Pure, SameOperandsAndResultType],
             format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
-            interfaces = [InferTypeOpInterface]
+            interfaces = [InferTypeOpInterface, ArithFastMathInterface]
             $(, $folder)?
         )]
         pub struct $name {

@@ -27,7 +27,7 @@ macro_rules! unary_op {
             name = $mnemonic,
             traits = [Pure, SameOperandsAndResultType],
             format = "$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)",
-            interfaces = [InferTypeOpInterface]
+            interfaces = [InferTypeOpInterface, ArithFastMathInterface]
             $(, $folder)?
         )]
         pub struct $name {
@@ -73,7 +73,7 @@ macro_rules! part_op {
                 ),
             ],
             format = "$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)",
-            interfaces = [InferTypeOpInterface]
+            interfaces = [InferTypeOpInterface, ArithFastMathInterface]
             $(, $extra)*
         )]
         pub struct $name {
