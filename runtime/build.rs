@@ -17,6 +17,7 @@ const BRIDGE_SOURCES: &[&str] = &[
     "dialect_format.cpp",
     "dialect_format_parts.cpp",
     "dialect_format_print.cpp",
+    "dialect_format_custom.cpp",
     "dialect_asm.cpp",
     "dialect_syntax.cpp",
     "dialect_attrs.cpp",
@@ -41,6 +42,7 @@ const BRIDGE_HEADERS: &[&str] = &[
     "dialect_properties.h",
     "dialect_iface_models.h",
     "dialect_op_model.h",
+    "dialect_parse.h",
     "api/registry.h",
     "api/ir.h",
     "api/analysis.h",
@@ -49,6 +51,7 @@ const BRIDGE_HEADERS: &[&str] = &[
     "api/conversion_patterns.h",
     "api/interfaces.h",
     "api/dialect.h",
+    "api/dialect_custom.h",
     "api/tools.h",
     "api/running_pass.h",
 ];

@@ -4,6 +4,7 @@
 // would. The printer is dialect_format_print.cpp; literals and attributes
 // of custom kinds are dialect_format_parts.cpp's.
 
+#include "dialect_format_state.h"
 #include "dialect_properties.h"
 
 #include "mlir/IR/Builders.h"
@@ -16,38 +17,13 @@
 using mlir_pass_bridge::attrOfKind;
 using mlir_pass_bridge::FormatElement;
 using mlir_pass_bridge::OpSpec;
+using mlir_pass_bridge::Parsed;
 
 namespace {
 
 using mlir::OpAsmParser;
 using mlir::ParseResult;
 
-
-/// What the parser has read so far.
-struct Parsed {
-  explicit Parsed(const OpSpec &spec)
-      : operands(spec.operands.size()), operandSeen(spec.operands.size()),
-        operandTypes(spec.operands.size()),
-        operandTypesSeen(spec.operands.size()),
-        resultTypes(spec.results.size()),
-        resultTypesSeen(spec.results.size()), regions(spec.numRegions + 1),
-        successors(spec.numSuccessors + 1) {}
-
-  std::vector<llvm::SmallVector<OpAsmParser::UnresolvedOperand, 2>> operands;
-  std::vector<bool> operandSeen;
-  llvm::SmallVector<OpAsmParser::UnresolvedOperand, 4> allOperands;
-  bool allOperandsSeen = false;
-  std::vector<llvm::SmallVector<mlir::Type, 2>> operandTypes;
-  std::vector<bool> operandTypesSeen;
-  llvm::SmallVector<mlir::Type, 4> allOperandTypes;
-  bool allOperandTypesSeen = false;
-  std::vector<llvm::SmallVector<mlir::Type, 2>> resultTypes;
-  std::vector<bool> resultTypesSeen;
-  llvm::SmallVector<mlir::Type, 4> allResultTypes;
-  bool allResultTypesSeen = false;
-  std::vector<std::vector<std::unique_ptr<mlir::Region>>> regions;
-  std::vector<llvm::SmallVector<mlir::Block *, 1>> successors;
-};
 
 /// Parses a comma-separated list of zero or more items: `first` tries the
 /// first (optionally), `next` parses each later one.
@@ -93,28 +69,97 @@ public:
       : spec(spec), p(p), state(state), parsed(spec) {}
 
   ParseResult parse() {
-    const std::vector<FormatElement> &format = spec.format;
-    for (size_t i = 0; i < format.size(); ++i) {
-      const FormatElement &e = format[i];
-      if (e.kind == MlirPassBridgeFormatOptionalGroup) {
-        bool present;
-        if (mlir::failed(element(format[i + 1], /*optional=*/true, present)))
-          return mlir::failure();
-        if (present)
-          for (size_t j = i + 2; j <= i + e.length; ++j)
-            if (mlir::failed(element(format[j], false, present)))
-              return mlir::failure();
-        i += e.length;
-        continue;
-      }
-      bool present;
-      if (mlir::failed(element(e, false, present)))
-        return mlir::failure();
-    }
+    if (mlir::failed(range(0, spec.format.size())))
+      return mlir::failure();
     return finish();
   }
 
 private:
+  /// How many elements the element at `i` takes (a group, list or clause
+  /// with its elements).
+  size_t span(size_t i) const {
+    const FormatElement &e = spec.format[i];
+    switch (e.kind) {
+    case MlirPassBridgeFormatOptionalGroup:
+    case MlirPassBridgeFormatOIList:
+    case MlirPassBridgeFormatOIListClause:
+      return 1 + e.length;
+    default:
+      return 1;
+    }
+  }
+
+  /// The elements [begin, end), in order.
+  ParseResult range(size_t begin, size_t end) {
+    const std::vector<FormatElement> &format = spec.format;
+    for (size_t i = begin; i < end; i += span(i)) {
+      const FormatElement &e = format[i];
+      bool present;
+      if (e.kind == MlirPassBridgeFormatOptionalGroup) {
+        // The group is there when its first element is; the rest of it
+        // is then required.
+        if (mlir::failed(element(format[i + 1], /*optional=*/true, present)))
+          return mlir::failure();
+        if (present &&
+            mlir::failed(range(i + 1 + span(i + 1), i + 1 + e.length)))
+          return mlir::failure();
+      } else if (e.kind == MlirPassBridgeFormatOIList) {
+        if (mlir::failed(oilist(i)))
+          return mlir::failure();
+      } else if (mlir::failed(element(e, false, present))) {
+        return mlir::failure();
+      }
+    }
+    return mlir::success();
+  }
+
+  /// The attribute an oilist clause at `at` sets by its keyword alone (a
+  /// unit attribute, its only element), or -1.
+  int unitClause(size_t at) const {
+    const FormatElement &e = spec.format[at];
+    if (e.length != 2)
+      return -1;
+    const FormatElement &only = spec.format[at + 2];
+    if (only.kind != MlirPassBridgeFormatAttribute ||
+        spec.attributes[only.index].kind != MlirPassBridgeAttrKindUnit)
+      return -1;
+    return only.index;
+  }
+
+  /// `oilist(...)` at `i`, ODS's loop: any clause whose keyword is next,
+  /// each at most once, until none is.
+  ParseResult oilist(size_t i) {
+    size_t end = i + 1 + spec.format[i].length;
+    std::vector<size_t> clauses;
+    for (size_t j = i + 1; j < end; j += span(j))
+      clauses.push_back(j);
+    std::vector<bool> seen(clauses.size());
+    for (;;) {
+      bool matched = false;
+      for (size_t c = 0; c < clauses.size() && !matched; ++c) {
+        size_t at = clauses[c];
+        const std::string &keyword = spec.format[at + 1].text;
+        if (mlir::failed(mlir_pass_bridge::parseLiteral(p, keyword, true,
+                                                        matched)))
+          return mlir::failure();
+        if (!matched)
+          continue;
+        if (seen[c])
+          return p.emitError(p.getNameLoc())
+                 << "`" << keyword
+                 << "` clause can appear at most once in the expansion of "
+                    "the oilist directive";
+        seen[c] = true;
+        if (int unit = unitClause(at); unit >= 0)
+          state.addAttribute(spec.attributes[unit].name,
+                             mlir::UnitAttr::get(state.getContext()));
+        else if (mlir::failed(range(at + 2, at + 1 + spec.format[at].length)))
+          return mlir::failure();
+      }
+      if (!matched)
+        return mlir::success();
+    }
+  }
   /// `attr-dict`; the inherent attributes it gives are then checked against
   /// their constraints, as ODS's parsers check them (`verifyInherentAttrs`):
   /// the op would otherwise drop one of the wrong kind.
@@ -161,21 +206,13 @@ private:
       return mlir::failure();
     llvm::SmallVector<mlir::NamedAttribute, 4> kept;
     for (size_t i = 0; i < spec.attributes.size(); ++i)
-      if (slots[i] && !inFormat(i))
+      if (slots[i] && !mlir_pass_bridge::formatNamesAttribute(spec, i))
         kept.emplace_back(
             mlir::StringAttr::get(context, spec.attributes[i].name),
             slots[i]);
     if (!kept.empty())
       state.propertiesAttr = mlir::DictionaryAttr::get(context, kept);
     return mlir::success();
-  }
-
-  /// Whether the format parses attribute `index` itself (`$value`).
-  bool inFormat(size_t index) const {
-    for (const FormatElement &e : spec.format)
-      if (e.kind == MlirPassBridgeFormatAttribute && e.index == index)
-        return true;
-    return false;
   }
 
   ParseResult types(MlirPassBridgeTypeTarget target, uint32_t index,
@@ -281,7 +318,7 @@ private:
       return mlir_pass_bridge::parseLiteral(p, e.text, optional, present);
     case MlirPassBridgeFormatOperand: {
       if (parsed.operands[e.index].empty())
-        operandLocs[e.index] = p.getCurrentLocation();
+        parsed.operandLocs[e.index] = p.getCurrentLocation();
       parsed.operandSeen[e.index] = true;
       auto &out = parsed.operands[e.index];
       if (spec.operands[e.index] == MlirPassBridgeAritySingle && !optional)
@@ -377,7 +414,12 @@ private:
     }
     case MlirPassBridgeFormatSuccessors:
       return successorList(parsed.successors[0], false, optional, present);
+    case MlirPassBridgeFormatCustom:
+      return mlir_pass_bridge::parseCustomDirective(spec, p, state, parsed,
+                                                    e.index, optional, present);
     case MlirPassBridgeFormatOptionalGroup:
+    case MlirPassBridgeFormatOIList:
+    case MlirPassBridgeFormatOIListClause:
       break;
     }
     return p.emitError(p.getCurrentLocation(),
@@ -558,7 +600,6 @@ private:
   OpAsmParser &p;
   mlir::OperationState &state;
   Parsed parsed;
-  llvm::DenseMap<uint32_t, llvm::SMLoc> operandLocs;
 };
 
 } // namespace

@@ -58,6 +58,12 @@ struct EffectSpec {
   std::string resource;
 };
 
+/// A custom directive of a format (`custom<Name>(...)`).
+struct CustomDirectiveSpec {
+  std::string name;
+  std::vector<MlirPassBridgeCustomArg> args;
+};
+
 /// A Rust op, copied from its `MlirPassBridgeOpSpec`.
 struct OpSpec {
   std::string name;
@@ -86,6 +92,8 @@ struct OpSpec {
   std::vector<MlirPassBridgeTypeSource> operandTypeSources, resultTypeSources;
   /// `MemoryEffectOpInterface` declared as data.
   std::vector<EffectSpec> effects;
+  /// The format's custom directives.
+  std::vector<CustomDirectiveSpec> customDirectives;
 
   bool has(MlirPassBridgeOpTrait t) const { return traits & (uint64_t(1) << t); }
 };

@@ -14,6 +14,8 @@ mod constraints;
 mod conversion;
 #[path = "ir/create.rs"]
 mod create;
+#[path = "ir/custom_directives.rs"]
+mod custom_directives;
 #[path = "ir/dialect.rs"]
 mod dialect;
 #[path = "ir/dialect_api.rs"]

@@ -21,6 +21,7 @@ pub mod calc;
 pub mod constraint_ops;
 pub mod conversion_passes;
 pub mod create_passes;
+pub mod custom_directives;
 pub mod effects;
 pub mod int_ranges;
 pub mod ir_passes;

@@ -28,6 +28,8 @@
 //! - `registry.rs`: dialect registration in a context, `opt_main` and the
 //!   stock `mlir-opt` (a dialect plugin);
 //! - `asm.rs`: hand-written syntax ([`OpParser`], [`OpPrinter`]);
+//! - `custom.rs`: custom directives of formats (`custom<Name>(...)`:
+//!   [`DetachedRegion`], [`Successor`], the arguments' types);
 //! - `asm_names.rs`: the names values print with and the default dialect
 //!   (`OpAsmOpInterface`: [`OpAsmInterface`], [`ValueNames`]);
 //! - `effects.rs`: memory effects and speculation
@@ -46,6 +48,7 @@ mod asm_names;
 mod attrs;
 mod callbacks;
 pub mod constraint;
+mod custom;
 mod docs;
 mod effects;
 mod enums;
@@ -71,6 +74,9 @@ pub use asm_names::{BlockArgNamesHook, OpAsmInterface, ResultNamesHook, ValueNam
 pub use attrs::AttrRegistration;
 pub use attrs::{definition_of_attr, params as attr_params, AttrDefinition, DialectAttr};
 pub use constraint::{AttrConstraint, TypeConstraint};
+#[doc(hidden)]
+pub use custom::{CustomRef, CustomSlot};
+pub use custom::{Delimiter, DetachedRegion, Successor};
 pub use docs::{dialect_doc, dialect_docs};
 pub use effects::{
     EffectDef, EffectOn, Effects, EffectsHook, MemoryEffect, MemoryEffects, Speculatability,

@@ -114,6 +114,9 @@ pub struct OpHooks {
     pub parse: Option<super::asm::ParseHook>,
     /// A hand-written printer.
     pub print: Option<super::asm::PrintHook>,
+    /// The custom directives of the op's format (`custom<Name>(...)`), in
+    /// the order the format names them.
+    pub custom_directives: &'static [super::format::CustomDirective],
 }
 
 impl OpHooks {
@@ -125,6 +128,7 @@ impl OpHooks {
         canonicalize: None,
         parse: None,
         print: None,
+        custom_directives: &[],
     };
 }
 
