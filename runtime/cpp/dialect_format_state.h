@@ -53,6 +53,13 @@ mlir::ParseResult parseCustomDirective(const OpSpec &spec,
                                        Parsed &parsed, uint32_t directive,
                                        bool optional, bool &present);
 
+/// Ends the parse: resolves the operands, gives the op its result types,
+/// regions and successors from `parsed` (dialect_format_finish.cpp).
+mlir::ParseResult finishFormatParse(const OpSpec &spec,
+                                    mlir::OpAsmParser &parser,
+                                    mlir::OperationState &state,
+                                    Parsed &parsed);
+
 /// Whether the format gives attribute `index` a place of its own (`$value`,
 /// or an argument of a custom directive), so that `attr-dict` and
 /// `prop-dict` leave it out.
