@@ -23,6 +23,18 @@ pub fn missing_method(
     signature: &str,
     stand_in: TokenStream,
 ) -> TokenStream {
+    missing_method_asked(ident, &format!("`{key}`"), method, signature, stand_in)
+}
+
+/// [`missing_method`] for a method asked by something other than a key
+/// (`asker` as the message names it: "`custom<Name>` in the format").
+pub fn missing_method_asked(
+    ident: &Ident,
+    asker: &str,
+    method: &str,
+    signature: &str,
+    stand_in: TokenStream,
+) -> TokenStream {
     let camel: String = method
         .split('_')
         .map(|w| w[..1].to_uppercase() + &w[1..])
@@ -30,9 +42,9 @@ pub fn missing_method(
     let missing = format_ident!("__Missing{}", camel);
     let fallback = format_ident!("__Fallback{}", camel);
     let method = Ident::new(method, Span::call_site());
-    let message = format!("`{key}` asks for `{signature}` on `{ident}`, which has none");
+    let message = format!("{asker} asks for `{signature}` on `{ident}`, which has none");
     let label = format!("`{ident}` has no `{method}`");
-    let note = format!("write it in `impl {ident}<'_> {{ ... }}`, or remove `{key}`");
+    let note = format!("write it in `impl {ident}<'_> {{ ... }}`, or remove {asker}");
     quote! {
         #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
         trait #missing {}

@@ -342,6 +342,12 @@ bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,
                                            e.target, e.index2,
                                            e.target2, e.length});
     }
+    for (intptr_t i = 0; i < op->numCustomDirectives; ++i) {
+      const MlirPassBridgeCustomDirective &d = op->customDirectives[i];
+      copy->customDirectives.push_back(
+          {str(d.name), std::vector<MlirPassBridgeCustomArg>(
+                            d.args, d.args + d.numArgs)});
+    }
     copy->hasVerifier = op->hasVerifier;
     copy->hasRegionVerifier = op->hasRegionVerifier;
     copy->hasFolder = op->hasFolder;

@@ -2,7 +2,7 @@
 // OpAsmPrinter, one call per element, for the Rust `OpParser` and
 // `OpPrinter` (runtime/src/dialect/asm.rs).
 
-#include "dialect_support.h"
+#include "dialect_parse.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -10,18 +10,7 @@
 #include "mlir/Interfaces/FunctionImplementation.h"
 
 using mlir_pass_bridge::guarded;
-
-/// A parse in progress (the header's opaque type).
-struct MlirPassBridgeParse {
-  mlir::OpAsmParser &parser;
-  mlir::OperationState &state;
-  llvm::SmallVector<mlir::OpAsmParser::UnresolvedOperand, 4> operands;
-};
-
-/// A printer (the header's opaque type) is MLIR's printer itself.
-struct MlirPassBridgePrinter {
-  mlir::OpAsmPrinter &printer;
-};
+using mlir_pass_bridge::refuseInDirective;
 
 namespace mlir_pass_bridge {
 
@@ -29,7 +18,7 @@ mlir::ParseResult parseWithRust(const OpSpec &spec,
                                 const MlirPassBridgeDialectSpec &dialect,
                                 mlir::OpAsmParser &parser,
                                 mlir::OperationState &state) {
-  MlirPassBridgeParse parse{parser, state, {}};
+  MlirPassBridgeParse parse(parser, state);
   return mlir::success(dialect.callbacks.parse(spec.definition, &parse));
 }
 
@@ -111,6 +100,8 @@ bool mlirPassBridgeParseAttribute(MlirPassBridgeParse *parse, MlirType type,
 bool mlirPassBridgeParseSymbolName(MlirPassBridgeParse *parse,
                                    MlirStringRef attrName) noexcept {
   return guarded(false, [&] {
+    if (refuseInDirective(parse, "symbol_name", "read the name with `attribute` into the directive's attribute argument"))
+      return false;
     mlir::StringAttr name;
     if (mlir::failed(parse->parser.parseSymbolName(name)))
       return false;
@@ -122,6 +113,8 @@ bool mlirPassBridgeParseSymbolName(MlirPassBridgeParse *parse,
 bool mlirPassBridgeParseAttrDict(MlirPassBridgeParse *parse,
                                  bool withKeyword) noexcept {
   return guarded(false, [&] {
+    if (refuseInDirective(parse, "attr_dict", "leave the attribute dictionary to the format's `attr-dict`"))
+      return false;
     return mlir::succeeded(
         withKeyword
             ? parse->parser.parseOptionalAttrDictWithKeyword(parse->state.attributes)
@@ -132,6 +125,8 @@ bool mlirPassBridgeParseAttrDict(MlirPassBridgeParse *parse,
 bool mlirPassBridgeParseRegion(MlirPassBridgeParse *parse, bool optional,
                                bool *present) noexcept {
   return guarded(false, [&] {
+    if (refuseInDirective(parse, "region", "read it with `detached_region` into the directive's region argument"))
+      return false;
     *present = true;
     auto region = std::make_unique<mlir::Region>();
     if (optional) {
@@ -153,6 +148,8 @@ bool mlirPassBridgeParseFunction(MlirPassBridgeParse *parse,
                                  MlirStringRef typeAttrName,
                                  bool allowVariadic) noexcept {
   return guarded(false, [&] {
+    if (refuseInDirective(parse, "function", "write the function's parts in the format"))
+      return false;
     mlir::MLIRContext *ctx = parse->state.getContext();
     auto build = [](mlir::Builder &builder, llvm::ArrayRef<mlir::Type> args,
                     llvm::ArrayRef<mlir::Type> results,
@@ -173,6 +170,8 @@ bool mlirPassBridgeParseResolve(MlirPassBridgeParse *parse,
                                 const MlirType *types,
                                 intptr_t numTypes) noexcept {
   return guarded(false, [&] {
+    if (refuseInDirective(parse, "resolve", "give the operands to the directive's operand argument and their types to its `type(...)` argument; the format resolves them"))
+      return false;
     llvm::SmallVector<mlir::OpAsmParser::UnresolvedOperand, 4> operands;
     for (intptr_t i = 0; i < numIndices; ++i) {
       if (indices[i] < 0 ||
@@ -194,6 +193,10 @@ void mlirPassBridgeParseAddTypes(MlirPassBridgeParse *parse,
                                  const MlirType *types,
                                  intptr_t numTypes) noexcept {
   guarded(0, [&] {
+    if (refuseInDirective(parse, "add_result_types",
+                          "give the types to the directive's `type(...)` "
+                          "argument"))
+      return 0;
     for (intptr_t i = 0; i < numTypes; ++i)
       parse->state.addTypes(unwrap(types[i]));
     return 0;
@@ -204,6 +207,9 @@ void mlirPassBridgeParseAddAttribute(MlirPassBridgeParse *parse,
                                      MlirStringRef name,
                                      MlirAttribute attr) noexcept {
   guarded(0, [&] {
+    if (refuseInDirective(parse, "add_attribute",
+                          "give it to the directive's attribute argument"))
+      return 0;
     parse->state.addAttribute(unwrap(name), unwrap(attr));
     return 0;
   });

@@ -4,6 +4,7 @@
 // would. The printer is dialect_format_print.cpp; literals and attributes
 // of custom kinds are dialect_format_parts.cpp's.
 
+#include "dialect_format_state.h"
 #include "dialect_properties.h"
 
 #include "mlir/IR/Builders.h"
@@ -11,46 +12,18 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 
 using mlir_pass_bridge::attrOfKind;
 using mlir_pass_bridge::FormatElement;
 using mlir_pass_bridge::OpSpec;
+using mlir_pass_bridge::Parsed;
 
 namespace {
 
 using mlir::OpAsmParser;
 using mlir::ParseResult;
 
-
-/// What the parser has read so far.
-struct Parsed {
-  explicit Parsed(const OpSpec &spec)
-      : operands(spec.operands.size()), operandSeen(spec.operands.size()),
-        operandTypes(spec.operands.size()),
-        operandTypesSeen(spec.operands.size()),
-        resultTypes(spec.results.size()),
-        resultTypesSeen(spec.results.size()), regions(spec.numRegions + 1),
-        successors(spec.numSuccessors + 1) {}
-
-  std::vector<llvm::SmallVector<OpAsmParser::UnresolvedOperand, 2>> operands;
-  std::vector<bool> operandSeen;
-  llvm::SmallVector<OpAsmParser::UnresolvedOperand, 4> allOperands;
-  bool allOperandsSeen = false;
-  std::vector<llvm::SmallVector<mlir::Type, 2>> operandTypes;
-  std::vector<bool> operandTypesSeen;
-  llvm::SmallVector<mlir::Type, 4> allOperandTypes;
-  bool allOperandTypesSeen = false;
-  std::vector<llvm::SmallVector<mlir::Type, 2>> resultTypes;
-  std::vector<bool> resultTypesSeen;
-  llvm::SmallVector<mlir::Type, 4> allResultTypes;
-  bool allResultTypesSeen = false;
-  std::vector<std::vector<std::unique_ptr<mlir::Region>>> regions;
-  std::vector<llvm::SmallVector<mlir::Block *, 1>> successors;
-  /// The op's own attributes the `attr-dict` gave.
-  llvm::SmallVector<mlir::NamedAttribute, 2> dictInherent;
-};
 
 /// Parses a comma-separated list of zero or more items: `first` tries the
 /// first (optionally), `next` parses each later one.
@@ -96,28 +69,97 @@ public:
       : spec(spec), p(p), state(state), parsed(spec) {}
 
   ParseResult parse() {
-    const std::vector<FormatElement> &format = spec.format;
-    for (size_t i = 0; i < format.size(); ++i) {
-      const FormatElement &e = format[i];
-      if (e.kind == MlirPassBridgeFormatOptionalGroup) {
-        bool present;
-        if (mlir::failed(element(format[i + 1], /*optional=*/true, present)))
-          return mlir::failure();
-        if (present)
-          for (size_t j = i + 2; j <= i + e.length; ++j)
-            if (mlir::failed(element(format[j], false, present)))
-              return mlir::failure();
-        i += e.length;
-        continue;
-      }
-      bool present;
-      if (mlir::failed(element(e, false, present)))
-        return mlir::failure();
-    }
-    return finish();
+    if (mlir::failed(range(0, spec.format.size())))
+      return mlir::failure();
+    return mlir_pass_bridge::finishFormatParse(spec, p, state, parsed);
   }
 
 private:
+  /// How many elements the element at `i` takes (a group, list or clause
+  /// with its elements).
+  size_t span(size_t i) const {
+    const FormatElement &e = spec.format[i];
+    switch (e.kind) {
+    case MlirPassBridgeFormatOptionalGroup:
+    case MlirPassBridgeFormatOIList:
+    case MlirPassBridgeFormatOIListClause:
+      return 1 + e.length;
+    default:
+      return 1;
+    }
+  }
+
+  /// The elements [begin, end), in order.
+  ParseResult range(size_t begin, size_t end) {
+    const std::vector<FormatElement> &format = spec.format;
+    for (size_t i = begin; i < end; i += span(i)) {
+      const FormatElement &e = format[i];
+      bool present;
+      if (e.kind == MlirPassBridgeFormatOptionalGroup) {
+        // The group is there when its first element is; the rest of it
+        // is then required.
+        if (mlir::failed(element(format[i + 1], /*optional=*/true, present)))
+          return mlir::failure();
+        if (present &&
+            mlir::failed(range(i + 1 + span(i + 1), i + 1 + e.length)))
+          return mlir::failure();
+      } else if (e.kind == MlirPassBridgeFormatOIList) {
+        if (mlir::failed(oilist(i)))
+          return mlir::failure();
+      } else if (mlir::failed(element(e, false, present))) {
+        return mlir::failure();
+      }
+    }
+    return mlir::success();
+  }
+
+  /// The attribute an oilist clause at `at` sets by its keyword alone (a
+  /// unit attribute, its only element), or -1.
+  int unitClause(size_t at) const {
+    const FormatElement &e = spec.format[at];
+    if (e.length != 2)
+      return -1;
+    const FormatElement &only = spec.format[at + 2];
+    if (only.kind != MlirPassBridgeFormatAttribute ||
+        spec.attributes[only.index].kind != MlirPassBridgeAttrKindUnit)
+      return -1;
+    return only.index;
+  }
+
+  /// `oilist(...)` at `i`, ODS's loop: any clause whose keyword is next,
+  /// each at most once, until none is.
+  ParseResult oilist(size_t i) {
+    size_t end = i + 1 + spec.format[i].length;
+    std::vector<size_t> clauses;
+    for (size_t j = i + 1; j < end; j += span(j))
+      clauses.push_back(j);
+    std::vector<bool> seen(clauses.size());
+    for (;;) {
+      bool matched = false;
+      for (size_t c = 0; c < clauses.size() && !matched; ++c) {
+        size_t at = clauses[c];
+        const std::string &keyword = spec.format[at + 1].text;
+        if (mlir::failed(mlir_pass_bridge::parseLiteral(p, keyword, true,
+                                                        matched)))
+          return mlir::failure();
+        if (!matched)
+          continue;
+        if (seen[c])
+          return p.emitError(p.getNameLoc())
+                 << "`" << keyword
+                 << "` clause can appear at most once in the expansion of "
+                    "the oilist directive";
+        seen[c] = true;
+        if (int unit = unitClause(at); unit >= 0)
+          state.addAttribute(spec.attributes[unit].name,
+                             mlir::UnitAttr::get(state.getContext()));
+        else if (mlir::failed(range(at + 2, at + 1 + spec.format[at].length)))
+          return mlir::failure();
+      }
+      if (!matched)
+        return mlir::success();
+    }
+  }
   /// `attr-dict`; the inherent attributes it gives are then checked against
   /// their constraints, as ODS's parsers check them (`verifyInherentAttrs`):
   /// the op would otherwise drop one of the wrong kind.
@@ -140,22 +182,10 @@ private:
         })))
       return mlir::failure();
     for (const mlir::NamedAttribute &attr : given)
-      for (const AttributeSpec &own : spec.attributes)
+      for (const mlir_pass_bridge::AttributeSpec &own : spec.attributes)
         if (own.name == attr.getName().getValue())
           parsed.dictInherent.push_back(attr);
     return mlir::success();
-  }
-
-  /// An attribute the format parsed and the `attr-dict` gave too: the
-  /// dictionary's wins, as it does for an ODS op (whose parser puts the
-  /// format's into the properties, which `Operation::create` then sets
-  /// from the dictionary's), rather than one name occurring twice.
-  void preferDictionary() {
-    for (const mlir::NamedAttribute &attr : parsed.dictInherent) {
-      while (state.attributes.erase(attr.getName()))
-        ;
-      state.attributes.append(attr);
-    }
   }
 
   /// `prop-dict`: ODS's `parseProperties`. An optional `<{...}>` whose
@@ -183,21 +213,13 @@ private:
       return mlir::failure();
     llvm::SmallVector<mlir::NamedAttribute, 4> kept;
     for (size_t i = 0; i < spec.attributes.size(); ++i)
-      if (slots[i] && !inFormat(i))
+      if (slots[i] && !mlir_pass_bridge::formatNamesAttribute(spec, i))
         kept.emplace_back(
             mlir::StringAttr::get(context, spec.attributes[i].name),
             slots[i]);
     if (!kept.empty())
       state.propertiesAttr = mlir::DictionaryAttr::get(context, kept);
     return mlir::success();
-  }
-
-  /// Whether the format parses attribute `index` itself (`$value`).
-  bool inFormat(size_t index) const {
-    for (const FormatElement &e : spec.format)
-      if (e.kind == MlirPassBridgeFormatAttribute && e.index == index)
-        return true;
-    return false;
   }
 
   ParseResult types(MlirPassBridgeTypeTarget target, uint32_t index,
@@ -303,7 +325,7 @@ private:
       return mlir_pass_bridge::parseLiteral(p, e.text, optional, present);
     case MlirPassBridgeFormatOperand: {
       if (parsed.operands[e.index].empty())
-        operandLocs[e.index] = p.getCurrentLocation();
+        parsed.operandLocs[e.index] = p.getCurrentLocation();
       parsed.operandSeen[e.index] = true;
       auto &out = parsed.operands[e.index];
       if (spec.operands[e.index] == MlirPassBridgeAritySingle && !optional)
@@ -399,7 +421,12 @@ private:
     }
     case MlirPassBridgeFormatSuccessors:
       return successorList(parsed.successors[0], false, optional, present);
+    case MlirPassBridgeFormatCustom:
+      return mlir_pass_bridge::parseCustomDirective(spec, p, state, parsed,
+                                                    e.index, optional, present);
     case MlirPassBridgeFormatOptionalGroup:
+    case MlirPassBridgeFormatOIList:
+    case MlirPassBridgeFormatOIListClause:
       break;
     }
     return p.emitError(p.getCurrentLocation(),
@@ -412,176 +439,10 @@ private:
                                         state.getContext());
   }
 
-  /// Appends the types of `count` values whose type the format derives
-  /// from `source` (ODS's resolution through `AllTypesMatch` and
-  /// `TypesMatchWith`): one per value, the source's in order, or its one
-  /// type repeated.
-  ParseResult sourced(const MlirPassBridgeTypeSource &source,
-                      llvm::StringRef name, size_t count,
-                      llvm::SmallVectorImpl<mlir::Type> &out) {
-    llvm::SmallVector<mlir::Type, 2> from;
-    switch (source.kind) {
-    case MlirPassBridgeTypeSourceOperand:
-      from.append(parsed.operandTypes[source.index].begin(),
-                  parsed.operandTypes[source.index].end());
-      break;
-    case MlirPassBridgeTypeSourceResult:
-      from.append(parsed.resultTypes[source.index].begin(),
-                  parsed.resultTypes[source.index].end());
-      break;
-    case MlirPassBridgeTypeSourceAttribute: {
-      mlir::Attribute attr =
-          state.attributes.get(spec.attributes[source.index].name);
-      if (auto typed = llvm::dyn_cast_or_null<mlir::TypedAttr>(attr))
-        from.push_back(typed.getType());
-      break;
-    }
-    default:
-      break;
-    }
-    for (mlir::Type &type : from) {
-      mlir::Type derived = mlir_pass_bridge::transformType(source.transform, type);
-      if (!derived)
-        return p.emitError(p.getNameLoc(), "cannot derive the type of '")
-               << name << "' from " << type;
-      type = derived;
-    }
-    if (from.size() == 1)
-      out.append(count, from.front());
-    else
-      out.append(from.begin(), from.end());
-    return mlir::success();
-  }
-
-  ParseResult finish() {
-    preferDictionary();
-    mlir::Builder builder(state.getContext());
-    bool same = spec.has(MlirPassBridgeOpTraitSameOperandsAndResultType);
-    // One type known for all, under SameOperandsAndResultType.
-    mlir::Type common;
-    if (same) {
-      for (auto &types : parsed.operandTypes)
-        if (!types.empty() && !common)
-          common = types.front();
-      for (auto &types : parsed.resultTypes)
-        if (!types.empty() && !common)
-          common = types.front();
-      if (!common && !parsed.allOperandTypes.empty())
-        common = parsed.allOperandTypes.front();
-      if (!common && !parsed.allResultTypes.empty())
-        common = parsed.allResultTypes.front();
-    }
-
-    // Operands, resolved in declaration order.
-    llvm::SmallVector<OpAsmParser::UnresolvedOperand, 4> operands;
-    llvm::SmallVector<int32_t, 4> operandSizes;
-    if (parsed.allOperandsSeen) {
-      operands = parsed.allOperands;
-    } else {
-      for (auto &group : parsed.operands) {
-        operands.append(group.begin(), group.end());
-        operandSizes.push_back(group.size());
-      }
-    }
-    llvm::SmallVector<mlir::Type, 4> operandTypes;
-    if (parsed.allOperandTypesSeen) {
-      operandTypes = parsed.allOperandTypes;
-    } else if (parsed.allOperandsSeen && common) {
-      operandTypes.assign(operands.size(), common);
-    } else {
-      for (size_t i = 0; i < parsed.operands.size(); ++i) {
-        if (parsed.operandTypesSeen[i]) {
-          operandTypes.append(parsed.operandTypes[i].begin(),
-                              parsed.operandTypes[i].end());
-        } else if (spec.operandTypeSources[i].kind !=
-                   MlirPassBridgeTypeSourceNone) {
-          if (mlir::failed(sourced(spec.operandTypeSources[i],
-                                   spec.operandNames[i],
-                                   parsed.operands[i].size(), operandTypes)))
-            return mlir::failure();
-        } else if (common)
-          operandTypes.append(parsed.operands[i].size(), common);
-        else if (mlir::Type t = mlir_pass_bridge::elidedType(
-                     spec.operandBuildable[i], state.getContext()))
-          operandTypes.append(parsed.operands[i].size(), t);
-      }
-    }
-    if (mlir::failed(p.resolveOperands(operands, operandTypes,
-                                       p.getNameLoc(), state.operands)))
-      return mlir::failure();
-    if (spec.has(MlirPassBridgeOpTraitAttrSizedOperandSegments) &&
-        !parsed.allOperandsSeen)
-      state.addAttribute("operandSegmentSizes",
-                         builder.getDenseI32ArrayAttr(operandSizes));
-
-    // Results: inferred (InferTypeOpInterface) when the format gives none.
-    bool anyResultType = parsed.allResultTypesSeen ||
-                         llvm::is_contained(parsed.resultTypesSeen, true);
-    if (!anyResultType && spec.interfaces.inferTypes) {
-      std::optional<mlir::RegisteredOperationName> name =
-          state.name.getRegisteredInfo();
-      auto *infer =
-          name ? name->getInterface<mlir::InferTypeOpInterface>() : nullptr;
-      llvm::SmallVector<mlir::Type, 2> inferred;
-      if (!infer ||
-          mlir::failed(infer->inferReturnTypes(
-              state.getContext(), state.location, state.operands,
-              state.attributes.getDictionary(state.getContext()),
-              state.getRawProperties(), state.regions, inferred)))
-        return mlir::failure();
-      state.addTypes(inferred);
-    } else if (parsed.allResultTypesSeen) {
-      state.addTypes(parsed.allResultTypes);
-    } else {
-      llvm::SmallVector<int32_t, 4> resultSizes;
-      for (size_t i = 0; i < spec.results.size(); ++i) {
-        if (parsed.resultTypesSeen[i]) {
-          state.addTypes(parsed.resultTypes[i]);
-          resultSizes.push_back(parsed.resultTypes[i].size());
-        } else if (spec.resultTypeSources[i].kind !=
-                   MlirPassBridgeTypeSourceNone) {
-          llvm::SmallVector<mlir::Type, 1> types;
-          if (mlir::failed(sourced(spec.resultTypeSources[i],
-                                   spec.resultNames[i], 1, types)))
-            return mlir::failure();
-          state.addTypes(types);
-          resultSizes.push_back(types.size());
-        } else if (common && spec.results[i] == MlirPassBridgeAritySingle) {
-          state.addTypes(common);
-          resultSizes.push_back(1);
-        } else if (mlir::Type t = mlir_pass_bridge::elidedType(
-                       spec.resultBuildable[i], state.getContext());
-                   t && spec.results[i] == MlirPassBridgeAritySingle) {
-          state.addTypes(t);
-          resultSizes.push_back(1);
-        } else {
-          resultSizes.push_back(0);
-        }
-      }
-      if (spec.has(MlirPassBridgeOpTraitAttrSizedResultSegments))
-        state.addAttribute("resultSegmentSizes",
-                           builder.getDenseI32ArrayAttr(resultSizes));
-    }
-
-    // Regions and successors, in declaration order.
-    size_t numRegions = 0;
-    for (auto &group : parsed.regions)
-      for (auto &region : group) {
-        state.addRegion(std::move(region));
-        ++numRegions;
-      }
-    for (size_t i = numRegions; i < spec.numRegions; ++i)
-      state.addRegion();
-    for (auto &group : parsed.successors)
-      state.addSuccessors(group);
-    return mlir::success();
-  }
-
   const OpSpec &spec;
   OpAsmParser &p;
   mlir::OperationState &state;
   Parsed parsed;
-  llvm::DenseMap<uint32_t, llvm::SMLoc> operandLocs;
 };
 
 } // namespace

@@ -3,6 +3,8 @@
 // (mlir-tblgen's OpFormatGen), so that a Rust op prints as the same op
 // declared in ODS would. The parser is dialect_format.cpp.
 
+#include "dialect_format_state.h"
+#include "dialect_parse.h"
 #include "dialect_properties.h"
 
 #include "mlir/IR/Builders.h"
@@ -53,9 +55,9 @@ public:
   /// sizes it implies: `attr-dict` and `prop-dict` leave them out.
   llvm::SmallVector<llvm::StringRef, 4> printedElsewhere() const {
     llvm::SmallVector<llvm::StringRef, 4> elided;
-    for (const FormatElement &other : spec.format)
-      if (other.kind == MlirPassBridgeFormatAttribute)
-        elided.push_back(spec.attributes[other.index].name);
+    for (size_t i = 0; i < spec.attributes.size(); ++i)
+      if (mlir_pass_bridge::formatNamesAttribute(spec, i))
+        elided.push_back(spec.attributes[i].name);
     if (spec.has(MlirPassBridgeOpTraitAttrSizedOperandSegments))
       elided.push_back("operandSegmentSizes");
     if (spec.has(MlirPassBridgeOpTraitAttrSizedResultSegments))
@@ -70,22 +72,111 @@ public:
     return false;
   }
 
-  void print() {
-    const std::vector<FormatElement> &format = spec.format;
-    for (size_t i = 0; i < format.size(); ++i) {
-      const FormatElement &e = format[i];
-      if (e.kind == MlirPassBridgeFormatOptionalGroup) {
-        if (present(format[i + 1 + e.index]))
-          for (size_t j = i + 1; j <= i + e.length; ++j)
-            element(format[j]);
-        i += e.length;
-        continue;
-      }
-      element(e);
+  void print() { range(0, spec.format.size(), /*emit=*/true); }
+
+private:
+  /// How many elements the element at `i` takes (a group, list or clause
+  /// with its elements).
+  size_t span(size_t i) const {
+    const FormatElement &e = spec.format[i];
+    switch (e.kind) {
+    case MlirPassBridgeFormatOptionalGroup:
+    case MlirPassBridgeFormatOIList:
+    case MlirPassBridgeFormatOIListClause:
+      return 1 + e.length;
+    default:
+      return 1;
     }
   }
 
-private:
+  /// The elements [begin, end). Without `emit`, only the spacing state
+  /// moves on: ODS decides spacing when it generates the printer, so an
+  /// absent group or clause still counts.
+  void range(size_t begin, size_t end, bool emit) {
+    const std::vector<FormatElement> &format = spec.format;
+    for (size_t i = begin; i < end; i += span(i)) {
+      const FormatElement &e = format[i];
+      if (e.kind == MlirPassBridgeFormatOptionalGroup) {
+        bool shown = emit && present(format[i + 1 + e.index]);
+        range(i + 1, i + 1 + e.length, shown);
+      } else if (e.kind == MlirPassBridgeFormatOIList) {
+        oilist(i, emit);
+      } else {
+        element(e, emit);
+      }
+    }
+  }
+
+  /// Whether an oilist clause with the elements [begin, end) is printed:
+  /// any operand, attribute or region it names is there (ODS's `collect`).
+  bool clausePresent(size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
+      const FormatElement &e = spec.format[i];
+      switch (e.kind) {
+      case MlirPassBridgeFormatOperand:
+      case MlirPassBridgeFormatAttribute:
+      case MlirPassBridgeFormatRegion:
+        if (present(e))
+          return true;
+        break;
+      case MlirPassBridgeFormatCustom:
+        for (const MlirPassBridgeCustomArg &arg :
+             spec.customDirectives[e.index].args)
+          if (!arg.byRef && (arg.kind == MlirPassBridgeCustomArgOperand ||
+                             arg.kind == MlirPassBridgeCustomArgAttribute ||
+                             arg.kind == MlirPassBridgeCustomArgRegion) &&
+              customArgPresent(arg))
+            return true;
+        break;
+      default:
+        break;
+      }
+    }
+    return false;
+  }
+
+  /// `oilist(...)` at `i`: each clause whose values are there, in the
+  /// format's order; a unit attribute's clause is its keyword alone.
+  void oilist(size_t i, bool emit) {
+    size_t end = i + 1 + spec.format[i].length;
+    for (size_t at = i + 1; at < end; at += span(at)) {
+      size_t clauseEnd = at + 1 + spec.format[at].length;
+      bool shown = emit && clausePresent(at + 2, clauseEnd);
+      element(spec.format[at + 1], shown);
+      const FormatElement &only = spec.format[at + 2];
+      bool unit = spec.format[at].length == 2 &&
+                  only.kind == MlirPassBridgeFormatAttribute &&
+                  spec.attributes[only.index].kind == MlirPassBridgeAttrKindUnit;
+      if (!unit)
+        range(at + 2, clauseEnd, shown);
+    }
+  }
+
+  /// Whether a custom directive's argument has a value on the op.
+  bool customArgPresent(const MlirPassBridgeCustomArg &arg) {
+    FormatElement e{};
+    e.index = arg.index;
+    switch (arg.kind) {
+    case MlirPassBridgeCustomArgOperand:
+      e.kind = MlirPassBridgeFormatOperand;
+      break;
+    case MlirPassBridgeCustomArgAttribute:
+      e.kind = MlirPassBridgeFormatAttribute;
+      break;
+    case MlirPassBridgeCustomArgOperandType:
+      return !operandGroup(arg.index).empty();
+    case MlirPassBridgeCustomArgResultType:
+      return !resultGroup(arg.index).empty();
+    case MlirPassBridgeCustomArgRegion:
+      e.kind = MlirPassBridgeFormatRegion;
+      break;
+    case MlirPassBridgeCustomArgSuccessor:
+      e.kind = MlirPassBridgeFormatSuccessor;
+      break;
+    }
+    return present(e);
+  }
+
   mlir::OperandRange operandGroup(unsigned index) {
     auto [start, size] = groupRange(
         spec.operands, op->getNumOperands(), op, "operandSegmentSizes",
@@ -150,6 +241,13 @@ private:
       return !successorGroup(anchor.index).empty();
     case MlirPassBridgeFormatType:
       return !types(anchor.target, anchor.index).empty();
+    case MlirPassBridgeFormatCustom:
+      // ODS: any of its arguments.
+      for (const MlirPassBridgeCustomArg &arg :
+           spec.customDirectives[anchor.index].args)
+        if (!arg.byRef && customArgPresent(arg))
+          return true;
+      return false;
     default:
       return true;
     }
@@ -178,28 +276,38 @@ private:
     return !llvm::StringRef("<>(){}[],").contains(value.front());
   }
 
-  void element(const FormatElement &e) {
+  void element(const FormatElement &e, bool emit) {
     // ODS's spacing literals: `\n` a new line, ` ` a space, `` none
     // (and no space before what follows).
     if (e.kind == MlirPassBridgeFormatLiteral && e.text == "\\n") {
-      p.printNewline();
+      if (emit)
+        p.printNewline();
       return;
     }
     if (e.kind == MlirPassBridgeFormatLiteral &&
         (e.text.empty() || e.text == " ")) {
-      if (!e.text.empty())
+      if (emit && !e.text.empty())
         p << ' ';
       lastWasPunctuation = e.text.empty();
       shouldEmitSpace = false;
       return;
     }
     if (e.kind == MlirPassBridgeFormatLiteral) {
-      if (shouldEmitSpace && spaceBefore(e.text, lastWasPunctuation))
+      if (emit && shouldEmitSpace && spaceBefore(e.text, lastWasPunctuation))
         p << ' ';
-      p << e.text;
+      if (emit)
+        p << e.text;
       shouldEmitSpace = e.text.size() != 1 ||
                         !llvm::StringRef("<({[").contains(e.text.front());
       lastWasPunctuation = e.text.front() != '_' && !llvm::isAlpha(static_cast<char>(e.text.front()));
+      return;
+    }
+    if (!emit) {
+      // Only the spacing state, as if printed.
+      if (e.kind != MlirPassBridgeFormatAttrDict &&
+          e.kind != MlirPassBridgeFormatAttrDictWithKeyword)
+        shouldEmitSpace = true;
+      lastWasPunctuation = false;
       return;
     }
     if (e.kind == MlirPassBridgeFormatAttrDict ||
@@ -281,6 +389,15 @@ private:
       llvm::interleaveComma(op->getSuccessors(), p,
                             [&](mlir::Block *b) { p.printSuccessor(b); });
       break;
+    case MlirPassBridgeFormatCustom: {
+      const MlirPassBridgeDialectSpec *dialect =
+          mlir_pass_bridge::rustDialectSpec(op->getDialect());
+      MlirPassBridgePrinter printer{p};
+      if (dialect)
+        dialect->callbacks.printCustom(spec.definition, e.index, wrap(op),
+                                       &printer);
+      break;
+    }
     case MlirPassBridgeFormatPropDict:
       // `<{...}>` of the properties the format does not print elsewhere,
       // nothing when there are none (ODS's `printProperties`).

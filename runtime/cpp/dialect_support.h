@@ -58,6 +58,12 @@ struct EffectSpec {
   std::string resource;
 };
 
+/// A custom directive of a format (`custom<Name>(...)`).
+struct CustomDirectiveSpec {
+  std::string name;
+  std::vector<MlirPassBridgeCustomArg> args;
+};
+
 /// A Rust op, copied from its `MlirPassBridgeOpSpec`.
 struct OpSpec {
   std::string name;
@@ -90,6 +96,8 @@ struct OpSpec {
   std::vector<int32_t> branchOperands;
   /// `RegionBranchOpInterface`: per region, its successors' mask.
   std::vector<uint64_t> regionSuccessors;
+  /// The format's custom directives.
+  std::vector<CustomDirectiveSpec> customDirectives;
 
   bool has(MlirPassBridgeOpTrait t) const { return traits & (uint64_t(1) << t); }
 };

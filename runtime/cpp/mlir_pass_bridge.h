@@ -49,6 +49,7 @@ extern "C" {
 #include "api/conversion_patterns.h"
 #include "api/interfaces.h"
 #include "api/dialect.h"
+#include "api/dialect_custom.h"
 #include "api/syntax.h"
 #include "api/tools.h"
 #include "api/running_pass.h"

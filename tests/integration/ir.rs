@@ -18,6 +18,8 @@ mod control_flow;
 mod conversion;
 #[path = "ir/create.rs"]
 mod create;
+#[path = "ir/custom_directives.rs"]
+mod custom_directives;
 #[path = "ir/dialect.rs"]
 mod dialect;
 #[path = "ir/dialect_api.rs"]

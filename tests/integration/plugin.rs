@@ -9,6 +9,8 @@ use std::{
 mod common;
 #[path = "plugin/constraints.rs"]
 mod constraints;
+#[path = "plugin/custom_directives.rs"]
+mod custom_directives;
 #[path = "plugin/interfaces.rs"]
 mod interfaces;
 #[path = "plugin/properties.rs"]
@@ -793,7 +795,7 @@ fn the_dialect_lit_suite_passes_on_both_hosts() {
             ("MLIR_PASS_PROBE_PLUGIN", plugin.as_os_str()),
             ("MLIR_PASS_LIT_OUT", out.as_os_str()),
         ],
-        18,
+        20,
     );
 }
 

@@ -23,6 +23,7 @@ pub mod constraint_ops;
 pub mod control_flow;
 pub mod conversion_passes;
 pub mod create_passes;
+pub mod custom_directives;
 pub mod effects;
 pub mod fast_math;
 pub mod int_ranges;

@@ -62,6 +62,14 @@ typedef enum MlirPassBridgeFormatKind {
   MlirPassBridgeFormatSuccessors = 11,
   MlirPassBridgeFormatOptionalGroup = 12,
   MlirPassBridgeFormatPropDict = 13,
+  /// `custom<Name>(...)`: `index` is the directive
+  /// (`MlirPassBridgeOpSpec::customDirectives`).
+  MlirPassBridgeFormatCustom = 14,
+  /// `oilist(...)`: `length` elements follow, its clauses.
+  MlirPassBridgeFormatOIList = 15,
+  /// One clause of an `oilist`: `length` elements follow, the first its
+  /// keyword.
+  MlirPassBridgeFormatOIListClause = 16,
 } MlirPassBridgeFormatKind;
 
 /// What a `type(...)` directive names.
@@ -86,6 +94,35 @@ typedef struct MlirPassBridgeFormatElement {
   MlirPassBridgeTypeTarget target2;
   uint32_t length;
 } MlirPassBridgeFormatElement;
+
+/// What an argument of a custom directive names.
+typedef enum MlirPassBridgeCustomArgKind {
+  MlirPassBridgeCustomArgOperand = 0,
+  MlirPassBridgeCustomArgAttribute = 1,
+  /// `type($operand)`.
+  MlirPassBridgeCustomArgOperandType = 2,
+  /// `type($result)`.
+  MlirPassBridgeCustomArgResultType = 3,
+  MlirPassBridgeCustomArgRegion = 4,
+  MlirPassBridgeCustomArgSuccessor = 5,
+} MlirPassBridgeCustomArgKind;
+
+/// One argument of a custom directive: what it names (the group or
+/// attribute `index`), and whether it is `ref(...)` (a value parsed
+/// before, handed to the directive's parser).
+typedef struct MlirPassBridgeCustomArg {
+  MlirPassBridgeCustomArgKind kind;
+  uint32_t index;
+  bool byRef;
+} MlirPassBridgeCustomArg;
+
+/// A custom directive of an op's format (`custom<Name>(...)`): its name and
+/// arguments. Rust parses and prints it (`parseCustom`, `printCustom`).
+typedef struct MlirPassBridgeCustomDirective {
+  MlirStringRef name;
+  intptr_t numArgs;
+  const MlirPassBridgeCustomArg *args;
+} MlirPassBridgeCustomDirective;
 
 /// The kind of attribute an op's attribute must be (its storage, as ODS's
 /// typed parsers check it: `invalid kind of attribute specified`).
@@ -295,6 +332,9 @@ typedef struct MlirPassBridgeOpSpec {
   /// terminators (a mask, as `regionEntry`).
   intptr_t numRegionSuccessors;
   const uint64_t *regionSuccessors;
+  /// The custom directives of the format.
+  intptr_t numCustomDirectives;
+  const MlirPassBridgeCustomDirective *customDirectives;
 } MlirPassBridgeOpSpec;
 
 /// A parse in progress: MLIR's `OpAsmParser` and `OperationState`, plus
@@ -416,6 +456,16 @@ typedef struct MlirPassBridgeOpCallbacks {
                           const MlirAttribute *operands, intptr_t numOperands,
                           MlirPassBridgeAddRegionSuccessor add,
                           void *userData);
+  /// Parses the op's custom directive number `directive` (its arguments
+  /// are exchanged through `parse`, `mlirPassBridgeCustom*`); `optional`:
+  /// it opens an optional group, and `*present` says whether it was there.
+  /// False after an error.
+  bool (*parseCustom)(const void *definition, uint32_t directive,
+                      MlirPassBridgeParse *parse, bool optional,
+                      bool *present);
+  /// Prints the op's custom directive number `directive`.
+  void (*printCustom)(const void *definition, uint32_t directive,
+                      MlirOperation op, MlirPassBridgePrinter *printer);
 } MlirPassBridgeOpCallbacks;
 
 /*--- Hand-written parsers (dialect_asm.cpp). Each returns false after

@@ -27,7 +27,7 @@ pub struct ParseError;
 /// An operand read by [`OpParser::operand`], to resolve to a type with
 /// [`OpParser::resolve`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct UnresolvedOperand(isize);
+pub struct UnresolvedOperand(pub(super) isize);
 
 /// A place in the text being parsed ([`OpParser::location`]), to report an
 /// error there once what follows it turns out wrong
@@ -39,7 +39,7 @@ pub struct ParseLocation(pub(super) *const std::ffi::c_char);
 /// Parses one op in its custom form (C++'s `OpAsmParser` with the op's
 /// `OperationState`). The op name has been read already.
 pub struct OpParser<'a> {
-    raw: *mut bridge::MlirPassBridgeParse,
+    pub(super) raw: *mut bridge::MlirPassBridgeParse,
     /// Where the raw context is kept for 'a, so that melior's `&Context`
     /// can be lent for 'a.
     context: &'a sys::MlirContext,
@@ -266,7 +266,7 @@ impl<'a> OpParser<'a> {
 
 /// Prints one op in its custom form (C++'s `OpAsmPrinter`), after its name.
 pub struct OpPrinter<'a> {
-    raw: *mut bridge::MlirPassBridgePrinter,
+    pub(super) raw: *mut bridge::MlirPassBridgePrinter,
     _borrow: PhantomData<&'a mut ()>,
 }
 

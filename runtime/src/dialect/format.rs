@@ -61,6 +61,76 @@ pub enum FormatElement {
         /// How many of the following elements belong to the group.
         len: u32,
     },
+    /// `custom<Name>(...)`: the op's custom directive with this index in
+    /// [`OpHooks::custom_directives`](super::OpHooks), whose
+    /// Rust functions parse and print its arguments.
+    Custom(u32),
+    /// `oilist(...)`: clauses in any order, each at most once (ODS's
+    /// order-independent list). `len` elements follow: its clauses, each an
+    /// [`OIListClause`](Self::OIListClause) and its elements.
+    OIList {
+        /// How many of the following elements belong to the list.
+        len: u32,
+    },
+    /// One clause of an `oilist`: `len` elements follow, the first its
+    /// keyword. A clause is printed when any operand, attribute or region
+    /// it names is present; a clause that is a keyword and a unit
+    /// attribute sets the attribute.
+    OIListClause {
+        /// How many of the following elements belong to the clause.
+        len: u32,
+    },
+}
+
+/// What a custom directive's argument names (ODS's arguments of
+/// `custom<Name>(...)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CustomTarget {
+    /// The operand group with this index (`$input`).
+    Operand(u32),
+    /// The attribute with this index (`$value`).
+    Attribute(u32),
+    /// The types of an operand or result group (`type($input)`).
+    Type(TypeTarget),
+    /// The region with this index (`$body`).
+    Region(u32),
+    /// The successor with this index (`$dest`).
+    Successor(u32),
+}
+
+/// One argument of a custom directive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CustomArg {
+    /// What it names.
+    pub target: CustomTarget,
+    /// `ref(...)`: what an earlier element parsed, handed to the parser as
+    /// a value rather than read by it.
+    pub by_ref: bool,
+}
+
+/// Parses a custom directive: reads its arguments with the op's
+/// `parse_<name>` method. With `optional` (the directive opens an
+/// optional group), answers whether it was there; otherwise `true`.
+pub type CustomParseHook =
+    for<'a> fn(&mut super::OpParser<'a>, bool) -> Result<bool, super::ParseError>;
+
+/// Prints a custom directive: the op's `print_<name>` method on its
+/// arguments.
+pub type CustomPrintHook = for<'a> fn(crate::OperationRef<'a>, &mut super::OpPrinter<'a>);
+
+/// A custom directive of an op's format (ODS's `custom<Name>(...)`): its
+/// arguments and the functions `#[mlir_op]` writes to call the op's
+/// `parse_<name>` and `print_<name>` methods.
+#[derive(Clone, Copy, Debug)]
+pub struct CustomDirective {
+    /// `Name` in `custom<Name>`.
+    pub name: &'static str,
+    /// The arguments, in order.
+    pub args: &'static [CustomArg],
+    /// Calls the op's parse method.
+    pub parse: CustomParseHook,
+    /// Calls the op's print method.
+    pub print: CustomPrintHook,
 }
 
 /// Where a format takes a value's type from when it does not give it
@@ -96,6 +166,17 @@ pub(super) fn type_sources(op: &super::OpDefinition) -> (Vec<TypeSource>, Vec<Ty
     };
     for element in format {
         match *element {
+            FormatElement::Custom(d) => {
+                for arg in op.hooks.custom_directives[d as usize].args {
+                    match arg.target {
+                        CustomTarget::Type(t) if !arg.by_ref => see(t),
+                        CustomTarget::Attribute(i) if !arg.by_ref => {
+                            attribute_seen[i as usize] = true
+                        }
+                        _ => {}
+                    }
+                }
+            }
             FormatElement::Type(t) => see(t),
             FormatElement::FunctionalType(a, b) => {
                 see(a);

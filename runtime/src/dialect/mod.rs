@@ -28,6 +28,8 @@
 //! - `registry.rs`: dialect registration in a context, `opt_main` and the
 //!   stock `mlir-opt` (a dialect plugin);
 //! - `asm.rs`: hand-written syntax ([`OpParser`], [`OpPrinter`]);
+//! - `custom.rs`: custom directives of formats (`custom<Name>(...)`:
+//!   [`DetachedRegion`], [`Successor`], the arguments' types);
 //! - `asm_names.rs`: the names values print with and the default dialect
 //!   (`OpAsmOpInterface`: [`OpAsmInterface`], [`ValueNames`]);
 //! - `effects.rs`: memory effects and speculation
@@ -47,6 +49,7 @@ mod attrs;
 mod callbacks;
 pub mod constraint;
 mod control_flow;
+mod custom;
 mod docs;
 mod effects;
 mod enums;
@@ -76,6 +79,9 @@ pub use control_flow::{
     BranchInterface, EntrySuccessorsHook, RegionBranchInterface, RegionTarget,
     SuccessorForOperandsHook,
 };
+#[doc(hidden)]
+pub use custom::{CustomRef, CustomSlot};
+pub use custom::{Delimiter, DetachedRegion, Successor};
 pub use docs::{dialect_doc, dialect_docs};
 pub use effects::{
     EffectDef, EffectOn, Effects, EffectsHook, MemoryEffect, MemoryEffects, Speculatability,

@@ -199,6 +199,22 @@ attr_constraints! {
     DictionaryAttr = AttrConstraint::Dictionary => DictionaryAttribute;
 }
 
+/// An array of `i64` (ODS's `DenseI64ArrayAttr`: `array<i64: 1, 2>`), as
+/// the static parts of `tensor.extract_slice` are stored.
+pub struct DenseI64ArrayAttr;
+impl AttrConstraintDef for DenseI64ArrayAttr {
+    const CONSTRAINT: AttrConstraint = AttrConstraint::Predicate {
+        description: "i64 dense array attribute",
+        predicate: |attr| attr.is_dense_i64_array(),
+    };
+    type Value<'c> = melior::ir::attribute::DenseI64ArrayAttribute<'c>;
+    fn from_attribute(attr: Attribute<'_>) -> Option<Self::Value<'_>> {
+        attr.is_dense_i64_array()
+            .then(|| Self::Value::try_from(attr).ok())
+            .flatten()
+    }
+}
+
 /// Any attribute.
 pub struct AnyAttr;
 impl AttrConstraintDef for AnyAttr {

@@ -125,6 +125,9 @@ pub struct OpHooks {
     pub parse: Option<super::asm::ParseHook>,
     /// A hand-written printer.
     pub print: Option<super::asm::PrintHook>,
+    /// The custom directives of the op's format (`custom<Name>(...)`), in
+    /// the order the format names them.
+    pub custom_directives: &'static [super::format::CustomDirective],
 }
 
 impl OpHooks {
@@ -137,6 +140,7 @@ impl OpHooks {
         canonicalize_method: None,
         parse: None,
         print: None,
+        custom_directives: &[],
     };
 }
 

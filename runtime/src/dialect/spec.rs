@@ -8,7 +8,7 @@ use super::{
     attrs::AttrDefinition,
     callbacks,
     constraint::AttrConstraint,
-    format::{FormatElement, TypeSource, TypeTarget},
+    format::{CustomArg, CustomTarget, FormatElement, TypeSource, TypeTarget},
     op::Arity,
     registry::ops_of,
     syntax::{self, format::ParamSyntax},
@@ -64,8 +64,33 @@ fn format_element(element: &FormatElement) -> bridge::MlirPassBridgeFormatElemen
             e.index = anchor;
             e.length = len;
         }
+        FormatElement::Custom(d) => (e.kind, e.index) = (K::MlirPassBridgeFormatCustom, d),
+        FormatElement::OIList { len } => (e.kind, e.length) = (K::MlirPassBridgeFormatOIList, len),
+        FormatElement::OIListClause { len } => {
+            (e.kind, e.length) = (K::MlirPassBridgeFormatOIListClause, len)
+        }
     }
     e
+}
+
+/// A custom directive's argument, for the bridge.
+fn custom_arg(arg: &CustomArg) -> bridge::MlirPassBridgeCustomArg {
+    use bridge::MlirPassBridgeCustomArgKind as K;
+    let (kind, index) = match arg.target {
+        CustomTarget::Operand(i) => (K::MlirPassBridgeCustomArgOperand, i),
+        CustomTarget::Attribute(i) => (K::MlirPassBridgeCustomArgAttribute, i),
+        CustomTarget::Type(TypeTarget::Operand(i)) => (K::MlirPassBridgeCustomArgOperandType, i),
+        CustomTarget::Type(TypeTarget::Result(i)) => (K::MlirPassBridgeCustomArgResultType, i),
+        // `#[mlir_op]` refuses `type(operands)` and `type(results)` here.
+        CustomTarget::Type(_) => (K::MlirPassBridgeCustomArgOperandType, u32::MAX),
+        CustomTarget::Region(i) => (K::MlirPassBridgeCustomArgRegion, i),
+        CustomTarget::Successor(i) => (K::MlirPassBridgeCustomArgSuccessor, i),
+    };
+    bridge::MlirPassBridgeCustomArg {
+        kind,
+        index,
+        byRef: arg.by_ref,
+    }
 }
 
 /// Where the format takes a type from, for the bridge.
@@ -174,6 +199,8 @@ pub(super) fn build(
         speculatability: Some(super::effects::speculatability),
         successorForOperands: Some(super::control_flow::successor_for_operands),
         entrySuccessors: Some(super::control_flow::entry_successors),
+        parseCustom: Some(super::custom::parse_custom),
+        printCustom: Some(super::custom::print_custom),
     };
     // SAFETY: the strings and array are copied; `definition` is 'static
     // and 8-byte aligned (it holds pointers), so its address is a TypeID.
@@ -335,6 +362,23 @@ pub(super) fn build(
                 .map(|s| super::control_flow::target_mask(s))
                 .collect()
         });
+        let custom_args: Vec<Vec<bridge::MlirPassBridgeCustomArg>> = op
+            .hooks
+            .custom_directives
+            .iter()
+            .map(|d| d.args.iter().map(custom_arg).collect())
+            .collect();
+        let custom_directives: Vec<_> = op
+            .hooks
+            .custom_directives
+            .iter()
+            .zip(&custom_args)
+            .map(|(d, args)| bridge::MlirPassBridgeCustomDirective {
+                name: string_ref(d.name),
+                numArgs: args.len() as isize,
+                args: args.as_ptr(),
+            })
+            .collect();
         let variadic_regions = op.regions.last().is_some_and(|r| r.variadic);
         let variadic_successors = op.successors.last().is_some_and(|s| s.variadic);
         let c_op = bridge::MlirPassBridgeOpSpec {
@@ -425,6 +469,8 @@ pub(super) fn build(
             branchOperands: branch_operands.as_ptr(),
             numRegionSuccessors: region_successors.len() as isize,
             regionSuccessors: region_successors.as_ptr(),
+            numCustomDirectives: custom_directives.len() as isize,
+            customDirectives: custom_directives.as_ptr(),
         };
         // SAFETY: every array lives until the call returns; the bridge
         // copies them; `op` is 'static.

@@ -108,7 +108,8 @@ pub(super) fn definition(input: &OpInput) -> TokenStream {
         Some(lit) => {
             let elements = format::parse(&lit.value(), &valid::shape(input))
                 .expect("valid.rs checked the format");
-            let elements = elements.iter().map(format_element);
+            let mut customs = 0u32;
+            let elements = elements.iter().map(|e| format_element(e, &mut customs));
             let source = lit.value();
             (
                 quote!(::core::option::Option::Some(&[#(#elements),*])),
@@ -135,6 +136,7 @@ pub(super) fn definition(input: &OpInput) -> TokenStream {
     let parse = hook(&args.custom_assembly, "__parse");
     let print = hook(&args.custom_assembly, "__print");
     let interfaces = interfaces(input);
+    let (_, custom_directives) = custom_directives(input);
 
     quote! {
         __dialect::OpDefinition {
@@ -158,14 +160,15 @@ pub(super) fn definition(input: &OpInput) -> TokenStream {
                 canonicalize_method: #canonicalize_method,
                 parse: #parse,
                 print: #print,
+                custom_directives: #custom_directives,
             },
             interfaces: #interfaces,
         }
     }
 }
 
-/// One `FormatElement`.
-pub(super) fn format_element(element: &Element) -> TokenStream {
+/// One `FormatElement`; `customs` counts the custom directives so far.
+pub(super) fn format_element(element: &Element, customs: &mut u32) -> TokenStream {
     let target = |t: &Target| match *t {
         Target::Operand(i) => quote!(__dialect::format::TypeTarget::Operand(#i)),
         Target::Operands => quote!(__dialect::format::TypeTarget::Operands),
@@ -196,5 +199,12 @@ pub(super) fn format_element(element: &Element) -> TokenStream {
         Element::OptionalGroup { anchor, len } => {
             quote!(#e::OptionalGroup { anchor: #anchor, len: #len })
         }
+        Element::Custom { .. } => {
+            let d = *customs;
+            *customs += 1;
+            quote!(#e::Custom(#d))
+        }
+        Element::OIList { len } => quote!(#e::OIList { len: #len }),
+        Element::OIListClause { len } => quote!(#e::OIListClause { len: #len }),
     }
 }

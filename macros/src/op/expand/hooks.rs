@@ -204,6 +204,7 @@ pub(super) fn hook_fns(input: &OpInput) -> TokenStream {
                 <#at_key<'static>>::#method;
         });
     }
+    out.extend(custom_directives(input).0);
     out.extend(asm_hooks(input));
     out.extend(int_range_hooks(input));
     out.extend(effect_hooks(input));

@@ -53,6 +53,20 @@ pub(super) fn can_anchor(element: &Element, shape: &Shape) -> bool {
         Element::Attribute(i) => shape.attributes[i as usize].1,
         Element::Region(i) => shape.regions[i as usize].1,
         Element::Successor(i) => shape.successors[i as usize].1,
+        // ODS: every argument could be the anchor.
+        Element::Custom { ref args, .. } => {
+            args.iter().filter(|a| !a.by_ref).all(|a| match a.target {
+                CustomTarget::Operand(i) | CustomTarget::Type(Target::Operand(i)) => {
+                    shape.operands[i as usize].1 != Arity::Single
+                }
+                CustomTarget::Type(Target::Result(i)) => {
+                    shape.results[i as usize].1 != Arity::Single
+                }
+                CustomTarget::Attribute(i) => shape.attributes[i as usize].1,
+                CustomTarget::Region(_) => true,
+                _ => false,
+            })
+        }
         _ => false,
     }
 }
@@ -89,7 +103,81 @@ pub(super) fn written(element: &Element, shape: &Shape) -> String {
         Element::Successor(i) => format!("${}", shape.successors[*i as usize].0),
         Element::Successors => "successors".to_owned(),
         Element::OptionalGroup { .. } => "(...)?".to_owned(),
+        Element::Custom { name, args } => {
+            let args: Vec<String> = args.iter().map(|a| custom_arg(a, shape)).collect();
+            format!("custom<{name}>({})", args.join(", "))
+        }
+        Element::OIList { .. } => "oilist(...)".to_owned(),
+        Element::OIListClause { .. } => "an oilist clause".to_owned(),
     }
+}
+
+/// A custom directive's argument as the user wrote it.
+pub(super) fn custom_arg(arg: &CustomArg, shape: &Shape) -> String {
+    let written = match arg.target {
+        CustomTarget::Operand(i) => format!("${}", shape.operands[i as usize].0),
+        CustomTarget::Attribute(i) => format!("${}", shape.attributes[i as usize].0),
+        CustomTarget::Type(Target::Operand(i)) => {
+            format!("type(${})", shape.operands[i as usize].0)
+        }
+        CustomTarget::Type(Target::Result(i)) => format!("type(${})", shape.results[i as usize].0),
+        CustomTarget::Type(Target::Operands) => "type(operands)".to_owned(),
+        CustomTarget::Type(Target::Results) => "type(results)".to_owned(),
+        CustomTarget::Region(i) => format!("${}", shape.regions[i as usize].0),
+        CustomTarget::Successor(i) => format!("${}", shape.successors[i as usize].0),
+    };
+    if arg.by_ref {
+        format!("ref({written})")
+    } else {
+        written
+    }
+}
+
+/// ODS's rule on `oilist`s: a clause's keyword may not also be the literal
+/// right after the list, or a keyword of the list right after it (which
+/// would read as this list's).
+fn check_oilists(elements: &[Element], errors: &mut Vec<String>) {
+    let mut prohibited: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < elements.len() {
+        match &elements[i] {
+            Element::OIList { .. } => {
+                let keywords = oilist_keywords(&elements[i..i + elements[i].span()]);
+                for k in &keywords {
+                    if prohibited.contains(k) {
+                        errors.push(format!(
+                            "format ambiguity: `{k}` is a clause of two adjacent `oilist`s"
+                        ));
+                    }
+                }
+                prohibited.extend(keywords);
+            }
+            Element::Literal(text) => {
+                if prohibited.contains(&text.as_str()) {
+                    errors.push(format!(
+                        "format ambiguity: `{text}` is a clause of the `oilist` before it and \
+                         the literal after it"
+                    ));
+                }
+                prohibited.clear();
+            }
+            _ => prohibited.clear(),
+        }
+        i += elements[i].span();
+    }
+}
+
+/// The keywords of an `oilist` (its elements, header included).
+pub(super) fn oilist_keywords(list: &[Element]) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut i = 1;
+    while i < list.len() {
+        if let Some(Element::Literal(k)) = list.get(i + 1) {
+            out.push(k.as_str());
+        }
+        i += list[i].span();
+    }
+    out
 }
 
 /// What the elements leave out or give twice, as ODS's format checker
@@ -101,6 +189,7 @@ pub(super) fn check(elements: &[Element], shape: &Shape) -> Vec<String> {
     for element in elements {
         seen.visit(element, shape, &mut errors);
     }
+    check_oilists(elements, &mut errors);
 
     // Values.
     for (kind, names, used, all) in [
@@ -172,6 +261,10 @@ pub(super) fn check(elements: &[Element], shape: &Shape) -> Vec<String> {
                         .chain(std::iter::repeat(&false)),
                 )
             {
+                // ODS builds the types of a variadic group but not when
+                // `operands` reads it (its length is then unknown).
+                let arity = find(&shape.operands, name).map(|i| shape.operands[i as usize].1);
+                let buildable = *buildable && !(seen.all_operands && arity != Some(Arity::Single));
                 if !known && !buildable && !resolved.contains(&name) {
                     errors.push(format!(
                         "the type of operand `{name}` is not given by the format: add \
@@ -337,7 +430,50 @@ impl Seen {
             }
             Element::AttrDict | Element::AttrDictWithKeyword => self.attr_dicts += 1,
             Element::PropDict => self.prop_dicts += 1,
-            Element::Literal(_) | Element::OptionalGroup { .. } => {}
+            Element::Custom { ref name, ref args } => {
+                for arg in args {
+                    if arg.by_ref {
+                        self.referenced(name, arg, shape, errors);
+                        continue;
+                    }
+                    let element = match arg.target {
+                        CustomTarget::Operand(i) => Element::Operand(i),
+                        CustomTarget::Attribute(i) => Element::Attribute(i),
+                        CustomTarget::Type(t) => Element::Type(t),
+                        CustomTarget::Region(i) => Element::Region(i),
+                        CustomTarget::Successor(i) => Element::Successor(i),
+                    };
+                    self.visit(&element, shape, errors);
+                }
+            }
+            Element::Literal(_)
+            | Element::OptionalGroup { .. }
+            | Element::OIList { .. }
+            | Element::OIListClause { .. } => {}
+        }
+    }
+
+    /// `ref(...)`: what it names must be bound by an element before it.
+    fn referenced(&self, name: &str, arg: &CustomArg, shape: &Shape, errors: &mut Vec<String>) {
+        let bound = match arg.target {
+            CustomTarget::Operand(i) => self.operands[i as usize] && !self.all_operands,
+            CustomTarget::Attribute(i) => self.attributes[i as usize],
+            CustomTarget::Type(Target::Operand(i)) => {
+                self.operand_types[i as usize] && !self.all_operand_types
+            }
+            CustomTarget::Type(Target::Result(i)) => {
+                self.result_types[i as usize] && !self.all_result_types
+            }
+            _ => true,
+        };
+        if !bound {
+            let written = custom_arg(arg, shape);
+            let target = &written["ref(".len()..written.len() - 1];
+            errors.push(format!(
+                "`{written}` in `custom<{name}>` refers to `{target}` before the format gives it \
+                 (by itself, not through `operands`, `type(operands)` or `type(results)`): \
+                 write `{target}` earlier in the format"
+            ));
         }
     }
 

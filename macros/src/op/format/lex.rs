@@ -11,7 +11,7 @@ pub(crate) enum Token {
     Variable(String),
     /// `attr-dict`, `type`...
     Keyword(String),
-    /// `(`, `)`, `?`, `^`, `,`, `:`, `<`, `>`.
+    /// `(`, `)`, `?`, `^`, `,`, `:`, `<`, `>`, `|`.
     Punct(char),
 }
 
@@ -76,7 +76,14 @@ pub(crate) fn lex(source: &str) -> Result<Vec<Token>, String> {
                 }
                 tokens.push(Token::Variable(name));
             }
-            '(' | ')' | '?' | '^' | ',' | ':' | '<' | '>' => {
+            '"' => {
+                return Err(
+                    "string arguments (`\"...\"`, C++ expressions in ODS) are not supported by \
+                     #[mlir_op]'s format: compute the value in the directive's methods"
+                        .to_owned(),
+                )
+            }
+            '(' | ')' | '?' | '^' | ',' | ':' | '<' | '>' | '|' => {
                 chars.next();
                 tokens.push(Token::Punct(c));
             }

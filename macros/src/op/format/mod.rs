@@ -11,7 +11,11 @@
 //! variable ::= `$` name                             (operand, attribute, region, successor)
 //! directive ::= attr-dict | attr-dict-with-keyword | prop-dict | operands | regions | successors
 //!             | type(target) | functional-type(target, target)
+//!             | custom<Name>(argument, ...) | oilist(clause | clause ...)
 //! target  ::= $operand | $result | operands | results
+//! argument ::= $operand | $attribute | $region | $successor | type($operand | $result)
+//!            | ref($operand | $attribute | type($operand | $result))
+//! clause  ::= `keyword` element*
 //! group   ::= `(` element* `)` `?`                  (one element marked `^`, its anchor)
 //! ```
 //!
@@ -25,6 +29,7 @@ use crate::dialects::edit_distance;
 use super::ast::Arity;
 
 mod check;
+mod directive;
 pub(crate) mod lex;
 mod parser;
 #[cfg(test)]
@@ -93,8 +98,33 @@ pub enum Target {
     Results,
 }
 
-/// One element (`dialect::format::FormatElement`); an optional group is
-/// followed by its `len` elements.
+/// What an argument of `custom<Name>(...)` names
+/// (`dialect::format::CustomTarget`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CustomTarget {
+    /// `$input`.
+    Operand(u32),
+    /// `$value`.
+    Attribute(u32),
+    /// `type($input)`, `type($output)`.
+    Type(Target),
+    /// `$body`.
+    Region(u32),
+    /// `$dest`.
+    Successor(u32),
+}
+
+/// One argument of `custom<Name>(...)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CustomArg {
+    /// What it names.
+    pub target: CustomTarget,
+    /// `ref(...)`.
+    pub by_ref: bool,
+}
+
+/// One element (`dialect::format::FormatElement`); an optional group, an
+/// `oilist` and its clauses are followed by their `len` elements.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Element {
     /// `` `(` ``, `` `to` ``.
@@ -130,6 +160,35 @@ pub enum Element {
         /// How many elements follow that belong to the group.
         len: u32,
     },
+    /// `custom<Name>(...)`.
+    Custom {
+        /// `Name`.
+        name: String,
+        /// The arguments, in order.
+        args: Vec<CustomArg>,
+    },
+    /// `oilist(...)`.
+    OIList {
+        /// How many elements follow that belong to the list.
+        len: u32,
+    },
+    /// A clause of an `oilist`; its keyword is the first of the elements.
+    OIListClause {
+        /// How many elements follow that belong to the clause.
+        len: u32,
+    },
+}
+
+impl Element {
+    /// How many elements this one takes, itself included.
+    pub fn span(&self) -> usize {
+        match *self {
+            Element::OptionalGroup { len, .. }
+            | Element::OIList { len }
+            | Element::OIListClause { len } => 1 + len as usize,
+            _ => 1,
+        }
+    }
 }
 
 /// The punctuation ODS accepts as a literal.
@@ -148,10 +207,13 @@ const DIRECTIVES: &[&str] = &[
     "successors",
     "type",
     "functional-type",
+    "custom",
+    "oilist",
+    "ref",
 ];
 
 /// ODS directives this format does not implement.
-const UNSUPPORTED: &[&str] = &["custom", "oilist", "ref", "qualified"];
+const UNSUPPORTED: &[&str] = &["qualified"];
 
 /// Parses and checks `source` against the op `shape`. The errors (all of
 /// them, when the text parses) name the element at fault; the caller

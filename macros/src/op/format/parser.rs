@@ -3,14 +3,16 @@
 use super::*;
 
 /// A recursive-descent parser writing flat elements to `out`.
-struct Parser<'s> {
+pub(super) struct Parser<'s> {
     tokens: Vec<Token>,
     pos: usize,
-    shape: &'s Shape,
-    out: Vec<Element>,
+    pub(super) shape: &'s Shape,
+    pub(super) out: Vec<Element>,
     /// Inside an optional group: the index of its header in `out` and its
     /// anchor so far.
-    group: Option<(usize, Option<u32>)>,
+    pub(super) group: Option<(usize, Option<u32>)>,
+    /// Inside an `oilist`.
+    pub(super) in_oilist: bool,
 }
 
 /// The elements of a format's tokens, in order and flat (an optional group
@@ -22,23 +24,24 @@ pub(super) fn elements(tokens: Vec<Token>, shape: &Shape) -> Result<Vec<Element>
         shape,
         out: Vec::new(),
         group: None,
+        in_oilist: false,
     };
     parser.elements()?;
     Ok(parser.out)
 }
 
 impl Parser<'_> {
-    fn peek(&self) -> Option<&Token> {
+    pub(super) fn peek(&self) -> Option<&Token> {
         self.tokens.get(self.pos)
     }
 
-    fn next(&mut self) -> Option<Token> {
+    pub(super) fn next(&mut self) -> Option<Token> {
         let token = self.tokens.get(self.pos).cloned();
         self.pos += 1;
         token
     }
 
-    fn expect(&mut self, c: char, context: &str) -> Result<(), String> {
+    pub(super) fn expect(&mut self, c: char, context: &str) -> Result<(), String> {
         match self.next() {
             Some(Token::Punct(p)) if p == c => Ok(()),
             Some(other) => Err(format!("expected `{c}` {context}, found `{other}`")),
@@ -70,7 +73,7 @@ impl Parser<'_> {
     }
 
     /// One element, and its `^` if it has one.
-    fn element(&mut self) -> Result<(), String> {
+    pub(super) fn element(&mut self) -> Result<(), String> {
         let token = self.next().expect("called with a token left");
         let at = self.out.len();
         let element = match token {
@@ -85,6 +88,7 @@ impl Parser<'_> {
                 Element::Literal(text)
             }
             Token::Variable(name) => self.variable(&name)?,
+            Token::Keyword(word) if word == "oilist" => return self.oilist(),
             Token::Keyword(word) => self.directive(&word)?,
             Token::Punct('(') => return self.group(),
             Token::Punct('^') => {
@@ -153,6 +157,14 @@ impl Parser<'_> {
             "attr-dict-with-keyword" => Element::AttrDictWithKeyword,
             "prop-dict" => Element::PropDict,
             "operands" => Element::Operands,
+            "custom" => self.custom()?,
+            "ref" => {
+                return Err(
+                    "`ref(...)` is an argument of a custom directive only, as in \
+                     `custom<Name>($a, ref($b))`"
+                        .to_owned(),
+                )
+            }
             "regions" => Element::Regions,
             "successors" => Element::Successors,
             "results" => {
@@ -198,7 +210,7 @@ impl Parser<'_> {
 
     /// The argument of `type(...)`: `$operand`, `$result`, `operands`,
     /// `results`.
-    fn target(&mut self, directive: &str) -> Result<Target, String> {
+    pub(super) fn target(&mut self, directive: &str) -> Result<Target, String> {
         let shape = self.shape;
         match self.next() {
             Some(Token::Variable(name)) => {
@@ -287,11 +299,16 @@ impl Parser<'_> {
         let first = &group[0];
         if !matches!(
             first,
-            Element::Literal(_) | Element::Operand(_) | Element::Attribute(_) | Element::Region(_)
+            Element::Literal(_)
+                | Element::Operand(_)
+                | Element::Attribute(_)
+                | Element::Region(_)
+                | Element::Custom { .. }
         ) {
             return Err(format!(
                 "an optional group cannot start with {}: its first element must be a literal, \
-                 an operand, an attribute or a region, which the parser can see is there",
+                 an operand, an attribute, a region or a custom directive, which the parser can \
+                 see is there",
                 quoted(first, self.shape)
             ));
         }

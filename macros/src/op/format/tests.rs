@@ -185,7 +185,8 @@ fn lexical_errors() {
     assert!(one_error("results").contains("`results` names the results' types only"));
     assert!(one_error("type($value)").contains("`$value` is neither"));
     assert!(one_error("attr-dic").contains("did you mean `attr-dict`?"));
-    assert!(one_error("custom<Foo>($input)").contains("not supported"));
+    assert!(one_error("qualified($value)").contains("not supported"));
+    assert!(one_error("\"x\"").contains("string arguments"));
     assert!(one_error("type($input").contains("expected `)`"));
 }
 
@@ -269,4 +270,122 @@ fn prop_dict_once_at_the_top_level() {
         one_error(&format!("$input $value (`x` $flag^ prop-dict)?{rest}"))
             .contains("`prop-dict` cannot be inside")
     );
+}
+
+/// The full format of the directive tests, with `middle` in the middle.
+fn with(middle: &str) -> Result<Vec<Element>, Vec<String>> {
+    parse(
+        &format!("$input {middle} $value $body attr-dict `:` type(operands) `->` type($output)"),
+        &shape(),
+    )
+}
+
+#[test]
+fn custom_directives() {
+    use Element::*;
+    let elements = with("custom<List>($rest, ref($input), $flag)").unwrap();
+    assert_eq!(
+        elements[1],
+        Custom {
+            name: "List".into(),
+            args: vec![
+                CustomArg {
+                    target: CustomTarget::Operand(1),
+                    by_ref: false
+                },
+                CustomArg {
+                    target: CustomTarget::Operand(0),
+                    by_ref: true
+                },
+                CustomArg {
+                    target: CustomTarget::Attribute(1),
+                    by_ref: false
+                },
+            ],
+        }
+    );
+    // Arguments bind what they name: twice is an error, none is one too.
+    assert!(one_error_of(with("custom<List>($rest) $rest")).contains("`$rest` appears twice"));
+    assert!(one_error_of(with("custom<Empty>()")).contains("operand `rest` does not appear"));
+    // `ref` needs what it names bound before, by itself.
+    let e = one_error_of(parse(
+        "custom<A>(ref($input)) $input $rest $body attr-dict `:` type(operands) `->` \
+         type($output)",
+        &shape(),
+    ));
+    assert!(
+        e.contains("refers to `$input` before the format gives it"),
+        "{e}"
+    );
+    let e = one_error_of(with("$rest custom<A>(ref(type($input)))"));
+    assert!(e.contains("refers to `type($input)`"), "{e}");
+    // What an argument cannot be.
+    for (arg, message) in [
+        ("$output", "is a result"),
+        ("type(operands)", "only refer to variables"),
+        ("attr-dict", "cannot be an argument"),
+        ("`x`", "cannot be an argument"),
+        ("ref(ref($input))", "`ref(ref(...))`"),
+        ("ref($body)", "`ref` of a region"),
+    ] {
+        let e = one_error_of(with(&format!("$rest custom<A>({arg})")));
+        assert!(e.contains(message), "{arg}: {e}");
+    }
+    assert!(one_error_of(with("custom<a-b>($rest)")).contains("is an identifier"));
+    assert!(one_error_of(with("ref($rest)")).contains("argument of a custom directive only"));
+}
+
+#[test]
+fn custom_directives_in_optional_groups() {
+    use Element::*;
+    let elements = with("(custom<Rest>($rest)^ `x`)?").unwrap();
+    assert_eq!(elements[1], OptionalGroup { anchor: 0, len: 2 });
+    // The anchor: every argument could be absent.
+    let e = one_error_of(with("$rest (custom<Flag>($flag, $value)^)?"));
+    assert!(e.contains("cannot anchor"), "{e}");
+}
+
+#[test]
+fn oilists() {
+    use Element::*;
+    let elements = with("oilist(`rest` `(` $rest `)` | `flag` $flag)").unwrap();
+    assert_eq!(
+        &elements[1..10],
+        &[
+            OIList { len: 8 },
+            OIListClause { len: 4 },
+            Literal("rest".into()),
+            Literal("(".into()),
+            Operand(1),
+            Literal(")".into()),
+            OIListClause { len: 2 },
+            Literal("flag".into()),
+            Attribute(1),
+        ]
+    );
+    for (list, message) in [
+        ("oilist(`a` $value) $rest", "always present"),
+        ("oilist(`a` $input) $rest", "single operand"),
+        ("oilist(`(` $rest)", "starts with its keyword"),
+        ("oilist(`a` $rest", "not closed"),
+        (
+            "oilist(`a` $rest) oilist(`a` $flag)",
+            "two adjacent `oilist`s",
+        ),
+        ("oilist(`a` $rest) `a` $flag", "and the literal after it"),
+        ("($rest^ oilist(`a` $flag))?", "inside an optional group"),
+        (
+            "oilist(`a` $rest attr-dict)",
+            "cannot be in an `oilist` clause",
+        ),
+    ] {
+        let e = one_error_of(with(list));
+        assert!(e.contains(message), "{list}: {e}");
+    }
+}
+
+fn one_error_of(result: Result<Vec<Element>, Vec<String>>) -> String {
+    let errors = result.expect_err("an error");
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    errors.into_iter().next().unwrap()
 }

@@ -412,7 +412,9 @@ pub fn shape(input: &OpInput) -> Shape {
         regions: variadic(&input.regions),
         successors: variadic(&input.successors),
         same_operands_and_result_type: input.has(TraitKind::SameOperandsAndResultType).is_some(),
-        buildable_operands: input.operands.iter().map(is_buildable).collect(),
+        // ODS builds an operand group's type of any size, a result's only
+        // for a single value.
+        buildable_operands: input.operands.iter().map(names_one_type).collect(),
         buildable_results: input.results.iter().map(is_buildable).collect(),
         infers_result_types: input.interface(InterfaceKind::InferType).is_some(),
         type_matches: type_match::type_matches(input),
@@ -422,16 +424,20 @@ pub fn shape(input: &OpInput) -> Shape {
 /// A single value whose constraint names one type (ODS's `BuildableType`):
 /// the format may leave its type out, and the parser builds it.
 fn is_buildable(part: &Part) -> bool {
+    part.arity == Arity::Single && names_one_type(part)
+}
+
+/// The constraint names one type (ODS's `BuildableType`).
+fn names_one_type(part: &Part) -> bool {
     const BUILDABLE: &[&str] = &[
         "I1", "I8", "I16", "I32", "I64", "F16", "F32", "F64", "Index",
     ];
-    part.arity == Arity::Single
-        && match &part.constraint {
-            syn::Type::Path(path) => path.path.segments.last().is_some_and(|s| {
-                s.arguments.is_empty() && BUILDABLE.contains(&s.ident.to_string().as_str())
-            }),
-            _ => false,
-        }
+    match &part.constraint {
+        syn::Type::Path(path) => path.path.segments.last().is_some_and(|s| {
+            s.arguments.is_empty() && BUILDABLE.contains(&s.ident.to_string().as_str())
+        }),
+        _ => false,
+    }
 }
 
 #[cfg(test)]
