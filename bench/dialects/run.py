@@ -15,16 +15,14 @@ of the median, or BUDGET seconds per case are spent, or MAX_ROUNDS are
 taken. Whole-process times: both tools start in the same ~10 ms (measured
 by `--version` below)."""
 
-import math
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import cargo_build  # noqa: E402
+import interleaved  # noqa: E402
 
 MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
 quick = "--quick" in sys.argv
@@ -100,20 +98,6 @@ cases = [
 ] + [("`--version` (startup)", None, ["--version"])]
 
 
-def timed(command):
-    start = time.perf_counter()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
-
-
-def interval(ratios):
-    """The median of `ratios` and a distribution-free 95% interval for it:
-    the k-th smallest and k-th largest, k = n/2 - 0.98 sqrt(n) (normal
-    approximation of the binomial); with few rounds, the whole range."""
-    r = sorted(ratios)
-    n = len(r)
-    k = max(0, math.floor(n / 2 - 0.98 * math.sqrt(n)))
-    return r[n // 2], r[k], r[n - 1 - k]
 
 
 # The same output, byte for byte, before any timing.
@@ -147,24 +131,10 @@ for name, dialect, args in cases:
     inputs = [] if dialect is None else [sources[dialect][0], "-o", os.devnull]
     stock_cmd = [MLIR_OPT] + args + inputs
     our_cmd = [tool] + args + inputs
-    stock, ours = [], []
-    start = time.perf_counter()
-    timed(stock_cmd), timed(our_cmd)  # a warm-up round: the page cache
-    while True:
-        if len(stock) % 2:
-            b, a = timed(our_cmd), timed(stock_cmd)
-        else:
-            a, b = timed(stock_cmd), timed(our_cmd)
-        stock.append(a)
-        ours.append(b)
-        median, low, high = interval([o / s for s, o in zip(stock, ours)])
-        if len(stock) >= MAX_ROUNDS or (
-            len(stock) >= MIN_ROUNDS
-            and ((high - low) / median <= TARGET_WIDTH or time.perf_counter() - start >= BUDGET)
-        ):
-            break
-    s, o = statistics.median(stock), statistics.median(ours)
+    s, o, median, low, high, rounds = interleaved.compare(
+        stock_cmd, our_cmd, MIN_ROUNDS, MAX_ROUNDS, BUDGET, TARGET_WIDTH
+    )
     print(
         f"| {name} | {s * 1e3:.1f} ms | {o * 1e3:.1f} ms "
-        f"| {median:.3f}x [{low:.3f}, {high:.3f}] | {len(stock)} |"
+        f"| {median:.3f}x [{low:.3f}, {high:.3f}] | {rounds} |"
     )
