@@ -34,6 +34,11 @@ lint: setup
 ## The publishable crates packaged, and each built from its .crate file
 ## (catches a file missing from a package before a release).
 package: setup
+	@# Verifying extracts the packaged crates into cargo's registry sources, under
+	@# a key of the temporary registry's path: a later run from the same path
+	@# would verify that stale copy instead of this one.
+	rm -rf "$${CARGO_HOME:-$$HOME/.cargo}"/registry/src/*/mlir-pass-macros-0.* \
+	       "$${CARGO_HOME:-$$HOME/.cargo}"/registry/src/*/mlir-pass-0.*
 	cargo package -p mlir-pass-macros -p mlir-pass
 
 ## The integration tests under valgrind; fails on any block definitely lost
