@@ -35,10 +35,12 @@ lint: setup
 ## (catches a file missing from a package before a release).
 package: setup
 	@# Verifying extracts the packaged crates into cargo's registry sources, under
-	@# a key of the temporary registry's path: a later run from the same path
-	@# would verify that stale copy instead of this one.
+	@# a key of the temporary registry's path, and builds them once: cargo takes
+	@# a registry crate for immutable, so a later run from the same path would
+	@# verify that stale copy (and its build) instead of this one.
 	rm -rf "$${CARGO_HOME:-$$HOME/.cargo}"/registry/src/*/mlir-pass-macros-0.* \
 	       "$${CARGO_HOME:-$$HOME/.cargo}"/registry/src/*/mlir-pass-0.*
+	cargo clean --quiet -p mlir-pass-macros
 	cargo package -p mlir-pass-macros -p mlir-pass
 
 ## The integration tests under valgrind; fails on any block definitely lost
