@@ -363,8 +363,9 @@ bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,
                                    op->resultTypeSources + op->numResults);
     for (intptr_t i = 0; i < op->numEffects; ++i) {
       const MlirPassBridgeEffectSpec &e = op->effects[i];
-      copy->effects.push_back(
-          mlir_pass_bridge::EffectSpec{e.effect, e.target, e.index, str(e.resource)});
+      copy->effects.push_back(mlir_pass_bridge::EffectSpec{
+          e.effect, e.target, e.index, str(e.resource),
+          mlir_pass_bridge::namedResource(str(e.resource))});
     }
     copy->branchOperands.assign(op->branchOperands,
                                 op->branchOperands + op->numBranchOperands);

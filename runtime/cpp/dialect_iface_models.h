@@ -209,13 +209,14 @@ struct EffectsModel
     : mlir::MemoryEffectOpInterface::FallbackModel<EffectsModel> {
   const OpSpec *spec = modelSpec;
   const MlirPassBridgeDialectSpec *dialect = modelDialect;
-  /// The declared effects' resources, looked up once.
-  std::vector<mlir::SideEffects::Resource *> resources = [] {
-    std::vector<mlir::SideEffects::Resource *> out;
-    for (const EffectSpec &e : modelSpec->effects)
-      out.push_back(namedResource(e.resource));
-    return out;
-  }();
+  // (No member that owns memory: MLIR frees an interface model without
+  // running its destructor. The resources are the effects' own.)
+
+  /// The resource of a declared effect (looked up when the op was
+  /// described; here if it was not).
+  static mlir::SideEffects::Resource *resource(const EffectSpec &e) {
+    return e.resourcePtr ? e.resourcePtr : namedResource(e.resource);
+  }
 
   static void add(mlir::Operation *op, EffectInstances &effects,
                   mlir::MemoryEffects::Effect *effect,
@@ -239,14 +240,14 @@ struct EffectsModel
       for (size_t i = 0; i < spec->effects.size(); ++i) {
         const EffectSpec &e = spec->effects[i];
         if (e.target == MlirPassBridgeEffectOnOp) {
-          add(op, effects, memoryEffect(e.effect), e.target, 0, resources[i]);
+          add(op, effects, memoryEffect(e.effect), e.target, 0, resource(e));
           continue;
         }
         auto [start, size] = e.target == MlirPassBridgeEffectOnOperand
                                  ? operandGroup(*spec, op, e.index)
                                  : resultGroup(*spec, op, e.index);
         for (unsigned v = start; v < start + size; ++v)
-          add(op, effects, memoryEffect(e.effect), e.target, v, resources[i]);
+          add(op, effects, memoryEffect(e.effect), e.target, v, resource(e));
       }
       return;
     }

@@ -13,6 +13,7 @@
 #include "mlir/IR/ExtensibleDialect.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/OperationSupport.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <memory>
 #include <string>
@@ -56,6 +57,9 @@ struct EffectSpec {
   MlirPassBridgeEffectTarget target;
   uint32_t index;
   std::string resource;
+  /// The resource itself, looked up once when the op is described (MLIR's
+  /// resources live as long as the process, as this description does).
+  mlir::SideEffects::Resource *resourcePtr = nullptr;
 };
 
 /// A custom directive of a format (`custom<Name>(...)`).
