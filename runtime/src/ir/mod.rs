@@ -63,7 +63,10 @@ pub(crate) use operation::used_results;
 pub use operation::{OperationExt, OperationMutExt};
 pub use parse::{parse_attribute, parse_module, parse_type};
 pub use symbol::{Symbol, SymbolTableCollection, SymbolUse, Visibility};
-pub use types::{scalable_vector_type, unranked_tensor_type, vector_type, TypeExt, DYNAMIC};
+pub use types::{
+    int_or_float_bit_width, scalable_vector_type, unranked_tensor_type, vector_type, TypeExt,
+    DYNAMIC,
+};
 pub use value::{BlockArgumentExt, Uses, ValueExt, ValueUse};
 pub use walk::{ChildOps, ChildRegions};
 

@@ -200,6 +200,34 @@ fn memref_element(element: Type<'_>) -> bool {
         }
 }
 
+/// The bit width of a builtin integer or float type (`i32`: 32, `f16`:
+/// 16), `None` for any other type (`index` included): C++'s
+/// `Type::getIntOrFloatBitWidth`, which asserts where this answers `None`.
+///
+/// ```
+/// use mlir_pass::ir::int_or_float_bit_width;
+/// use mlir_pass::melior::ir::{r#type::IntegerType, Type};
+///
+/// let context = mlir_pass::Context::new();
+/// let c = context.as_melior();
+/// assert_eq!(int_or_float_bit_width(IntegerType::new(c, 7).into()), Some(7));
+/// assert_eq!(int_or_float_bit_width(Type::float64(c)), Some(64));
+/// assert_eq!(int_or_float_bit_width(Type::index(c)), None);
+/// ```
+pub fn int_or_float_bit_width(ty: Type<'_>) -> Option<u32> {
+    let raw = ty.to_raw();
+    // SAFETY: `raw` is a valid type; each width is asked of its kind only.
+    unsafe {
+        if sys::mlirTypeIsAInteger(raw) {
+            Some(sys::mlirIntegerTypeGetWidth(raw))
+        } else if sys::mlirTypeIsAFloat(raw) {
+            Some(sys::mlirFloatTypeGetWidth(raw))
+        } else {
+            None
+        }
+    }
+}
+
 /// The unranked tensor type of `element` (`tensor<*xf64>`), in its context.
 pub fn unranked_tensor_type(element: Type<'_>) -> Type<'_> {
     // SAFETY: a valid type; the new type lives in its context.

@@ -215,8 +215,10 @@ impl<'a> BitcastOp<'a> {
         if result.is_complex() {
             std::mem::swap(&mut operand, &mut result);
         }
-        let parts = element_type(operand).and_then(bit_width).unwrap_or(0);
-        if Some(parts * 2) != bit_width(result) {
+        let parts = element_type(operand)
+            .and_then(mlir_pass::ir::int_or_float_bit_width)
+            .unwrap_or(0);
+        if Some(parts * 2) != mlir_pass::ir::int_or_float_bit_width(result) {
             return Err("casting bitwidths do not match".into());
         }
         Ok(())
@@ -230,16 +232,6 @@ impl<'a> BitcastOp<'a> {
 /// `Type::isIntOrFloat`: a builtin integer or float (not `index`).
 fn is_int_or_float(ty: Type<'_>) -> bool {
     ty.is_integer() || ty.is_float()
-}
-
-/// `Type::getIntOrFloatBitWidth`.
-fn bit_width(ty: Type<'_>) -> Option<u32> {
-    if let Ok(integer) = IntegerType::try_from(ty) {
-        return Some(integer.width());
-    }
-    // SAFETY: a float type, as the check says.
-    ty.is_float()
-        .then(|| unsafe { mlir_pass::sys::mlirFloatTypeGetWidth(ty.to_raw()) })
 }
 
 /// Raises a complex number to an integer power: `complex.powi %a, %n :
