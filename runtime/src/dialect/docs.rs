@@ -35,6 +35,37 @@ fn syntax_of(params: &[TypeParamDef], syntax: ParamSyntax) -> String {
     }
 }
 
+/// What the docs show of a type or an attribute.
+struct DefParts {
+    /// `!` or `#`.
+    sigil: char,
+    name: &'static str,
+    type_name: &'static str,
+    summary: &'static str,
+    description: &'static str,
+    params: &'static [TypeParamDef],
+    syntax: ParamSyntax,
+}
+
+/// A type's or an attribute's section: name, summary, syntax, description,
+/// parameters.
+fn definition(out: &mut String, namespace: &str, def: &DefParts) {
+    let (sigil, name) = (def.sigil, def.name);
+    let _ = writeln!(out, "### `{sigil}{namespace}.{name}` ({})\n", def.type_name);
+    if !def.summary.is_empty() {
+        let _ = writeln!(out, "_{}_\n", def.summary);
+    }
+    let _ = writeln!(
+        out,
+        "Syntax: `{sigil}{namespace}.{name}{}`\n",
+        syntax_of(def.params, def.syntax)
+    );
+    if !def.description.is_empty() {
+        let _ = writeln!(out, "{}\n", def.description);
+    }
+    params_table(out, def.params);
+}
+
 /// The parameters of a type or an attribute.
 fn params_table(out: &mut String, params: &[TypeParamDef]) {
     table(
@@ -72,70 +103,42 @@ pub fn dialect_doc(dialect: &DialectDefinition) -> String {
     if !dialect.description.is_empty() {
         let _ = writeln!(out, "{}\n", dialect.description);
     }
-    // SAFETY of the lookup: only definitions from the registry are 'static;
-    // find this one there.
-    let ops = super::dialects()
+    // Only definitions from the registry are 'static: find this one there.
+    let registered = super::dialects()
         .into_iter()
-        .find(|d| std::ptr::eq(*d, dialect))
-        .map(ops_of)
-        .unwrap_or_default();
-    let types = super::dialects()
-        .into_iter()
-        .find(|d| std::ptr::eq(*d, dialect))
-        .map(super::types::types_of)
-        .unwrap_or_default();
+        .find(|d| std::ptr::eq(*d, dialect));
+    let ops = registered.map(ops_of).unwrap_or_default();
+    let types = registered.map(super::types::types_of).unwrap_or_default();
     if !types.is_empty() {
         out.push_str("## Types\n\n");
     }
     for ty in types {
-        let _ = writeln!(
-            out,
-            "### `!{}.{}` ({})\n",
-            dialect.namespace, ty.name, ty.type_name
-        );
-        if !ty.summary.is_empty() {
-            let _ = writeln!(out, "_{}_\n", ty.summary);
-        }
-        let _ = writeln!(
-            out,
-            "Syntax: `!{}.{}{}`\n",
-            dialect.namespace,
-            ty.name,
-            syntax_of(ty.params, ty.syntax)
-        );
-        if !ty.description.is_empty() {
-            let _ = writeln!(out, "{}\n", ty.description);
-        }
-        params_table(&mut out, ty.params);
+        let parts = DefParts {
+            sigil: '!',
+            name: ty.name,
+            type_name: ty.type_name,
+            summary: ty.summary,
+            description: ty.description,
+            params: ty.params,
+            syntax: ty.syntax,
+        };
+        definition(&mut out, dialect.namespace, &parts);
     }
-    let attrs = super::dialects()
-        .into_iter()
-        .find(|d| std::ptr::eq(*d, dialect))
-        .map(super::attrs::attrs_of)
-        .unwrap_or_default();
+    let attrs = registered.map(super::attrs::attrs_of).unwrap_or_default();
     if !attrs.is_empty() {
         out.push_str("## Attributes\n\n");
     }
     for attr in attrs {
-        let _ = writeln!(
-            out,
-            "### `#{}.{}` ({})\n",
-            dialect.namespace, attr.name, attr.type_name
-        );
-        if !attr.summary.is_empty() {
-            let _ = writeln!(out, "_{}_\n", attr.summary);
-        }
-        let _ = writeln!(
-            out,
-            "Syntax: `#{}.{}{}`\n",
-            dialect.namespace,
-            attr.name,
-            syntax_of(attr.params, attr.syntax)
-        );
-        if !attr.description.is_empty() {
-            let _ = writeln!(out, "{}\n", attr.description);
-        }
-        params_table(&mut out, attr.params);
+        let parts = DefParts {
+            sigil: '#',
+            name: attr.name,
+            type_name: attr.type_name,
+            summary: attr.summary,
+            description: attr.description,
+            params: attr.params,
+            syntax: attr.syntax,
+        };
+        definition(&mut out, dialect.namespace, &parts);
     }
     if !ops.is_empty() {
         out.push_str("## Operations\n\n");
