@@ -28,6 +28,10 @@ thread_local! {
     /// The runtime's state of the instance running on this thread (null
     /// outside `run` and `initialize`).
     static CURRENT_STATE: Cell<*mut InstanceState> = const { Cell::new(std::ptr::null_mut()) };
+    /// The MLIR pass whose `run` is running on this thread (null in
+    /// `initialize` and outside the callbacks), for
+    /// [`crate::running::RunningPass`].
+    static CURRENT_EXTERNAL: Cell<*mut c_void> = const { Cell::new(std::ptr::null_mut()) };
 }
 
 /// The operation the pass running `run` on this thread was given, if any.
@@ -45,21 +49,38 @@ pub(crate) fn current_pass() -> Option<&'static str> {
     CURRENT_PASS.with(Cell::get)
 }
 
+/// The pass whose `run` is running on this thread: its argument, the MLIR
+/// pass and the operation it was given. `None` outside `run` (in
+/// `initialize`, or in a pass value called directly, not by MLIR).
+pub(crate) fn current_run() -> Option<(&'static str, sys::MlirExternalPass, sys::MlirOperation)> {
+    let pass = CURRENT_EXTERNAL.with(Cell::get);
+    let anchor = CURRENT_ANCHOR.with(Cell::get);
+    let argument = CURRENT_PASS.with(Cell::get)?;
+    (!pass.is_null() && !anchor.is_null()).then_some((
+        argument,
+        sys::MlirExternalPass { ptr: pass },
+        sys::MlirOperation { ptr: anchor },
+    ))
+}
+
 /// Runs `f` with `argument` as the current pass of this thread, running on
-/// `anchor` (null in `initialize`).
+/// `anchor` as `pass` (both null in `initialize`).
 fn as_current_pass<R>(
     argument: &'static str,
     anchor: sys::MlirOperation,
+    pass: *mut c_void,
     state: &mut InstanceState,
     f: impl FnOnce() -> R,
 ) -> R {
     let previous = CURRENT_PASS.with(|c| c.replace(Some(argument)));
     let previous_anchor = CURRENT_ANCHOR.with(|c| c.replace(anchor.ptr));
     let previous_state = CURRENT_STATE.with(|c| c.replace(state));
+    let previous_external = CURRENT_EXTERNAL.with(|c| c.replace(pass));
     let result = f();
     CURRENT_PASS.with(|c| c.set(previous));
     CURRENT_ANCHOR.with(|c| c.set(previous_anchor));
     CURRENT_STATE.with(|c| c.set(previous_state));
+    CURRENT_EXTERNAL.with(|c| c.set(previous_external));
     result
 }
 
@@ -197,11 +218,13 @@ unsafe extern "C" fn initialize<T: PassDescriptor>(
     // SAFETY: MLIR passes a valid context for the duration of the call.
     let context = unsafe { ContextRef::from_raw(context) };
     let outcome = match slot {
-        Slot::Ready(pass, state) => {
-            as_current_pass(T::metadata().argument, NO_ANCHOR, state, || {
-                Outcome::catch("initialize", || pass.initialize(context))
-            })
-        }
+        Slot::Ready(pass, state) => as_current_pass(
+            T::metadata().argument,
+            NO_ANCHOR,
+            std::ptr::null_mut(),
+            state,
+            || Outcome::catch("initialize", || pass.initialize(context)),
+        ),
         Slot::ClonePanicked(message) => clone_panicked(message),
     };
     finish(
@@ -223,7 +246,7 @@ unsafe extern "C" fn run<T: PassDescriptor>(
     let op = unsafe { OperationRef::from_raw(op) };
     let outcome = match slot {
         Slot::Ready(value, state) => {
-            as_current_pass(T::metadata().argument, op.raw(), state, || {
+            as_current_pass(T::metadata().argument, op.raw(), pass.ptr, state, || {
                 Outcome::catch("run", || value.run(op))
             })
         }

@@ -73,6 +73,8 @@ mod pass;
 mod external;
 mod pipeline;
 mod registry;
+// - the running pass: its analysis manager, preservation, nested pipelines.
+pub mod running;
 // - host objects for running pipelines outside a tool.
 mod host;
 // - the IR layer and rewriting on top of it (feature `melior`).
