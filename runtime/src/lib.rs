@@ -33,6 +33,11 @@
 //! }
 //! ```
 //!
+//! # The guide
+//! [`guide`] is the manual, chapter by chapter (passes, patterns,
+//! conversion, dialects, tools, testing, from C++), every snippet a
+//! doctest.
+//!
 //! # Options
 //! Fields marked `#[option]` are the pass's options, read from and printed
 //! to MLIR's option syntax (`my-pass{limit=3 skip=a,b}`); see [`options`].
@@ -95,6 +100,9 @@ pub mod jit;
 pub mod ops;
 #[cfg(feature = "melior")]
 pub mod rewrite;
+// - the guide: chapters of prose whose snippets are doctests.
+#[cfg(feature = "melior")]
+pub mod guide;
 // - tools: docs, `opt_main`, plugins.
 mod docs;
 mod opt_main;

@@ -42,10 +42,8 @@ pub mod test_dialect;
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeSnippets;
 
-/// Every Rust snippet of docs/from-cpp.md, compiled as a doctest.
-#[cfg(doctest)]
-#[doc = include_str!("../../docs/from-cpp.md")]
-pub struct FromCppSnippets;
+// The guide's snippets (`runtime/src/guide/`, from-cpp among them) are
+// doctests of the runtime crate.
 pub mod probes;
 pub mod properties;
 
