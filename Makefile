@@ -30,6 +30,7 @@ lint: setup
 	cargo clippy --all-targets -- -D warnings
 	cargo clippy -p mlir-pass --no-default-features -- -D warnings
 	RUSTDOCFLAGS="-D warnings" cargo doc --no-deps
+	python3 scripts/check-links.py
 
 ## The publishable crates packaged, and each built from its .crate file
 ## (catches a file missing from a package before a release).
