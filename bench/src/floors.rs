@@ -1,7 +1,7 @@
 //! Floors: a port's per-op body in unsafe Rust on MLIR's own C walk, with
 //! no safe API and no checks, to measure what a pass through MLIR's C API
-//! costs at the least (BENCHMARKS, "Where `rs-strip-debuginfo`'s time
-//! goes").
+//! costs at the least (BENCHMARKS.md, section 1d, the floor row and why
+//! `rs-strip-debuginfo` stays at 1.7x).
 
 use std::ffi::c_void;
 
