@@ -112,7 +112,7 @@ pub use host::{Context, Diagnostic, MlirError, Module, Severity};
 #[cfg(feature = "melior")]
 pub use melior;
 #[cfg(feature = "melior")]
-pub use mlir_pass_macros::{mlir_dialect, mlir_op, mlir_type};
+pub use mlir_pass_macros::{mlir_dialect, mlir_op, mlir_translation, mlir_type};
 pub use mlir_pass_macros::{mlir_pass, mlir_pipeline};
 pub use mlir_sys as sys;
 pub use opt_main::{opt_main, OptMain};

@@ -1,14 +1,18 @@
-//! Translations registered with `register_translation!` in this crate (not
-//! the tool's), for `rtest-translate` and `integration/translate.rs`: one
-//! of each direction that works, one that fails, and one that panics.
+//! Translations registered in this crate (not the tool's) with
+//! `#[mlir_translation]` and `register_translation!`, for `rtest-translate`
+//! and `integration/translate.rs`: one of each direction that works, one
+//! that fails, and one that panics.
 
 use std::io::Write;
 
 use mlir_pass::melior::{ir::Module, Context};
 use mlir_pass::translate_main::{Translation, TranslationError};
-use mlir_pass::OperationRef;
+use mlir_pass::{mlir_translation, OperationRef};
 
-/// Lists the names of the functions of the input, one a line.
+/// Lists the names of the functions of the input
+///
+/// (one a line; this paragraph is not in `--help`).
+#[mlir_translation(name = "rtest-function-names")]
 fn function_names(op: OperationRef<'_>, out: &mut dyn Write) -> Result<(), TranslationError> {
     use mlir_pass::melior::ir::{operation::OperationLike, BlockLike, RegionLike};
     let body = op
@@ -25,12 +29,6 @@ fn function_names(op: OperationRef<'_>, out: &mut dyn Write) -> Result<(), Trans
     }
     Ok(())
 }
-
-mlir_pass::register_translation!(Translation::from_mlir(
-    "rtest-function-names",
-    "Lists the names of the functions of the input",
-    function_names
-));
 
 /// Bytes that are not UTF-8 (and a NUL), to check that output is bytes.
 fn bytes(_op: OperationRef<'_>, out: &mut dyn Write) -> Result<(), TranslationError> {
@@ -82,6 +80,10 @@ mlir_pass::register_translation!(Translation::from_mlir(
 
 /// One private function per line of the input (`name` or `name: comment`);
 /// a line that is not an identifier is an error at its line.
+#[mlir_translation(
+    name = "rtest-lines-to-functions",
+    description = "One private function per line"
+)]
 fn functions_from_lines<'c>(
     input: &str,
     context: &'c Context,
@@ -104,12 +106,6 @@ fn functions_from_lines<'c>(
     }
     Module::parse(context, &source).ok_or_else(|| "the module does not parse".into())
 }
-
-mlir_pass::register_translation!(Translation::to_mlir(
-    "rtest-lines-to-functions",
-    "One private function per line",
-    functions_from_lines
-));
 
 /// Panics.
 fn panic_to<'c>(_input: &str, _context: &'c Context) -> Result<Module<'c>, TranslationError> {

@@ -2,9 +2,28 @@
 //! in Rust, in one call (feature `melior`).
 //!
 //! [`Translation`] is one translation (C++'s `TranslateFromMLIRRegistration`
-//! or `TranslateToMLIRRegistration`), [`register_translation!`] registers one
-//! for every tool of the program, [`TranslateMain`] runs the tool
-//! (`callbacks.rs` holds the functions MLIR calls).
+//! or `TranslateToMLIRRegistration`); [`#[mlir_translation]`](crate::mlir_translation)
+//! on a function, or [`register_translation!`] with a [`Translation`],
+//! registers one for every tool of the program; [`TranslateMain`] runs the
+//! tool (`callbacks.rs` holds the functions MLIR calls).
+//!
+//! ```no_run
+//! use std::io::Write;
+//!
+//! use mlir_pass::translate_main::TranslationError;
+//! use mlir_pass::{mlir_translation, OperationRef};
+//!
+//! /// Print the name of the input's top-level op.
+//! #[mlir_translation(name = "mlir-to-op-name")]
+//! fn op_name(op: OperationRef<'_>, out: &mut dyn Write) -> Result<(), TranslationError> {
+//!     writeln!(out, "{}", op.name())?;
+//!     Ok(())
+//! }
+//!
+//! fn main() -> std::process::ExitCode {
+//!     mlir_pass::translate_main("my-translate")
+//! }
+//! ```
 //!
 //! [`register_translation!`]: crate::register_translation
 
@@ -28,6 +47,7 @@ pub use translation::{translations, Translation, TranslationError};
 /// process's command line, with every upstream translation
 /// (`--mlir-to-llvmir`, `--import-llvm`, `--mlir-to-cpp`, ...) and every
 /// Rust translation registered with
+/// [`#[mlir_translation]`](crate::mlir_translation) or
 /// [`register_translation!`](crate::register_translation): the Rust
 /// counterpart of the `main` of a C++ `my-translate` tool.
 ///
@@ -103,7 +123,8 @@ impl TranslateMain {
     }
 
     /// Adds a translation to this tool only (programmatic registration,
-    /// beside those of [`register_translation!`](crate::register_translation)).
+    /// beside those of [`#[mlir_translation]`](crate::mlir_translation) and
+    /// [`register_translation!`](crate::register_translation)).
     pub fn translation(mut self, translation: Translation) -> Self {
         self.translations.push(translation);
         self

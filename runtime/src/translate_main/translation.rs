@@ -30,7 +30,9 @@ pub(super) enum Direction {
 ///
 /// Give it to [`TranslateMain::translation`](super::TranslateMain::translation),
 /// or register it for every tool of the program with
-/// [`register_translation!`](crate::register_translation).
+/// [`register_translation!`](crate::register_translation) (which
+/// [`#[mlir_translation]`](crate::mlir_translation) on a function does for
+/// you).
 ///
 /// ```no_run
 /// use std::io::Write;
@@ -40,7 +42,7 @@ pub(super) enum Direction {
 /// /// Writes the input's top-level op back as MLIR in its generic form.
 /// fn generic(op: OperationRef<'_>, out: &mut dyn Write) -> Result<(), TranslationError> {
 ///     use mlir_pass::melior::ir::operation::{OperationLike, OperationPrintingFlags};
-///     let flags = OperationPrintingFlags::new().print_generic_op_form();
+///     let flags = OperationPrintingFlags::new().print_generic_operation_form();
 ///     let text = op.melior().to_string_with_flags(flags)?;
 ///     writeln!(out, "{text}")?;
 ///     Ok(())
@@ -293,6 +295,9 @@ pub fn translations() -> Vec<Translation> {
 /// Registers a [`Translation`] for every [`translate_main`] of the program,
 /// as `#[mlir_pass]` registers a pass: at item level, with an expression
 /// that builds the translation (it is built when the tool starts).
+/// [`#[mlir_translation]`](crate::mlir_translation) on a function is the
+/// shorter spelling; this one takes any [`Translation`] (a closure, a name
+/// computed by a `const fn`).
 ///
 /// ```no_run
 /// use std::io::Write;

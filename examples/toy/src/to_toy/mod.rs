@@ -20,20 +20,18 @@ use mlir_pass::melior::ir::{
     operation::OperationLike,
     BlockLike, OperationRef as MeliorOp, RegionLike, Type, Value, ValueLike,
 };
-use mlir_pass::translate_main::{Translation, TranslationError};
-use mlir_pass::OperationRef;
+use mlir_pass::translate_main::TranslationError;
+use mlir_pass::{mlir_translation, OperationRef};
 
 use crate::dialect::shape::ranked_shape;
 use literal::{struct_literal, tensor_literal};
 use structs::StructNames;
 
-mlir_pass::register_translation!(Translation::from_mlir(
-    "mlir-to-toy",
-    "Print Toy source from Toy IR (the output of toyc -emit=mlir)",
-    mlir_to_toy
-));
-
-/// The translation: `module` (Toy IR) as Toy source, written to `out`.
+/// Print Toy source from Toy IR (the output of toyc -emit=mlir).
+///
+/// The translation `--mlir-to-toy`: `module` (Toy IR) as Toy source,
+/// written to `out`.
+#[mlir_translation(name = "mlir-to-toy")]
 pub fn mlir_to_toy(module: OperationRef<'_>, out: &mut dyn Write) -> Result<(), TranslationError> {
     out.write_all(to_toy(module)?.as_bytes())?;
     Ok(())
