@@ -305,3 +305,44 @@ fn taken_and_bad_names_are_left_out_with_a_message() {
         text(&output.stderr)
     );
 }
+
+#[test]
+fn split_input_file_and_verify_diagnostics_work_on_rust_translations() {
+    // Each chunk is translated on its own: the first one's output is
+    // written, the second one's error is reported in its chunk.
+    let output = run(
+        &["--rtest-refuse", "--split-input-file"],
+        "func.func private @ok()\n// -----\nfunc.func private @bad()\n",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(text(&output.stdout), "partial output\n\n");
+    assert!(
+        text(&output.stderr).contains(
+            "within split at <stdin>:2 offset :0:0: error: rtest-refuse does not translate @bad"
+        ),
+        "{}",
+        text(&output.stderr)
+    );
+    // The translation's diagnostics are checked as C++ translations' are.
+    let expected = "// expected-error @below {{rtest-refuse found @reported}}\n\
+                    func.func private @reported()\n";
+    let output = run(
+        &[
+            "--rtest-refuse",
+            "--verify-diagnostics",
+            "--no-implicit-module",
+        ],
+        expected,
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let output = run(
+        &[
+            "--rtest-refuse",
+            "--verify-diagnostics",
+            "--no-implicit-module",
+        ],
+        "func.func private @reported()\n",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text(&output.stderr).contains("unexpected error: rtest-refuse found @reported"));
+}
