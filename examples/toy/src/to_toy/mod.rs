@@ -38,7 +38,7 @@ pub fn mlir_to_toy(module: OperationRef<'_>, out: &mut dyn Write) -> Result<(), 
 }
 
 /// An error at `op`, already reported.
-pub(crate) fn fail(op: &MeliorOp<'_, '_>, message: impl AsRef<str>) -> TranslationError {
+fn fail(op: &MeliorOp<'_, '_>, message: impl AsRef<str>) -> TranslationError {
     OperationRef::from(*op).emit_error(message.as_ref());
     TranslationError::reported()
 }
