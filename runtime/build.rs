@@ -26,6 +26,7 @@ const BRIDGE_SOURCES: &[&str] = &[
     "int_range.cpp",
     "opt_main.cpp",
     "running_pass.cpp",
+    "tool_translate.cpp",
 ];
 /// Sources compiled with optimization in every profile: the debug-build
 /// pattern check calls them on every pattern call, and MLIR's inline
@@ -58,6 +59,7 @@ const BRIDGE_HEADERS: &[&str] = &[
     "api/tools.h",
     "api/running_pass.h",
     "api/syntax.h",
+    "api/translate.h",
     "dialect_inliner.h",
 ];
 

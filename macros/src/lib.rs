@@ -30,6 +30,7 @@ mod handle;
 mod hook;
 mod item_attrs;
 mod op;
+mod translation;
 mod typedef;
 mod valid;
 
@@ -457,4 +458,29 @@ pub fn mlir_attr(args: TokenStream, input: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn mlir_enum(args: TokenStream, input: TokenStream) -> TokenStream {
     enumdef::run(args.into(), input.into()).into()
+}
+
+/// Registers a function as a translation of `mlir_pass::translate_main`,
+/// as C++'s `TranslateFromMLIRRegistration` and
+/// `TranslateToMLIRRegistration` do.
+///
+/// ```text
+/// /// Print my format from MLIR.
+/// #[mlir_translation(name = "mlir-to-my-format")]
+/// fn to_my_format(op: OperationRef<'_>, out: &mut dyn Write) -> Result<(), TranslationError> { ... }
+///
+/// #[mlir_translation(name = "my-format-to-mlir", description = "...")]
+/// fn from_my_format<'c>(input: &str, context: &'c Context) -> Result<Module<'c>, TranslationError> { ... }
+/// ```
+///
+/// | key | meaning | default |
+/// | --- | --- | --- |
+/// | `name` | the flag's name, without dashes | required |
+/// | `description` | what `--help` shows beside the flag | the first paragraph of the function's doc comment |
+///
+/// A function whose first parameter is `&str` translates text to MLIR;
+/// any other, MLIR to text or bytes. The function stays as written.
+#[proc_macro_attribute]
+pub fn mlir_translation(args: TokenStream, input: TokenStream) -> TokenStream {
+    translation::expand(args.into(), input.into()).into()
 }

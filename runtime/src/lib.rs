@@ -107,6 +107,8 @@ pub mod guide;
 mod docs;
 mod opt_main;
 mod plugin;
+#[cfg(feature = "melior")]
+pub mod translate_main;
 
 pub use docs::{pass_doc, pass_docs, pass_list, pipeline_doc};
 pub use error::PassError;
@@ -118,7 +120,7 @@ pub use host::{Context, Diagnostic, MlirError, Module, Severity};
 #[cfg(feature = "melior")]
 pub use melior;
 #[cfg(feature = "melior")]
-pub use mlir_pass_macros::{mlir_dialect, mlir_op, mlir_type};
+pub use mlir_pass_macros::{mlir_dialect, mlir_op, mlir_translation, mlir_type};
 pub use mlir_pass_macros::{mlir_pass, mlir_pipeline};
 pub use mlir_sys as sys;
 pub use opt_main::{opt_main, OptMain};
@@ -127,12 +129,16 @@ pub use pass::TypeIdAnchor;
 pub use pass::{Configurable, Pass, PassDescriptor, PassMetadata};
 pub use pipeline::{OpPassManager, PassManager, Pipeline, PipelineDescriptor};
 pub use registry::{passes, pipelines, register_all, RegistrationError};
+#[cfg(feature = "melior")]
+pub use translate_main::{translate_main, TranslateMain};
 
 /// What generated code uses. Not a public API.
 #[doc(hidden)]
 pub mod __private {
     pub use crate::options::{self, OptionSpec};
     pub use crate::registry::{PassRegistration, PipelineRegistration};
+    #[cfg(feature = "melior")]
+    pub use crate::translate_main::TranslationRegistration;
     pub use crate::{Configurable, PassDescriptor, PassMetadata, PipelineDescriptor, TypeIdAnchor};
     pub use inventory;
     /// The melior crate this crate's IR API is built on (0.27.8, for MLIR 22):

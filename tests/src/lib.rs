@@ -32,6 +32,7 @@ pub mod option_twin;
 pub mod panicky;
 pub mod safe_hooks;
 pub mod test_dialect;
+pub mod translations;
 
 /// Every Rust snippet of README.md, compiled (and run, unless marked
 /// `no_run`) as a doctest of this crate, which depends on the runtime and the
