@@ -26,6 +26,9 @@ const BRIDGE_SOURCES: &[&str] = &[
     "int_range.cpp",
     "opt_main.cpp",
     "running_pass.cpp",
+    "tool_registry.cpp",
+    "tool_lsp.cpp",
+    "tool_reduce.cpp",
 ];
 /// Sources compiled with optimization in every profile: the debug-build
 /// pattern check calls them on every pattern call, and MLIR's inline
@@ -57,6 +60,9 @@ const BRIDGE_HEADERS: &[&str] = &[
     "api/dialect_custom.h",
     "api/tools.h",
     "api/running_pass.h",
+    "api/tool_lsp.h",
+    "api/tool_reduce.h",
+    "tool_registry.h",
     "api/syntax.h",
     "dialect_inliner.h",
 ];

@@ -95,10 +95,11 @@ pub mod jit;
 pub mod ops;
 #[cfg(feature = "melior")]
 pub mod rewrite;
-// - tools: docs, `opt_main`, plugins.
+// - tools: docs, `opt_main`, plugins, the language server and the reducer.
 mod docs;
 mod opt_main;
 mod plugin;
+mod tools;
 
 pub use docs::{pass_doc, pass_docs, pass_list, pipeline_doc};
 pub use error::PassError;
@@ -119,6 +120,7 @@ pub use pass::TypeIdAnchor;
 pub use pass::{Configurable, Pass, PassDescriptor, PassMetadata};
 pub use pipeline::{OpPassManager, PassManager, Pipeline, PipelineDescriptor};
 pub use registry::{passes, pipelines, register_all, RegistrationError};
+pub use tools::{lsp_main, reduce_main, LspMain, ReduceMain};
 
 /// What generated code uses. Not a public API.
 #[doc(hidden)]
