@@ -101,14 +101,18 @@ public:
 
 private:
   static void print(llvm::raw_ostream &os, mlir::Diagnostic &diagnostic) {
+    // The reduction passes start some messages with a line break.
+    std::string text = diagnostic.str();
+    llvm::StringRef message = llvm::StringRef(text).ltrim();
     printLocation(os, diagnostic.getLocation());
-    os << ": " << severityName(diagnostic.getSeverity()) << ": " << diagnostic
+    os << ": " << severityName(diagnostic.getSeverity()) << ": " << message
        << "\n";
     for (mlir::Diagnostic &note : diagnostic.getNotes()) {
       printLocation(os, note.getLocation());
       os << ": note: " << note << "\n";
     }
-    if (diagnostic.str() == "uninterested module will not be reduced")
+    if (message == "uninterested module will not be reduced" ||
+        message == "the original input is not interested")
       os << "note: the test script says the input does not fail: the "
             "reducer keeps an input when its test script exits with a "
             "non-zero code (1, say) and drops it when the script exits with "
