@@ -26,7 +26,7 @@ const BRIDGE_SOURCES: &[&str] = &[
     "int_range.cpp",
     "opt_main.cpp",
     "running_pass.cpp",
-    "tool_registry.cpp",
+    "tool_support.cpp",
     "tool_lsp.cpp",
     "tool_reduce.cpp",
 ];
@@ -62,7 +62,7 @@ const BRIDGE_HEADERS: &[&str] = &[
     "api/running_pass.h",
     "api/tool_lsp.h",
     "api/tool_reduce.h",
-    "tool_registry.h",
+    "tool_support.h",
     "api/syntax.h",
     "dialect_inliner.h",
 ];

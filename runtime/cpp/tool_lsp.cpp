@@ -6,7 +6,7 @@
 // `my-lsp-server` main holds.
 
 #include "bridge_support.h"
-#include "tool_registry.h"
+#include "tool_support.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-lsp-server/MlirLspServerMain.h"
@@ -22,6 +22,7 @@ int mlirPassBridgeLspServerMain(int argc, char **argv,
                                 void (*insertDialects)(MlirDialectRegistry))
     noexcept {
   return mlir_pass_bridge::guarded(1, [&] {
+    mlir_pass_bridge::raiseStackLimit();
     mlir::DialectRegistry registry;
     if (!mlir_pass_bridge::buildToolRegistry(registry, withoutDialects,
                                              numWithoutDialects,

@@ -19,7 +19,7 @@
 //   error names it.
 
 #include "bridge_support.h"
-#include "tool_registry.h"
+#include "tool_support.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -195,6 +195,7 @@ int mlirPassBridgeReduceMain(int argc, char **argv,
                              void (*insertDialects)(MlirDialectRegistry))
     noexcept {
   return mlir_pass_bridge::guarded(1, [&] {
+    mlir_pass_bridge::raiseStackLimit();
     mlir::DialectRegistry registry;
     if (!mlir_pass_bridge::buildToolRegistry(registry, withoutDialects,
                                              numWithoutDialects,

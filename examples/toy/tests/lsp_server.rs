@@ -272,3 +272,21 @@ fn without_shutdown_or_at_the_end_of_input_the_server_ends_as_the_stock_one() {
         assert!(ours.code().is_some(), "ended by a signal: {ours}");
     }
 }
+
+#[test]
+fn a_document_nested_deeper_than_the_stock_server_survives_is_served() {
+    // 4000 nested regions: the stock mlir-lsp-server (8 MiB of stack) dies
+    // parsing 3000; this one has opt_main's 120 MiB. (MLIR takes time
+    // quadratic in the depth to destroy such IR, so not much deeper.)
+    let depth = 4_000;
+    let text = format!(
+        "func.func @f() {{\n{}{}  return\n}}\n",
+        "\"test.op\"() ({\n".repeat(depth),
+        "}) : () -> ()\n".repeat(depth)
+    );
+    let (mut session, _) = Session::start(&toy_server());
+    assert_eq!(session.open(URI, &text), json!([]));
+    let hover = session.at("textDocument/hover", URI, 2, 3);
+    assert_eq!(hover["range"], range(2, 0, 2, 9), "{hover}");
+    session.shut_down();
+}

@@ -1,5 +1,6 @@
-// The dialect registry of `lsp_main` and `reduce_main` (tool_registry.h):
-// upstream's dialects and extensions, some left out, then the Rust dialects.
+// What `lsp_main` and `reduce_main` share (tool_support.h): their dialect
+// registry (upstream's dialects and extensions, some left out, then the
+// Rust dialects) and their stack.
 //
 // `DialectRegistry` has no way to take a dialect or an extension out (its
 // two maps are private), so they are reached as opt_main.cpp reaches them:
@@ -7,7 +8,7 @@
 // the template arguments ([temp.spec.general]/6). The tags are this file's
 // own, so the bridge's one translation unit holds both.
 
-#include "tool_registry.h"
+#include "tool_support.h"
 
 #include "bridge_support.h"
 
@@ -17,6 +18,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
+#include <sys/resource.h>
 #include <vector>
 
 namespace mlir_pass_bridge {
@@ -73,6 +75,21 @@ bool buildToolRegistry(mlir::DialectRegistry &registry,
   if (insertDialects)
     insertDialects(wrap(&registry));
   return true;
+}
+
+void raiseStackLimit() {
+  // The main thread's stack grows on demand up to RLIMIT_STACK, and Linux
+  // leaves at least 128 MiB free below it when a program starts.
+  constexpr rlim_t limit = 120ull << 20;
+  struct rlimit current;
+  if (getrlimit(RLIMIT_STACK, &current) != 0 ||
+      current.rlim_cur == RLIM_INFINITY || current.rlim_cur >= limit)
+    return;
+  current.rlim_cur =
+      current.rlim_max == RLIM_INFINITY || current.rlim_max >= limit
+          ? limit
+          : current.rlim_max;
+  setrlimit(RLIMIT_STACK, &current);
 }
 
 } // namespace mlir_pass_bridge

@@ -1,9 +1,9 @@
-// The dialect registry of the tools other than `opt_main` (C++ only):
+// What the tools other than `opt_main` share (C++ only, tool_support.cpp):
 // `lsp_main` and `reduce_main` see the dialects `mlir-opt` sees, built the
-// same way (tool_registry.cpp).
+// same way, and have the stack `opt_main` has.
 
-#ifndef MLIR_PASS_BRIDGE_TOOL_REGISTRY_H
-#define MLIR_PASS_BRIDGE_TOOL_REGISTRY_H
+#ifndef MLIR_PASS_BRIDGE_TOOL_SUPPORT_H
+#define MLIR_PASS_BRIDGE_TOOL_SUPPORT_H
 
 #include "mlir_pass_bridge.h"
 
@@ -24,6 +24,12 @@ bool buildToolRegistry(mlir::DialectRegistry &registry,
                        intptr_t numWithoutDialects,
                        void (*insertDialects)(MlirDialectRegistry));
 
+/// Lets the calling (main) thread's stack grow to 120 MiB, as `opt_main`'s
+/// does (the default limit is 8 MiB): MLIR's parser recurses once per
+/// nested region, and a document that nests deeper than the stack allows
+/// ends the process.
+void raiseStackLimit();
+
 } // namespace mlir_pass_bridge
 
-#endif // MLIR_PASS_BRIDGE_TOOL_REGISTRY_H
+#endif // MLIR_PASS_BRIDGE_TOOL_SUPPORT_H
