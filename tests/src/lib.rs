@@ -48,6 +48,7 @@ pub struct ReadmeSnippets;
 pub struct FromCppSnippets;
 pub mod probes;
 pub mod properties;
+pub mod reduce_marker;
 
 /// What happened to the instances of one pass.
 #[derive(Debug, Default)]
