@@ -37,7 +37,9 @@
 #include <cstdlib>
 #include <string>
 
-namespace {
+// Named, not anonymous: the bridge is compiled as one translation unit
+// (build.rs), where anonymous namespaces of all sources are one.
+namespace mlir_pass_bridge::reduce_tool {
 
 /// `file:line:col` of `location` (`file` alone at line 0, as the implicit
 /// module has), or MLIR's spelling of it.
@@ -184,7 +186,7 @@ void explainOutputFailure(llvm::StringRef path) {
     llvm::errs() << "error: cannot write '" << path << "': " << why << "\n";
 }
 
-} // namespace
+} // namespace mlir_pass_bridge::reduce_tool
 
 extern "C" {
 
@@ -194,6 +196,7 @@ int mlirPassBridgeReduceMain(int argc, char **argv,
                              intptr_t numWithoutDialects,
                              void (*insertDialects)(MlirDialectRegistry))
     noexcept {
+  namespace tool = mlir_pass_bridge::reduce_tool;
   return mlir_pass_bridge::guarded(1, [&] {
     mlir_pass_bridge::raiseStackLimit();
     mlir::DialectRegistry registry;
@@ -205,14 +208,14 @@ int mlirPassBridgeReduceMain(int argc, char **argv,
     // The op a diagnostic is about would be printed whole in a note (the
     // module, for the uninteresting input): the location says enough.
     context.printOpOnDiagnostic(false);
-    ReduceDiagnostics diagnostics(context);
-    std::string output = outputFile(argc, argv);
-    llvm::install_fatal_error_handler(onFatalError);
+    tool::ReduceDiagnostics diagnostics(context);
+    std::string output = tool::outputFile(argc, argv);
+    llvm::install_fatal_error_handler(tool::onFatalError);
     bool failed = mlir::failed(mlir::mlirReduceMain(argc, argv, context));
     llvm::remove_fatal_error_handler();
     if (failed) {
       diagnostics.printKept();
-      explainOutputFailure(output);
+      tool::explainOutputFailure(output);
     }
     return failed ? 1 : 0;
   });
