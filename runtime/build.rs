@@ -27,6 +27,9 @@ const BRIDGE_SOURCES: &[&str] = &[
     "opt_main.cpp",
     "running_pass.cpp",
     "tool_translate.cpp",
+    "tool_support.cpp",
+    "tool_lsp.cpp",
+    "tool_reduce.cpp",
 ];
 /// Sources compiled with optimization in every profile: the debug-build
 /// pattern check calls them on every pattern call, and MLIR's inline
@@ -58,6 +61,9 @@ const BRIDGE_HEADERS: &[&str] = &[
     "api/dialect_custom.h",
     "api/tools.h",
     "api/running_pass.h",
+    "api/tool_lsp.h",
+    "api/tool_reduce.h",
+    "tool_support.h",
     "api/syntax.h",
     "api/translate.h",
     "dialect_inliner.h",

@@ -103,10 +103,12 @@ pub mod rewrite;
 // - the guide: chapters of prose whose snippets are doctests.
 #[cfg(feature = "melior")]
 pub mod guide;
-// - tools: docs, `opt_main`, plugins.
+// - tools: docs, `opt_main`, plugins, the language server, the reducer,
+//   translations.
 mod docs;
 mod opt_main;
 mod plugin;
+mod tools;
 #[cfg(feature = "melior")]
 pub mod translate_main;
 
@@ -131,6 +133,7 @@ pub use pipeline::{OpPassManager, PassManager, Pipeline, PipelineDescriptor};
 pub use registry::{passes, pipelines, register_all, RegistrationError};
 #[cfg(feature = "melior")]
 pub use translate_main::{translate_main, TranslateMain};
+pub use tools::{lsp_main, reduce_main, LspMain, ReduceMain};
 
 /// What generated code uses. Not a public API.
 #[doc(hidden)]

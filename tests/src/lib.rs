@@ -47,6 +47,7 @@ pub struct ReadmeSnippets;
 // doctests of the runtime crate.
 pub mod probes;
 pub mod properties;
+pub mod reduce_marker;
 
 /// What happened to the instances of one pass.
 #[derive(Debug, Default)]

@@ -1,0 +1,3 @@
+//! What the tool tests share.
+
+pub mod lsp;

@@ -1,0 +1,10 @@
+//! For the tests of `LspMain::without_upstream_dialects`: a name no
+//! upstream dialect has is an error, not a tool with MLIR's dialect left in.
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    mlir_pass::LspMain::new()
+        .without_upstream_dialects(["indx"])
+        .run()
+}
