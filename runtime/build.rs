@@ -26,6 +26,7 @@ const BRIDGE_SOURCES: &[&str] = &[
     "int_range.cpp",
     "opt_main.cpp",
     "running_pass.cpp",
+    "bit_enum.cpp",
 ];
 /// Sources compiled with optimization in every profile: the debug-build
 /// pattern check calls them on every pattern call, and MLIR's inline
@@ -38,6 +39,7 @@ const BRIDGE_HEADERS: &[&str] = &[
     "bridge_support.h",
     "conversion_support.h",
     "dialect_support.h",
+    "bit_enum.h",
     "dialect_models.h",
     "dialect_asm_model.h",
     "dialect_properties.h",

@@ -324,6 +324,8 @@ bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,
       attr.rustAttr = a.rustAttr;
       attr.rustAttrNamespace = str(a.rustAttrNamespace);
       attr.upstreamAttr = str(a.upstreamAttr);
+      attr.bitSeparator = str(a.bitSeparator);
+      attr.bitPrimaryGroups = a.bitPrimaryGroups;
       for (intptr_t c = 0; c < a.numCases; ++c) {
         attr.caseNames.push_back(str(a.caseNames[c]));
         attr.caseValues.push_back(a.caseValues[c]);

@@ -48,6 +48,9 @@ struct AttributeSpec {
   std::vector<int64_t> caseValues;
   /// An upstream attribute's dialect and mnemonic (`arith.fastmath`).
   std::string upstreamAttr;
+  /// A bit enum's separator and whether it prints primary groups.
+  std::string bitSeparator;
+  bool bitPrimaryGroups = false;
 };
 
 /// One memory effect a Rust op declares (`MlirPassBridgeEffectSpec`), its

@@ -8,6 +8,8 @@
 mod asm_names;
 #[path = "ir/attrs.rs"]
 mod attrs;
+#[path = "ir/bit_enums.rs"]
+mod bit_enums;
 #[path = "ir/canonicalize_method.rs"]
 mod canonicalize_method;
 #[path = "ir/constraints.rs"]

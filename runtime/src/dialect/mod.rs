@@ -19,6 +19,8 @@
 //!   [`DialectAttr`]);
 //! - `enums.rs`: enums stored in attributes ([`EnumDefinition`],
 //!   [`MlirEnum`]);
+//! - `bit_enum/`: bit enums and sets of their flags
+//!   ([`BitEnumDefinition`], [`MlirBitEnum`], [`Flags`]);
 //! - [`param`]: what a parameter or an op's attribute can be
 //!   ([`AttrParameter`]: attribute constraints, integers, strings, enums...);
 //! - [`syntax`]: how types and attributes are written after their name
@@ -46,6 +48,7 @@
 mod asm;
 mod asm_names;
 mod attrs;
+mod bit_enum;
 mod callbacks;
 pub mod constraint;
 mod control_flow;
@@ -74,6 +77,9 @@ pub use asm_names::{BlockArgNamesHook, OpAsmInterface, ResultNamesHook, ValueNam
 #[doc(hidden)]
 pub use attrs::AttrRegistration;
 pub use attrs::{definition_of_attr, params as attr_params, AttrDefinition, DialectAttr};
+#[doc(hidden)]
+pub use bit_enum::{bit_enum_from_attribute, bit_enum_to_attribute};
+pub use bit_enum::{BitEnumDefinition, Flags, MlirBitEnum};
 pub use constraint::{AttrConstraint, TypeConstraint};
 pub use control_flow::{
     BranchInterface, EntrySuccessorsHook, RegionBranchInterface, RegionTarget,
