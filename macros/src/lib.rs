@@ -440,6 +440,9 @@ pub fn mlir_attr(args: TokenStream, input: TokenStream) -> TokenStream {
 /// | `name` | the enum's name in messages | the Rust name |
 /// | `summary` | ODS's summary, the attribute constraint's description (empty: `allowed 32-bit signless integer cases: 0, 1, ...`) | the doc comment's first paragraph |
 /// | `description` | the description | the rest of the doc comment |
+/// | `bit` | a bit enum (ODS's `I32BitEnumAttr`/`I64BitEnumAttr`), below | off |
+/// | `separator` | a bit enum's separator: what joins its cases when printed; its `\|` or `,` separates them when parsed | `"\|"` |
+/// | `print_primary_groups` | ODS's `printBitEnumPrimaryGroups`: a bit enum prints a group (the last declared first) instead of its bits | off |
 ///
 /// Each variant is a case: its value is its discriminant (`Slt = 2`, or
 /// one more than the previous, from 0), its keyword `#[case("slt")]` or
@@ -454,6 +457,17 @@ pub fn mlir_attr(args: TokenStream, input: TokenStream) -> TokenStream {
 ///   format writes the keyword (`arith.cmpi slt, ...`);
 /// - as the parameter of an `#[mlir_attr]` with `format = "$value"`, it
 ///   makes ODS's `EnumAttr` (`#index<cmp_predicate slt>`).
+///
+/// With `bit`, the enum names flags (ODS's bit enum cases): each variant
+/// is the none case (`None = 0`), one bit (`Nnan = 1 << 1` or `Nnan =
+/// 2`) or a group of cases declared before it (`Fast = Reassoc | Nnan`);
+/// the discriminants are removed (the bits are `MlirBitEnum::bits`). A
+/// set of flags is `mlir_pass::dialect::Flags<E>` (`E::A | E::B`, `&`,
+/// `^`, `!`, `contains`, `iter`), whose `Display` and `FromStr` are ODS's
+/// `stringify` and `symbolize`; it is the op's attribute or the parameter
+/// (`#[param] value: Flags<FastMath>` with `` format = "`<` $value `>`" ``
+/// prints `#arith.fastmath<nnan,ninf>`'s way). The enum itself gets
+/// `MlirBitEnum`, `Display` and `FromStr` of one case.
 #[proc_macro_attribute]
 pub fn mlir_enum(args: TokenStream, input: TokenStream) -> TokenStream {
     enumdef::run(args.into(), input.into()).into()

@@ -13,20 +13,20 @@ use crate::ctxt::Ctxt;
 const HOW: &str = "write `None = 0` (no flag), one bit (`Nnan = 1 << 1` or `Nnan = 2`) or a \
                    group of cases declared before it (`Fast = Reassoc | Nnan`)";
 
-/// The case's value, reported if it is no bit enum case's (0 then).
-pub fn case_value(ctxt: &Ctxt, variant: &Variant, cases: &[Case], width: u32) -> i128 {
+/// The case's value, or `None` (reported) if it is no bit enum case's.
+pub fn case_value(ctxt: &Ctxt, variant: &Variant, cases: &[Case], width: u32) -> Option<i128> {
     let Some((_, expr)) = &variant.discriminant else {
         ctxt.spanned(
             &variant.ident,
             format!("a bit enum's case has its bits written: {HOW}"),
         );
-        return 0;
+        return None;
     };
     let value = match eval(expr, cases) {
         Ok(v) => v,
         Err((at, message)) => {
             ctxt.spanned(at, format!("{message}: {HOW}"));
-            return 0;
+            return None;
         }
     };
     let max = if width == 32 {
@@ -46,7 +46,7 @@ pub fn case_value(ctxt: &Ctxt, variant: &Variant, cases: &[Case], width: u32) ->
                 }
             ),
         );
-        return 0;
+        return None;
     }
     let bits = value as u64;
     if bits != 0 && !bits.is_power_of_two() {
@@ -65,9 +65,10 @@ pub fn case_value(ctxt: &Ctxt, variant: &Variant, cases: &[Case], width: u32) ->
                     missing.trailing_zeros()
                 ),
             );
+            return None;
         }
     }
-    value
+    Some(value)
 }
 
 /// Evaluates a literal, `1 << n`, `a | b` or an earlier case's name.

@@ -236,8 +236,13 @@ fn read(ctxt: &Ctxt, args: EnumArgs, mut item: ItemEnum) -> EnumInput {
                  (`Slt` or `Slt = 2`)",
             );
         }
+        // A bit case whose value was reported: its value is not compared.
+        let mut reported = false;
         let value = if args.bit.is_some() {
-            bit::case_value(ctxt, variant, &cases, width)
+            bit::case_value(ctxt, variant, &cases, width).unwrap_or_else(|| {
+                reported = true;
+                -1
+            })
         } else {
             match &variant.discriminant {
                 Some((_, expr)) => match literal_value(expr) {
@@ -298,7 +303,10 @@ fn read(ctxt: &Ctxt, args: EnumArgs, mut item: ItemEnum) -> EnumInput {
                 ),
             );
         }
-        if let Some(other) = cases.iter().find(|c| c.value as i128 == value) {
+        if let Some(other) = cases
+            .iter()
+            .find(|c| !reported && (c.value as i128 == value || c.value as u64 as i128 == value))
+        {
             ctxt.spanned(
                 &variant.ident,
                 format!(
