@@ -27,6 +27,7 @@ const BRIDGE_SOURCES: &[&str] = &[
     "opt_main.cpp",
     "running_pass.cpp",
     "bit_enum.cpp",
+    "dialect_alias.cpp",
 ];
 /// Sources compiled with optimization in every profile: the debug-build
 /// pattern check calls them on every pattern call, and MLIR's inline
@@ -57,6 +58,7 @@ const BRIDGE_HEADERS: &[&str] = &[
     "api/interfaces.h",
     "api/dialect.h",
     "api/dialect_custom.h",
+    "api/dialect_alias.h",
     "api/tools.h",
     "api/running_pass.h",
     "api/syntax.h",

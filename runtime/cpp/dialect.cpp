@@ -98,6 +98,7 @@ public:
     if (spec.inliner)
       addInterface(
           std::make_unique<mlir_pass_bridge::RustInliner>(this, spec));
+    mlir_pass_bridge::addAliasInterface(this, spec);
   }
 
   mlir::Operation *materializeConstant(mlir::OpBuilder &builder,

@@ -135,9 +135,16 @@ struct MlirPassBridgeDialectSpec {
   std::vector<Def> attrs;
   /// The syntax of types and attributes (all null until set).
   MlirPassBridgeSyntaxCallbacks syntax{nullptr, nullptr, nullptr};
+  /// The alias hook (`dialect_alias.cpp`), or null.
+  MlirPassBridgeAliasHook aliasHook = nullptr;
 };
 
 namespace mlir_pass_bridge {
+
+/// Adds the dialect's `OpAsmDialectInterface` if it has an alias hook
+/// (`dialect_alias.cpp`).
+void addAliasInterface(mlir::Dialect *dialect,
+                       const MlirPassBridgeDialectSpec &spec);
 
 /// `type` transformed as `TypesMatchWith` says; null where it does not
 /// apply (`dialect_type_match.cpp`).

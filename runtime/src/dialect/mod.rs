@@ -29,6 +29,8 @@
 //! - `spec.rs`: the definitions as the bridge's C structs;
 //! - `registry.rs`: dialect registration in a context, `opt_main` and the
 //!   stock `mlir-opt` (a dialect plugin);
+//! - `alias.rs`: aliases of types and attributes (`OpAsmDialectInterface`:
+//!   [`Alias`], [`AliasTarget`]);
 //! - `asm.rs`: hand-written syntax ([`OpParser`], [`OpPrinter`]);
 //! - `custom.rs`: custom directives of formats (`custom<Name>(...)`:
 //!   [`DetachedRegion`], [`Successor`], the arguments' types);
@@ -45,6 +47,7 @@
 //! - `docs.rs`: Markdown docs in the spirit of `mlir-tblgen -gen-op-doc`.
 //!
 
+mod alias;
 mod asm;
 mod asm_names;
 mod attrs;
@@ -69,6 +72,9 @@ pub mod syntax;
 pub mod traits;
 mod types;
 
+pub use alias::{check_alias_name, Alias, AliasHook, AliasTarget};
+#[doc(hidden)]
+pub use alias::{AliasHookRegistration, DefAliasRegistration};
 pub use asm::{
     print_failures, OpParser, OpPrinter, ParseError, ParseHook, ParseLocation, PrintHook,
     UnresolvedOperand,

@@ -222,6 +222,14 @@ pub(super) fn build(
     if spec.is_null() {
         return None;
     }
+    if super::alias::has_aliases(definition) {
+        // SAFETY: a description being built; the hook is Rust's.
+        if !unsafe {
+            bridge::mlirPassBridgeDialectSpecSetAliasHook(spec, Some(super::alias::alias_hook))
+        } {
+            return None;
+        }
+    }
     for ty in super::types::types_of(definition) {
         let c_type = bridge::MlirPassBridgeTypeSpec {
             name: string_ref(ty.name),
