@@ -6,6 +6,8 @@ use std::{
     process::{Command, Output},
 };
 
+#[path = "plugin/aliases.rs"]
+mod aliases;
 #[path = "plugin/bit_enums.rs"]
 mod bit_enums;
 mod common;
@@ -797,7 +799,7 @@ fn the_dialect_lit_suite_passes_on_both_hosts() {
             ("MLIR_PASS_PROBE_PLUGIN", plugin.as_os_str()),
             ("MLIR_PASS_LIT_OUT", out.as_os_str()),
         ],
-        21,
+        22,
     );
 }
 
