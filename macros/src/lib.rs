@@ -91,6 +91,7 @@ pub fn mlir_pipeline(args: TokenStream, input: TokenStream) -> TokenStream {
 /// | `description` | the dialect's description | the rest of the doc comment |
 /// | `dependent_dialects` | upstream dialects loaded with it, by namespace (`func`, `arith`, ...) | none |
 /// | `materialize_constant` | a function of type `mlir_pass::dialect::MaterializeHook` that builds the op holding a folded constant (C++'s `materializeConstant`) | none |
+/// | `alias` | a function of type `mlir_pass::dialect::AliasHook` (C++'s `OpAsmDialectInterface::getAlias`): the alias of a type or an attribute the printer meets, any dialect's, as `Alias::Overridable(name)` or `Alias::Final(name)` (`!fixed = !calc.fixed<16>` at the top); a panic or a name MLIR cannot read back is an error diagnostic and no alias | none |
 ///
 /// The struct stays as written and implements `mlir_pass::dialect::Dialect`.
 /// Its ops are the structs `#[mlir_op(dialect = ToyDialect, ...)]` names it
@@ -286,6 +287,7 @@ pub fn mlir_op(args: TokenStream, input: TokenStream) -> TokenStream {
 /// | `name` | the type's name without `!` and the namespace: one lowercase word of `[a-z0-9_]` | required |
 /// | `summary` | one line | the doc comment's first paragraph |
 /// | `description` | the type's description | the rest of the doc comment |
+/// | `alias` | the alias of every value (ODS's `genMnemonicAlias`): `alias = "fixed"` prints `!fixed = !calc.fixed<16>` at the top and `!fixed` (`!fixed1`, ...) wherever the type is; `alias` alone is the name; an overridable alias, asked after the dialect's `alias` hook | none |
 /// | `verifier` | the type has `fn verify(params: PairTypeParams<'_>) -> Result<(), String>` (the generated `{Type}Params`, one public field per `#[param]`, typed as its accessor returns it; `&[Attribute<'_>]` is accepted too), run after the parameters' constraints whenever MLIR makes the type | none |
 ///
 /// Every field is a parameter, marked `#[param]`, whose type is an
@@ -397,7 +399,7 @@ impl common::Attribute for Kind {
 /// ```
 ///
 /// The keys are `#[mlir_type]`'s (`dialect`, `name`, `summary`,
-/// `description`, `verifier`, `format`, `custom_assembly`), and so are the
+/// `description`, `verifier`, `format`, `custom_assembly`, `alias`), and so are the
 /// fields: each a `#[param]` whose type implements
 /// `mlir_pass::dialect::AttrParameter` (an attribute constraint of
 /// `mlir_pass::dialect::ods`, an integer, `bool`, `f64`, `String`,
