@@ -30,6 +30,8 @@ const BRIDGE_SOURCES: &[&str] = &[
     "tool_support.cpp",
     "tool_lsp.cpp",
     "tool_reduce.cpp",
+    "bit_enum.cpp",
+    "dialect_alias.cpp",
 ];
 /// Sources compiled with optimization in every profile: the debug-build
 /// pattern check calls them on every pattern call, and MLIR's inline
@@ -42,6 +44,7 @@ const BRIDGE_HEADERS: &[&str] = &[
     "bridge_support.h",
     "conversion_support.h",
     "dialect_support.h",
+    "bit_enum.h",
     "dialect_models.h",
     "dialect_asm_model.h",
     "dialect_properties.h",
@@ -59,6 +62,7 @@ const BRIDGE_HEADERS: &[&str] = &[
     "api/interfaces.h",
     "api/dialect.h",
     "api/dialect_custom.h",
+    "api/dialect_alias.h",
     "api/tools.h",
     "api/running_pass.h",
     "api/tool_lsp.h",

@@ -92,6 +92,7 @@ pub fn mlir_pipeline(args: TokenStream, input: TokenStream) -> TokenStream {
 /// | `description` | the dialect's description | the rest of the doc comment |
 /// | `dependent_dialects` | upstream dialects loaded with it, by namespace (`func`, `arith`, ...) | none |
 /// | `materialize_constant` | a function of type `mlir_pass::dialect::MaterializeHook` that builds the op holding a folded constant (C++'s `materializeConstant`) | none |
+/// | `alias` | a function of type `mlir_pass::dialect::AliasHook` (C++'s `OpAsmDialectInterface::getAlias`): the alias of a type or an attribute the printer meets, any dialect's, as `Alias::Overridable(name)` or `Alias::Final(name)` (`!fixed = !calc.fixed<16>` at the top); a panic or a name MLIR cannot read back is an error diagnostic and no alias | none |
 ///
 /// The struct stays as written and implements `mlir_pass::dialect::Dialect`.
 /// Its ops are the structs `#[mlir_op(dialect = ToyDialect, ...)]` names it
@@ -287,6 +288,7 @@ pub fn mlir_op(args: TokenStream, input: TokenStream) -> TokenStream {
 /// | `name` | the type's name without `!` and the namespace: one lowercase word of `[a-z0-9_]` | required |
 /// | `summary` | one line | the doc comment's first paragraph |
 /// | `description` | the type's description | the rest of the doc comment |
+/// | `alias` | the alias of every value (ODS's `genMnemonicAlias`): `alias = "fixed"` prints `!fixed = !calc.fixed<16>` at the top and `!fixed` (`!fixed1`, ...) wherever the type is; `alias` alone is the name; an overridable alias, asked after the dialect's `alias` hook | none |
 /// | `verifier` | the type has `fn verify(params: PairTypeParams<'_>) -> Result<(), String>` (the generated `{Type}Params`, one public field per `#[param]`, typed as its accessor returns it; `&[Attribute<'_>]` is accepted too), run after the parameters' constraints whenever MLIR makes the type | none |
 ///
 /// Every field is a parameter, marked `#[param]`, whose type is an
@@ -398,7 +400,7 @@ impl common::Attribute for Kind {
 /// ```
 ///
 /// The keys are `#[mlir_type]`'s (`dialect`, `name`, `summary`,
-/// `description`, `verifier`, `format`, `custom_assembly`), and so are the
+/// `description`, `verifier`, `format`, `custom_assembly`, `alias`), and so are the
 /// fields: each a `#[param]` whose type implements
 /// `mlir_pass::dialect::AttrParameter` (an attribute constraint of
 /// `mlir_pass::dialect::ods`, an integer, `bool`, `f64`, `String`,
@@ -441,6 +443,9 @@ pub fn mlir_attr(args: TokenStream, input: TokenStream) -> TokenStream {
 /// | `name` | the enum's name in messages | the Rust name |
 /// | `summary` | ODS's summary, the attribute constraint's description (empty: `allowed 32-bit signless integer cases: 0, 1, ...`) | the doc comment's first paragraph |
 /// | `description` | the description | the rest of the doc comment |
+/// | `bit` | a bit enum (ODS's `I32BitEnumAttr`/`I64BitEnumAttr`), below | off |
+/// | `separator` | a bit enum's separator: what joins its cases when printed; its `\|` or `,` separates them when parsed | `"\|"` |
+/// | `print_primary_groups` | ODS's `printBitEnumPrimaryGroups`: a bit enum prints a group (the last declared first) instead of its bits | off |
 ///
 /// Each variant is a case: its value is its discriminant (`Slt = 2`, or
 /// one more than the previous, from 0), its keyword `#[case("slt")]` or
@@ -455,6 +460,17 @@ pub fn mlir_attr(args: TokenStream, input: TokenStream) -> TokenStream {
 ///   format writes the keyword (`arith.cmpi slt, ...`);
 /// - as the parameter of an `#[mlir_attr]` with `format = "$value"`, it
 ///   makes ODS's `EnumAttr` (`#index<cmp_predicate slt>`).
+///
+/// With `bit`, the enum names flags (ODS's bit enum cases): each variant
+/// is the none case (`None = 0`), one bit (`Nnan = 1 << 1` or `Nnan =
+/// 2`) or a group of cases declared before it (`Fast = Reassoc | Nnan`);
+/// the discriminants are removed (the bits are `MlirBitEnum::bits`). A
+/// set of flags is `mlir_pass::dialect::Flags<E>` (`E::A | E::B`, `&`,
+/// `^`, `!`, `contains`, `iter`), whose `Display` and `FromStr` are ODS's
+/// `stringify` and `symbolize`; it is the op's attribute or the parameter
+/// (`#[param] value: Flags<FastMath>` with `` format = "`<` $value `>`" ``
+/// prints `#arith.fastmath<nnan,ninf>`'s way). The enum itself gets
+/// `MlirBitEnum`, `Display` and `FromStr` of one case.
 #[proc_macro_attribute]
 pub fn mlir_enum(args: TokenStream, input: TokenStream) -> TokenStream {
     enumdef::run(args.into(), input.into()).into()

@@ -98,6 +98,7 @@ public:
     if (spec.inliner)
       addInterface(
           std::make_unique<mlir_pass_bridge::RustInliner>(this, spec));
+    mlir_pass_bridge::addAliasInterface(this, spec);
   }
 
   mlir::Operation *materializeConstant(mlir::OpBuilder &builder,
@@ -324,6 +325,8 @@ bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,
       attr.rustAttr = a.rustAttr;
       attr.rustAttrNamespace = str(a.rustAttrNamespace);
       attr.upstreamAttr = str(a.upstreamAttr);
+      attr.bitSeparator = str(a.bitSeparator);
+      attr.bitPrimaryGroups = a.bitPrimaryGroups;
       for (intptr_t c = 0; c < a.numCases; ++c) {
         attr.caseNames.push_back(str(a.caseNames[c]));
         attr.caseValues.push_back(a.caseValues[c]);

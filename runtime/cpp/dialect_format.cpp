@@ -364,6 +364,7 @@ private:
       const auto &attr = spec.attributes[e.index];
       if (attr.kind == MlirPassBridgeAttrKindRust ||
           attr.kind == MlirPassBridgeAttrKindEnum ||
+          attr.kind == MlirPassBridgeAttrKindBitEnum ||
           attr.kind == MlirPassBridgeAttrKindUpstream)
         return mlir_pass_bridge::parseFormatAttribute(p, state, attr, optional,
                                                       present);

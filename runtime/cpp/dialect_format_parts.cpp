@@ -3,6 +3,7 @@
 // (an attribute of a Rust dialect without its name, an integer enum's
 // keyword), as ODS's generated parsers read them.
 
+#include "bit_enum.h"
 #include "dialect_support.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -101,6 +102,8 @@ mlir::ParseResult parseFormatAttribute(mlir::OpAsmParser &p,
                                      mlir::OperationState &state,
                                      const AttributeSpec &attr,
                                      bool optional, bool &present) {
+  if (attr.kind == MlirPassBridgeAttrKindBitEnum)
+    return parseBitEnumAttribute(p, state, attr, optional, present);
   llvm::SMLoc loc = p.getCurrentLocation();
   mlir::Attribute value;
   if (attr.kind == MlirPassBridgeAttrKindUpstream) {
@@ -162,6 +165,7 @@ bool attrFitsSpec(mlir::Attribute attr, const AttributeSpec &spec) {
   case MlirPassBridgeAttrKindRust:
     return mlirPassBridgeRustAttrDefinition(wrap(attr)) == spec.rustAttr;
   case MlirPassBridgeAttrKindEnum:
+  case MlirPassBridgeAttrKindBitEnum:
     return llvm::isa<mlir::IntegerAttr>(attr);
   case MlirPassBridgeAttrKindUpstream:
     return attr.getAbstractAttribute().getName() == spec.upstreamAttr;

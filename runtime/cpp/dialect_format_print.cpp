@@ -3,6 +3,7 @@
 // (mlir-tblgen's OpFormatGen), so that a Rust op prints as the same op
 // declared in ODS would. The parser is dialect_format.cpp.
 
+#include "bit_enum.h"
 #include "dialect_format_state.h"
 #include "dialect_parse.h"
 #include "dialect_properties.h"
@@ -346,6 +347,9 @@ private:
         break;
       if (def.kind == MlirPassBridgeAttrKindUpstream &&
           mlir_pass_bridge::printUpstreamAttrStripped(p, attr))
+        break;
+      if (def.kind == MlirPassBridgeAttrKindBitEnum &&
+          mlir_pass_bridge::printBitEnumAttribute(p, attr, def))
         break;
       if (def.kind == MlirPassBridgeAttrKindEnum) {
         auto value = llvm::dyn_cast<mlir::IntegerAttr>(attr);

@@ -48,6 +48,9 @@ struct AttributeSpec {
   std::vector<int64_t> caseValues;
   /// An upstream attribute's dialect and mnemonic (`arith.fastmath`).
   std::string upstreamAttr;
+  /// A bit enum's separator and whether it prints primary groups.
+  std::string bitSeparator;
+  bool bitPrimaryGroups = false;
 };
 
 /// One memory effect a Rust op declares (`MlirPassBridgeEffectSpec`), its
@@ -132,9 +135,16 @@ struct MlirPassBridgeDialectSpec {
   std::vector<Def> attrs;
   /// The syntax of types and attributes (all null until set).
   MlirPassBridgeSyntaxCallbacks syntax{nullptr, nullptr, nullptr};
+  /// The alias hook (`dialect_alias.cpp`), or null.
+  MlirPassBridgeAliasHook aliasHook = nullptr;
 };
 
 namespace mlir_pass_bridge {
+
+/// Adds the dialect's `OpAsmDialectInterface` if it has an alias hook
+/// (`dialect_alias.cpp`).
+void addAliasInterface(mlir::Dialect *dialect,
+                       const MlirPassBridgeDialectSpec &spec);
 
 /// `type` transformed as `TypesMatchWith` says; null where it does not
 /// apply (`dialect_type_match.cpp`).

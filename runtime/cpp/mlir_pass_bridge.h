@@ -51,6 +51,7 @@ extern "C" {
 #include "api/interfaces.h"
 #include "api/dialect.h"
 #include "api/dialect_custom.h"
+#include "api/dialect_alias.h"
 #include "api/syntax.h"
 #include "api/tools.h"
 #include "api/running_pass.h"

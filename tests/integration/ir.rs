@@ -4,10 +4,14 @@
 //! to and from melior, and (in `ir/ports.rs`, `ir/optimize.rs` and `ir/conversions.rs`) the
 //! Rust ports of upstream passes checked byte for byte against MLIR's own.
 
+#[path = "ir/aliases.rs"]
+mod aliases;
 #[path = "ir/asm_names.rs"]
 mod asm_names;
 #[path = "ir/attrs.rs"]
 mod attrs;
+#[path = "ir/bit_enums.rs"]
+mod bit_enums;
 #[path = "ir/canonicalize_method.rs"]
 mod canonicalize_method;
 #[path = "ir/constraints.rs"]

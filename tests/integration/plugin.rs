@@ -6,6 +6,10 @@ use std::{
     process::{Command, Output},
 };
 
+#[path = "plugin/aliases.rs"]
+mod aliases;
+#[path = "plugin/bit_enums.rs"]
+mod bit_enums;
 mod common;
 #[path = "plugin/constraints.rs"]
 mod constraints;
@@ -795,7 +799,7 @@ fn the_dialect_lit_suite_passes_on_both_hosts() {
             ("MLIR_PASS_PROBE_PLUGIN", plugin.as_os_str()),
             ("MLIR_PASS_LIT_OUT", out.as_os_str()),
         ],
-        20,
+        22,
     );
 }
 

@@ -16,6 +16,7 @@ use std::{
 
 use mlir_pass::{mlir_pass, ContextRef, OperationRef, Pass, PassError};
 
+pub mod aliases;
 pub mod asm_names;
 pub mod calc;
 pub mod canonicalize_method;
@@ -26,6 +27,7 @@ pub mod create_passes;
 pub mod custom_directives;
 pub mod effects;
 pub mod fast_math;
+pub mod flags;
 pub mod int_ranges;
 pub mod ir_passes;
 pub mod option_twin;

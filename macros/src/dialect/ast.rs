@@ -35,6 +35,8 @@ keys! {
         /// A flag: the dialect takes the place of the upstream dialect of its
         /// namespace (in a tool that leaves that one out).
         ReplacesUpstream = "replaces_upstream" | "replaces" | "upstream",
+        /// The `AliasHook` (`OpAsmDialectInterface::getAlias`).
+        Alias = "alias" | "get_alias" | "alias_hook",
     }
 }
 
@@ -59,6 +61,8 @@ pub struct DialectArgs {
     pub materialize_call_conversion: Option<Path>,
     /// `replaces_upstream`, kept for its span.
     pub replaces_upstream: Option<Ident>,
+    /// `alias = my_fn`.
+    pub alias: Option<Path>,
 }
 
 /// Parses `#[mlir_dialect(...)]`'s arguments, reporting every mistake.
@@ -88,6 +92,7 @@ pub fn parse_args(ctxt: &Ctxt, args: TokenStream) -> DialectArgs {
                 DialectKey::DependentDialects => "dependent_dialects = [func, arith]",
                 DialectKey::MaterializeConstant => "materialize_constant = materialize",
                 DialectKey::MaterializeCallConversion => "materialize_call_conversion = cast_value",
+                DialectKey::Alias => "alias = alias_of",
                 _ => "summary = \"...\"",
             };
             ctxt.spanned(
@@ -110,6 +115,7 @@ pub fn parse_args(ctxt: &Ctxt, args: TokenStream) -> DialectArgs {
                 out.materialize_call_conversion =
                     hook_path(ctxt, &ident, value, "CallConversionHook")
             }
+            DialectKey::Alias => out.alias = hook_path(ctxt, &ident, value, "AliasHook"),
             DialectKey::Inliner | DialectKey::ReplacesUpstream => unreachable!("read above"),
         }
     }

@@ -41,6 +41,23 @@ pub fn expand(input: &DialectInput) -> TokenStream {
         None => quote!(::core::option::Option::None),
     };
     let inliner = args.inliner.is_some();
+    let alias = args.alias.as_ref().map(|path| {
+        // Coerced at the user's path, as the materializer.
+        let hook = quote_spanned! {proc_macro2::Span::call_site().located_at(path.span())=>
+            {
+                const HOOK: __dialect::AliasHook = #path;
+                HOOK
+            }
+        };
+        quote! {
+            __mp::inventory::submit! {
+                __dialect::AliasHookRegistration {
+                    dialect: <#ident as __dialect::Dialect>::definition,
+                    hook: #hook,
+                }
+            }
+        }
+    });
     let call_conversion = match &args.materialize_call_conversion {
         Some(path) => quote_spanned! {proc_macro2::Span::call_site().located_at(path.span())=>
             ::core::option::Option::Some({
@@ -82,6 +99,8 @@ pub fn expand(input: &DialectInput) -> TokenStream {
                     __dialect::dialect_handle::<Self>()
                 }
             }
+
+            #alias
 
             __mp::inventory::submit! {
                 __dialect::DialectRegistration {

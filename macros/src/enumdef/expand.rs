@@ -11,9 +11,8 @@ use crate::item_attrs;
 /// The derives `MlirEnum` needs.
 const NEEDED: &[&str] = &["Clone", "Copy", "PartialEq", "Eq"];
 
-pub fn expand(input: &EnumInput) -> TokenStream {
-    let item = &input.item;
-    let ident = &item.ident;
+/// `#[derive(...)]` of what `NEEDED` has that the enum does not derive.
+pub(super) fn missing_derives(item: &syn::ItemEnum) -> Option<TokenStream> {
     let derived: Vec<String> = item
         .attrs
         .iter()
@@ -38,7 +37,13 @@ pub fn expand(input: &EnumInput) -> TokenStream {
             _ => quote!(::core::cmp::Eq),
         })
         .collect();
-    let derive = (!missing.is_empty()).then(|| quote!(#[derive(#(#missing),*)]));
+    (!missing.is_empty()).then(|| quote!(#[derive(#(#missing),*)]))
+}
+
+pub fn expand(input: &EnumInput) -> TokenStream {
+    let item = &input.item;
+    let ident = &item.ident;
+    let derive = missing_derives(item);
 
     let name = input
         .args

@@ -8,7 +8,9 @@
 //! reported at the user's token, and the enum is given back as written
 //! (without the `#[case]` attributes) so that nothing else fails.
 
+mod bit;
 mod expand;
+mod expand_bit;
 
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, ToTokens};
@@ -30,6 +32,12 @@ pub struct EnumArgs {
     pub summary: Option<LitStr>,
     /// `description = "..."`.
     pub description: Option<LitStr>,
+    /// `bit`: a bit enum (ODS's `I32BitEnumAttr`).
+    pub bit: Option<Span>,
+    /// `separator = "|"` (bit enums).
+    pub separator: Option<LitStr>,
+    /// `print_primary_groups` (bit enums).
+    pub print_primary_groups: Option<Span>,
 }
 
 /// One case.
@@ -81,6 +89,7 @@ pub fn run(args: TokenStream, input: TokenStream) -> TokenStream {
     };
     let input = read(&ctxt, args, item);
     match ctxt.check() {
+        Ok(()) if input.args.bit.is_some() => expand_bit::expand(&input),
         Ok(()) => expand::expand(&input),
         Err(error) => {
             // The enum as a plain one (unit variants, no values), so that
@@ -110,11 +119,23 @@ fn parse_args(ctxt: &Ctxt, args: TokenStream) -> EnumArgs {
             }
         };
     for meta in metas {
+        if let Meta::Path(path) = &meta {
+            let flag = Some(path.get_ident().map_or(Span::call_site(), |i| i.span()));
+            if path.is_ident("bit") {
+                out.bit = flag;
+                continue;
+            }
+            if path.is_ident("print_primary_groups") {
+                out.print_primary_groups = flag;
+                continue;
+            }
+        }
         let Meta::NameValue(nv) = &meta else {
             ctxt.spanned(
                 &meta,
-                "expected `key = value`: #[mlir_enum] takes `width = 32` (or 64), `name = \
-                 \"...\"`, `summary = \"...\"`, `description = \"...\"`",
+                "expected `key = value` or a flag: #[mlir_enum] takes `bit`, `width = 32` (or \
+                 64), `name = \"...\"`, `summary = \"...\"`, `description = \"...\"`, \
+                 `separator = \"|\"` and `print_primary_groups`",
             );
             continue;
         };
@@ -139,7 +160,19 @@ fn parse_args(ctxt: &Ctxt, args: TokenStream) -> EnumArgs {
             ("name", Some(Lit::Str(s))) => out.name = Some(s.clone()),
             ("summary", Some(Lit::Str(s))) => out.summary = Some(s.clone()),
             ("description", Some(Lit::Str(s))) => out.description = Some(s.clone()),
-            ("width" | "name" | "summary" | "description", _) => ctxt.spanned(
+            ("separator", Some(Lit::Str(s))) => {
+                if s.value().contains('|') || s.value().contains(',') {
+                    out.separator = Some(s.clone());
+                } else {
+                    ctxt.spanned(
+                        s,
+                        "a separator holds `|` or `,` (what the parser reads between cases; \
+                         spaces around it are printed): write `separator = \"|\"`, `\",\"` or \
+                         `\" | \"`",
+                    );
+                }
+            }
+            ("width" | "name" | "summary" | "description" | "separator", _) => ctxt.spanned(
                 &nv.value,
                 format!(
                     "`{key}` takes {}",
@@ -153,10 +186,26 @@ fn parse_args(ctxt: &Ctxt, args: TokenStream) -> EnumArgs {
             _ => ctxt.spanned(
                 &nv.path,
                 format!(
-                    "unknown key `{key}`: #[mlir_enum] takes `width`, `name`, `summary` and \
-                     `description`"
+                    "unknown key `{key}`: #[mlir_enum] takes `bit`, `width`, `name`, `summary`, \
+                     `description`, `separator` and `print_primary_groups`"
                 ),
             ),
+        }
+    }
+    if out.bit.is_none() {
+        if let Some(separator) = &out.separator {
+            ctxt.spanned(
+                separator,
+                "`separator` is for bit enums, whose values are sets of cases: write \
+                 `#[mlir_enum(bit, separator = \"...\")]`, or leave it out",
+            );
+        }
+        if let Some(span) = out.print_primary_groups {
+            ctxt.at(
+                span,
+                "`print_primary_groups` is for bit enums, whose values are sets of cases: \
+                 write `#[mlir_enum(bit, print_primary_groups)]`, or leave it out",
+            );
         }
     }
     out
@@ -187,19 +236,28 @@ fn read(ctxt: &Ctxt, args: EnumArgs, mut item: ItemEnum) -> EnumInput {
                  (`Slt` or `Slt = 2`)",
             );
         }
-        let value = match &variant.discriminant {
-            Some((_, expr)) => match literal_value(expr) {
-                Some(v) => v,
-                None => {
-                    ctxt.spanned(
-                        expr,
-                        "a case's value is an integer literal (`Slt = 2`, `Neg = -1`), as in \
+        // A bit case whose value was reported: its value is not compared.
+        let mut reported = false;
+        let value = if args.bit.is_some() {
+            bit::case_value(ctxt, variant, &cases, width).unwrap_or_else(|| {
+                reported = true;
+                -1
+            })
+        } else {
+            match &variant.discriminant {
+                Some((_, expr)) => match literal_value(expr) {
+                    Some(v) => v,
+                    None => {
+                        ctxt.spanned(
+                            expr,
+                            "a case's value is an integer literal (`Slt = 2`, `Neg = -1`), as in \
                          ODS's I32EnumAttrCase<\"slt\", 2>",
-                    );
-                    next
-                }
-            },
-            None => next,
+                        );
+                        next
+                    }
+                },
+                None => next,
+            }
         };
         next = value + 1;
         let (min, max) = if width == 32 {
@@ -207,7 +265,7 @@ fn read(ctxt: &Ctxt, args: EnumArgs, mut item: ItemEnum) -> EnumInput {
         } else {
             (i64::MIN as i128, i64::MAX as i128)
         };
-        if value < min || value > max {
+        if args.bit.is_none() && (value < min || value > max) {
             let at: &dyn ToTokens = match &variant.discriminant {
                 Some((_, expr)) => expr,
                 None => &variant.ident,
@@ -245,7 +303,10 @@ fn read(ctxt: &Ctxt, args: EnumArgs, mut item: ItemEnum) -> EnumInput {
                 ),
             );
         }
-        if let Some(other) = cases.iter().find(|c| c.value as i128 == value) {
+        if let Some(other) = cases
+            .iter()
+            .find(|c| !reported && (c.value as i128 == value || c.value as u64 as i128 == value))
+        {
             ctxt.spanned(
                 &variant.ident,
                 format!(

@@ -36,6 +36,8 @@ keys! {
         Format = "format" | "assembly_format" | "assemblyFormat",
         /// Hand-written `parse` and `print`.
         CustomAssembly = "custom_assembly" | "has_custom_assembly_format" | "hasCustomAssemblyFormat",
+        /// The alias of every value (`alias = "fixed"`, or the name).
+        Alias = "alias" | "alias_mnemonic" | "genMnemonicAlias" | "mnemonic_alias",
     }
 }
 
@@ -87,6 +89,10 @@ pub struct TypeArgs {
     pub format: Option<LitStr>,
     /// `custom_assembly`, kept for its span.
     pub custom_assembly: Option<Ident>,
+    /// `alias = "fixed"`, or `alias` alone (the name; the ident then).
+    pub alias: Option<(String, proc_macro2::Span)>,
+    /// `alias` without a value.
+    pub alias_flag: bool,
     /// A type or an attribute.
     pub kind: DefKind,
 }
@@ -117,6 +123,11 @@ fn parse_kind_args(ctxt: &Ctxt, args: TokenStream, kind: DefKind) -> TypeArgs {
             out.verifier = Some(ident);
             continue;
         }
+        if key == TypeKey::Alias && value.is_none() {
+            out.alias = Some((String::new(), ident.span()));
+            out.alias_flag = true;
+            continue;
+        }
         if key == TypeKey::CustomAssembly {
             attr::flag_without_value(ctxt, "custom_assembly", value);
             out.custom_assembly = Some(ident);
@@ -141,6 +152,9 @@ fn parse_kind_args(ctxt: &Ctxt, args: TokenStream, kind: DefKind) -> TypeArgs {
             TypeKey::Summary => out.summary = attr::string(ctxt, &ident, value),
             TypeKey::Description => out.description = attr::string(ctxt, &ident, value),
             TypeKey::Format => out.format = attr::string(ctxt, &ident, value),
+            TypeKey::Alias => {
+                out.alias = attr::string(ctxt, &ident, value).map(|s| (s.value(), s.span()))
+            }
             TypeKey::Verifier | TypeKey::CustomAssembly => unreachable!("read above"),
         }
     }

@@ -66,6 +66,17 @@ pub fn expand(input: &TypeInput) -> TokenStream {
             },
         ),
     };
+    let alias = super::valid::alias_name(input).map(|name| {
+        quote! {
+            __mp::inventory::submit! {
+                __dialect::DefAliasRegistration {
+                    dialect: __dialect_definition,
+                    definition: || __type_definition() as *const _ as *const (),
+                    name: #name,
+                }
+            }
+        }
+    });
     let parameter = (input.args.kind == DefKind::Attr).then(|| attr_parameter(input));
     let self_type_check = input.params.iter().find(|p| p.self_type).map(|p| {
         let c = &p.constraint;
@@ -93,6 +104,7 @@ pub fn expand(input: &TypeInput) -> TokenStream {
         #self_type_check
 
         #registration
+        #alias
     };
     let handle = handle_struct(input);
     let params = input

@@ -41,6 +41,44 @@ pub fn check(ctxt: &Ctxt, input: &TypeInput) {
     check_generics(ctxt, input);
     check_params(ctxt, input);
     check_syntax(ctxt, input);
+    check_alias(ctxt, input);
+}
+
+/// The alias MLIR prints for every value: `alias = "..."`, or the name
+/// with `alias` alone.
+pub fn alias_name(input: &TypeInput) -> Option<String> {
+    let (name, _) = input.args.alias.as_ref()?;
+    if input.args.alias_flag {
+        input.args.name.as_ref().map(|n| n.value())
+    } else {
+        Some(name.clone())
+    }
+}
+
+/// The alias is a name MLIR reads back as `!name` / `#name` unchanged.
+fn check_alias(ctxt: &Ctxt, input: &TypeInput) {
+    let (Some((_, span)), Some(name)) = (&input.args.alias, alias_name(input)) else {
+        return;
+    };
+    let mut chars = name.chars();
+    let ok = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '-'));
+    if !ok {
+        ctxt.at(
+            *span,
+            format!(
+                "{name:?} is not an alias name: an alias starts with a letter or `_`, then \
+                 letters, digits, `_`, `$` or `-`; write `alias = \"...\"`{}",
+                if input.args.alias_flag {
+                    " (alone, `alias` is the name)"
+                } else {
+                    ""
+                }
+            ),
+        );
+    }
 }
 
 /// `format` and `custom_assembly` are not both written, and the format

@@ -150,6 +150,12 @@ typedef enum MlirPassBridgeAttrKind {
   /// without its name (`fastmath<fast>` reads `<fast>`) and parsed by its
   /// C++ class, as ODS does.
   MlirPassBridgeAttrKindUpstream = 14,
+  /// A bit enum (ODS's `I32BitEnumAttr`/`I64BitEnumAttr`): an
+  /// `IntegerAttr` of the elided type holding the bits of its cases
+  /// (`caseNames`/`caseValues`), printed in a format as ODS's `stringify`
+  /// writes them (`bitSeparator`, `bitPrimaryGroups`): one flag bare, a set
+  /// quoted.
+  MlirPassBridgeAttrKindBitEnum = 15,
 } MlirPassBridgeAttrKind;
 
 /// One attribute a Rust op defines.
@@ -176,6 +182,10 @@ typedef struct MlirPassBridgeAttributeSpec {
   /// mnemonic (`arith.fastmath`), one of those
   /// `mlirPassBridgeUpstreamAttrKnown` knows.
   MlirStringRef upstreamAttr;
+  /// For `MlirPassBridgeAttrKindBitEnum`: ODS's `separator` and
+  /// `printBitEnumPrimaryGroups`.
+  MlirStringRef bitSeparator;
+  bool bitPrimaryGroups;
 } MlirPassBridgeAttributeSpec;
 
 /// Whether `attr` is of the attribute kind `name` (`arith.fastmath`: its

@@ -19,6 +19,8 @@
 //!   [`DialectAttr`]);
 //! - `enums.rs`: enums stored in attributes ([`EnumDefinition`],
 //!   [`MlirEnum`]);
+//! - `bit_enum/`: bit enums and sets of their flags
+//!   ([`BitEnumDefinition`], [`MlirBitEnum`], [`Flags`]);
 //! - [`param`]: what a parameter or an op's attribute can be
 //!   ([`AttrParameter`]: attribute constraints, integers, strings, enums...);
 //! - [`syntax`]: how types and attributes are written after their name
@@ -27,6 +29,8 @@
 //! - `spec.rs`: the definitions as the bridge's C structs;
 //! - `registry.rs`: dialect registration in a context, `opt_main` and the
 //!   stock `mlir-opt` (a dialect plugin);
+//! - `alias.rs`: aliases of types and attributes (`OpAsmDialectInterface`:
+//!   [`Alias`], [`AliasTarget`]);
 //! - `asm.rs`: hand-written syntax ([`OpParser`], [`OpPrinter`]);
 //! - `custom.rs`: custom directives of formats (`custom<Name>(...)`:
 //!   [`DetachedRegion`], [`Successor`], the arguments' types);
@@ -43,9 +47,11 @@
 //! - `docs.rs`: Markdown docs in the spirit of `mlir-tblgen -gen-op-doc`.
 //!
 
+mod alias;
 mod asm;
 mod asm_names;
 mod attrs;
+mod bit_enum;
 mod callbacks;
 pub mod constraint;
 mod control_flow;
@@ -66,6 +72,9 @@ pub mod syntax;
 pub mod traits;
 mod types;
 
+pub use alias::{check_alias_name, Alias, AliasHook, AliasTarget};
+#[doc(hidden)]
+pub use alias::{AliasHookRegistration, DefAliasRegistration};
 pub use asm::{
     print_failures, OpParser, OpPrinter, ParseError, ParseHook, ParseLocation, PrintHook,
     UnresolvedOperand,
@@ -74,6 +83,9 @@ pub use asm_names::{BlockArgNamesHook, OpAsmInterface, ResultNamesHook, ValueNam
 #[doc(hidden)]
 pub use attrs::AttrRegistration;
 pub use attrs::{definition_of_attr, params as attr_params, AttrDefinition, DialectAttr};
+#[doc(hidden)]
+pub use bit_enum::{bit_enum_from_attribute, bit_enum_to_attribute};
+pub use bit_enum::{BitEnumDefinition, Flags, MlirBitEnum};
 pub use constraint::{AttrConstraint, TypeConstraint};
 pub use control_flow::{
     BranchInterface, EntrySuccessorsHook, RegionBranchInterface, RegionTarget,

@@ -58,7 +58,7 @@ pub trait TypeConstraintDef {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an attribute constraint",
     label = "an attribute or type parameter of this type needs an attribute constraint",
-    note = "use one of `mlir_pass::dialect::ods` (`I64Attr`, `StrAttr`, `TypeAttr`, `F64ElementsAttr`, ...), or implement `AttrConstraintDef` for your own type; a parameter or an op's attribute may also be an integer (`u32`, `i64`), `bool`, `f64`, `String`, `TypeParam`, an enum declared with `#[mlir_enum]` or an attribute declared with `#[mlir_attr]`"
+    note = "use one of `mlir_pass::dialect::ods` (`I64Attr`, `StrAttr`, `TypeAttr`, `F64ElementsAttr`, ...), or implement `AttrConstraintDef` for your own type; a parameter or an op's attribute may also be an integer (`u32`, `i64`), `bool`, `f64`, `String`, `TypeParam`, an enum declared with `#[mlir_enum]` (`Flags<E>` for a bit enum `E`) or an attribute declared with `#[mlir_attr]`"
 )]
 pub trait AttrConstraintDef {
     /// The constraint.

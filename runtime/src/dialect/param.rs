@@ -36,7 +36,7 @@ use super::{
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a parameter or an attribute",
     label = "a parameter or an attribute of this type",
-    note = "use an attribute constraint of `mlir_pass::dialect::ods` (`I64Attr`, `StrAttr`, `TypeAttr`, ...), an integer (`u32`, `i64`), `bool`, `f64`, `String`, `TypeParam`, an enum declared with `#[mlir_enum]`, an attribute declared with `#[mlir_attr]`, or implement `AttrParameter`"
+    note = "use an attribute constraint of `mlir_pass::dialect::ods` (`I64Attr`, `StrAttr`, `TypeAttr`, ...), an integer (`u32`, `i64`), `bool`, `f64`, `String`, `TypeParam`, an enum declared with `#[mlir_enum]` (`Flags<E>` for a bit enum `E`), an attribute declared with `#[mlir_attr]`, or implement `AttrParameter`"
 )]
 pub trait AttrParameter {
     /// What the stored attribute must be.

@@ -134,6 +134,7 @@ fn attr_kind(constraint: &AttrConstraint) -> bridge::MlirPassBridgeAttrKind {
         AttrConstraint::Array => K::MlirPassBridgeAttrKindArray,
         AttrConstraint::Dictionary => K::MlirPassBridgeAttrKindDictionary,
         AttrConstraint::Enum(_) => K::MlirPassBridgeAttrKindEnum,
+        AttrConstraint::BitEnum(_) => K::MlirPassBridgeAttrKindBitEnum,
         AttrConstraint::Dialect(_) => K::MlirPassBridgeAttrKindRust,
         AttrConstraint::Upstream { .. } => K::MlirPassBridgeAttrKindUpstream,
         // The predicates and the other combinators name no one kind.
@@ -151,6 +152,7 @@ fn elided_type(constraint: &AttrConstraint) -> String {
         AttrConstraint::Bool => "i1".to_owned(),
         AttrConstraint::Float(Some(w @ (16 | 32 | 64))) => format!("f{w}"),
         AttrConstraint::Enum(e) => format!("i{}", e.width),
+        AttrConstraint::BitEnum(e) => format!("i{}", e.width),
         AttrConstraint::Confined { base, .. } => elided_type(base),
         _ => String::new(),
     }
@@ -220,6 +222,14 @@ pub(super) fn build(
     if spec.is_null() {
         return None;
     }
+    if super::alias::has_aliases(definition) {
+        // SAFETY: a description being built; the hook is Rust's.
+        if !unsafe {
+            bridge::mlirPassBridgeDialectSpecSetAliasHook(spec, Some(super::alias::alias_hook))
+        } {
+            return None;
+        }
+    }
     for ty in super::types::types_of(definition) {
         let c_type = bridge::MlirPassBridgeTypeSpec {
             name: string_ref(ty.name),
@@ -288,6 +298,10 @@ pub(super) fn build(
                     e.cases.iter().map(|c| string_ref(c.keyword)).collect(),
                     e.cases.iter().map(|c| c.value).collect(),
                 ),
+                AttrConstraint::BitEnum(e) => (
+                    e.cases.iter().map(|c| string_ref(c.keyword)).collect(),
+                    e.cases.iter().map(|c| c.value).collect(),
+                ),
                 _ => (Vec::new(), Vec::new()),
             })
             .collect();
@@ -324,6 +338,14 @@ pub(super) fn build(
                         AttrConstraint::Upstream { name, .. } => string_ref(name),
                         _ => string_ref(""),
                     },
+                    bitSeparator: match a.constraint {
+                        AttrConstraint::BitEnum(e) => string_ref(e.separator),
+                        _ => string_ref(""),
+                    },
+                    bitPrimaryGroups: matches!(
+                        a.constraint,
+                        AttrConstraint::BitEnum(e) if e.print_primary_groups
+                    ),
                 },
             )
             .collect();

@@ -9,6 +9,7 @@ use mlir_sys as sys;
 use super::{joined, TypeConstraint};
 use crate::dialect::{
     attrs::{definition_of_attr, AttrDefinition},
+    bit_enum::BitEnumDefinition,
     enums::EnumDefinition,
 };
 
@@ -81,6 +82,11 @@ pub enum AttrConstraint {
     /// `I32EnumAttr`/`I64EnumAttr`); an op's format writes the case's
     /// keyword.
     Enum(&'static EnumDefinition),
+    /// A bit enum declared with `#[mlir_enum(bit)]`: a signless integer
+    /// attribute of its width with no bit set that is not a case's (ODS's
+    /// `I32BitEnumAttr`/`I64BitEnumAttr`); an op's format writes one flag
+    /// as its keyword and a set as a string (`"a|b"`).
+    BitEnum(&'static BitEnumDefinition),
     /// An attribute of a Rust dialect (`#[mlir_attr]`, ODS's `AttrDef`); an
     /// op's format writes it without its name.
     Dialect(&'static AttrDefinition),
@@ -211,6 +217,9 @@ impl AttrConstraint {
                 Self::Custom { predicate, .. } => predicate(attr),
                 Self::Predicate { predicate, .. } => predicate(Attribute::from_raw(attr)),
                 Self::Enum(definition) => definition.value_of(Attribute::from_raw(attr)).is_some(),
+                Self::BitEnum(definition) => {
+                    definition.value_of(Attribute::from_raw(attr)).is_some()
+                }
                 Self::Dialect(definition) => definition_of_attr(Attribute::from_raw(attr))
                     .is_some_and(|d| std::ptr::eq(d, definition)),
                 Self::Upstream { name, .. } => crate::ffi::bridge::mlirPassBridgeAttributeIsKind(
@@ -263,6 +272,7 @@ impl fmt::Display for AttrConstraint {
                 f.write_str(description)
             }
             Self::Enum(definition) => write!(f, "{definition}"),
+            Self::BitEnum(definition) => write!(f, "{definition}"),
             Self::Dialect(definition) => f.write_str(definition.summary),
             Self::Upstream { description, .. } => f.write_str(description),
             Self::Confined { base, constraints } => {
