@@ -114,6 +114,16 @@ fn check_interface(ctxt: &Ctxt, input: &Input) {
     if INTERFACES.contains(&value.as_str()) {
         return;
     }
+    if is_op_name(&value) {
+        ctxt.spanned(
+            lit,
+            format!(
+                "{value:?} is an operation, not an op interface: write `op = {value:?}` to \
+                 anchor the pass on it"
+            ),
+        );
+        return;
+    }
     // `FunctionOpInterface` written as `mlir::FunctionOpInterface`, or
     // without its `Op`: say which one was meant.
     let bare = value.rsplit("::").next().unwrap_or(&value);

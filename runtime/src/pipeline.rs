@@ -304,8 +304,13 @@ impl<'a> OpPassManager<'a> {
         // The options are printed once: checked, then handed to the pass.
         let printed = crate::options::print_checked(&pass).map_err(|e| self.error(e))?;
         if let (Some(interface), Some(context)) = (T::metadata().interface, self.context) {
-            crate::pass_interface::check_anchor(context, &self.anchor(), T::metadata().argument, interface)
-                .map_err(|e| self.error(e))?;
+            crate::pass_interface::check_anchor(
+                context,
+                &self.anchor(),
+                T::metadata().argument,
+                interface,
+            )
+            .map_err(|e| self.error(e))?;
         }
         add_owned_pass(self.raw, OwnedPass::with_printed(pass, &printed)).map_err(|e| self.error(e))
     }

@@ -98,7 +98,10 @@ fn rs_repeat_and_its_cpp_twin_give_the_same_output() {
             if anchor.contains("func.func(") && options.contains("func.func") {
                 continue;
             }
-            let rust = run(&anchor.replace("{}", &format!("rs-repeat{{{options}}}")), FUNCS);
+            let rust = run(
+                &anchor.replace("{}", &format!("rs-repeat{{{options}}}")),
+                FUNCS,
+            );
             let cpp = run(
                 &anchor.replace("{}", &format!("test-cpp-repeat{{{options}}}")),
                 FUNCS,
@@ -126,7 +129,11 @@ fn rs_repeat_runs_on_threads_with_a_pipeline_of_its_own_in_each_clone() {
     )
     .unwrap();
     assert_eq!(rust, cpp);
-    assert_eq!(rust.matches("arith.muli %arg0, %arg0").count(), 64, "{rust}");
+    assert_eq!(
+        rust.matches("arith.muli %arg0, %arg0").count(),
+        64,
+        "{rust}"
+    );
 }
 
 #[test]
@@ -190,7 +197,8 @@ fn a_pipeline_built_from_rust_prints_its_dynamic_pipeline_option() {
 /// one function.
 fn misuse(mode: &str, nesting: &str) -> String {
     let pipeline = nesting.replace("{}", &format!("test-pipeline-misuse{{mode={mode}}}"));
-    let source = "func.func @f(%a: i32) -> i32 {\n  %c = arith.constant 0 : i32\n  return %c : i32\n}\n";
+    let source =
+        "func.func @f(%a: i32) -> i32 {\n  %c = arith.constant 0 : i32\n  return %c : i32\n}\n";
     errors(&run(&pipeline, source).unwrap_err())
 }
 
@@ -257,7 +265,10 @@ fn count_function_ops_runs_under_every_function_like_operation() {
     assert_eq!(funcs.matches("pass.op_count").count(), 3, "{funcs}");
     assert!(funcs.contains("llvm.func @h(%arg0: i32) -> i32 attributes {pass.op_count = 2 : i64}"));
     // Under `any`, MLIR schedules it on the function-like operations alone.
-    assert_eq!(run("builtin.module(any(count-function-ops))", FUNCS).unwrap(), funcs);
+    assert_eq!(
+        run("builtin.module(any(count-function-ops))", FUNCS).unwrap(),
+        funcs
+    );
     // Under func.func, it counts what annotate-op-count counts.
     assert_eq!(
         run("builtin.module(func.func(count-function-ops))", FUNCS).unwrap(),
@@ -324,6 +335,10 @@ func.func @g() {
         "{out}"
     );
     assert!(out.contains("pass.op_count = 1 : i64"), "{out}");
-    let out = run("builtin.module(rtest.function(test-count-callable-ops))", source).unwrap();
+    let out = run(
+        "builtin.module(rtest.function(test-count-callable-ops))",
+        source,
+    )
+    .unwrap();
     assert_eq!(out.matches("pass.op_count").count(), 1, "{out}");
 }

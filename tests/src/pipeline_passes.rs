@@ -29,7 +29,10 @@ pub fn register_pipeline_twins() {
 
 /// Sets `pass.op_count` on every operation that implements
 /// `CallableOpInterface` (`func.func`, `rtest.function`, ...).
-#[mlir_pass(argument = "test-count-callable-ops", interface = "CallableOpInterface")]
+#[mlir_pass(
+    argument = "test-count-callable-ops",
+    interface = "CallableOpInterface"
+)]
 #[derive(Clone, Debug, Default)]
 pub struct CountCallableOps;
 

@@ -61,8 +61,8 @@ pub mod dialect_handles {
     }
 }
 
-pub use dynamic::{CountFunctionOps, Repeat};
 pub use conversions::{ConvertMathToLibm, MathExtendToSupportedTypes, LIBM_FUNCTIONS};
+pub use dynamic::{CountFunctionOps, Repeat};
 pub use fold::{FoldArithIdentities, IDENTITY_PATTERNS};
 pub use lower::{ErfToLibm, ExampleLowerToLlvm};
 pub use optimize::{Cse, LoopInvariantCodeMotion};

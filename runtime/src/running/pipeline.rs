@@ -134,7 +134,10 @@ impl Clone for DynamicPipeline {
     fn clone(&self) -> Self {
         // SAFETY: a valid pass manager.
         let raw = unsafe { bridge::mlirPassBridgePipelineClone(self.raw) };
-        assert!(!raw.ptr.is_null(), "MLIR ran out of memory cloning a pipeline");
+        assert!(
+            !raw.ptr.is_null(),
+            "MLIR ran out of memory cloning a pipeline"
+        );
         Self { raw }
     }
 }

@@ -8,7 +8,11 @@ use super::*;
 
 fn test_opt(args: &[&str]) -> Output {
     let driver = target_dir().join("examples/test_opt");
-    assert!(driver.exists(), "{} is built by cargo test", driver.display());
+    assert!(
+        driver.exists(),
+        "{} is built by cargo test",
+        driver.display()
+    );
     Command::new(driver)
         .args(args)
         .output()
@@ -109,7 +113,10 @@ fn count_function_ops_in_mlir_opt_runs_and_is_refused_as_its_cpp_twin() {
         "builtin.module({})",
     ] {
         let rust = stock(&[
-            &format!("--pass-pipeline={}", nesting.replace("{}", "count-function-ops")),
+            &format!(
+                "--pass-pipeline={}",
+                nesting.replace("{}", "count-function-ops")
+            ),
             input,
         ]);
         let cpp = test_opt(&[
