@@ -6,6 +6,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OperationSupport.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
@@ -55,7 +56,7 @@ struct CppRepeat : public mlir::PassWrapper<CppRepeat, mlir::OperationPass<>> {
   std::string print(mlir::Operation *op) {
     std::string text;
     llvm::raw_string_ostream os(text);
-    op->print(os);
+    op->print(os, mlir::OpPrintingFlags().useLocalScope());
     return text;
   }
 

@@ -3,7 +3,7 @@
 
 use mlir_pass::{
     ir::{OperationExt, OperationMutExt, WalkOrder},
-    melior::ir::operation::WalkResult,
+    melior::ir::operation::{OperationLike, OperationPrintingFlags, WalkResult},
     mlir_pass,
     running::{DynamicPipeline, RunningPass},
     ContextRef, OperationRef, Pass, PassError,
@@ -50,10 +50,16 @@ impl Pass for Repeat {
             .built
             .as_mut()
             .ok_or_else(|| PassError::new("rs-repeat ran without being initialized"))?;
-        let mut before = op.melior().to_string();
+        // The op alone, numbered on its own (the default numbers values
+        // across the whole module: a cost per print that grows with it).
+        let print = || {
+            op.melior()
+                .to_string_with_flags(OperationPrintingFlags::new().use_local_scope())
+        };
+        let mut before = print()?;
         for _ in 0..self.max_iterations {
             pass.run_pipeline(built, op)?;
-            let after = op.melior().to_string();
+            let after = print()?;
             if after == before {
                 break;
             }
