@@ -71,8 +71,7 @@ impl Pass for Repeat {
 
 /// Annotates every function-like operation (`FunctionOpInterface`:
 /// `func.func`, `llvm.func`, ...) with its number of operations, in the
-/// `pass.op_count` attribute, as [`AnnotateOpCount`](crate::AnnotateOpCount)
-/// does for `func.func`.
+/// `pass.op_count` attribute, as `annotate-op-count` does for `func.func`.
 ///
 /// Anchored on the interface (C++'s `InterfacePass<FunctionOpInterface>`):
 /// it runs as `builtin.module(llvm.func(count-function-ops))` as well as
