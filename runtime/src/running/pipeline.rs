@@ -88,6 +88,13 @@ impl DynamicPipeline {
     /// [`nest`](OpPassManager::nest)); then the dialects its passes depend
     /// on are loaded. Call it from [`Pass::initialize`](crate::Pass::initialize).
     ///
+    /// The dialects are loaded into `context` at once, which is safe while
+    /// no pass runs: in `initialize` of a pass of the pass manager itself.
+    /// A pass whose own `initialize` runs inside a dynamic pipeline (MLIR
+    /// initializes those when they first run, maybe on several threads)
+    /// should find its pipeline's dialects loaded already: list them in
+    /// `dialects = [...]` of the pass that runs the outer pipeline.
+    ///
     /// # Errors
     /// `build`'s error, or a call from `run` (the message names the pass).
     pub fn build(
