@@ -452,9 +452,10 @@ mod tests {
         assert_eq!(
             message("anchor", PassKey::ALL),
             "unknown key `anchor` in #[mlir_pass]; did you mean `op`? (accepted keys: \
-             `name`, `argument`, `description`, `op`, `dialects`)"
+             `name`, `argument`, `description`, `op`, `interface`, `dialects`)"
         );
         assert!(message("argumnt", PassKey::ALL).contains("did you mean `argument`?"));
+        assert!(message("op_interface", PassKey::ALL).contains("did you mean `interface`?"));
         assert!(!message("colour", PassKey::ALL).contains("did you mean"));
         // A key the attribute does not take is not suggested.
         assert!(!message("anchor", PassKey::accepted(Kind::Pipeline)).contains("did you mean"));
