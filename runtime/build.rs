@@ -32,6 +32,8 @@ const BRIDGE_SOURCES: &[&str] = &[
     "tool_reduce.cpp",
     "bit_enum.cpp",
     "dialect_alias.cpp",
+    "running_pipeline.cpp",
+    "interface_pass.cpp",
 ];
 /// Sources compiled with optimization in every profile: the debug-build
 /// pattern check calls them on every pattern call, and MLIR's inline
@@ -68,6 +70,8 @@ const BRIDGE_HEADERS: &[&str] = &[
     "api/tool_lsp.h",
     "api/tool_reduce.h",
     "tool_support.h",
+    "api/running_pipeline.h",
+    "api/interface_pass.h",
     "api/syntax.h",
     "api/translate.h",
     "dialect_inliner.h",

@@ -17,7 +17,7 @@ mkdir -p "$out"
 
 # Build, and collect the paths of the test executables.
 mapfile -t binaries < <(
-  cargo test -p mlir-pass-tests --test core --test conflicts --test options --test ir --no-run --message-format=json 2>/dev/null |
+  cargo test -p mlir-pass-tests --test core --test conflicts --test options --test ir --test pipelines --no-run --message-format=json 2>/dev/null |
     python3 -c 'import json,sys
 for line in sys.stdin:
     m = json.loads(line)

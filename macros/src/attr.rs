@@ -84,6 +84,8 @@ keys! {
         Description = "description" | "help" | "summary" | "doc" | "about",
         /// The anchor operation (passes only).
         Op = "op" | "anchor" | "operation",
+        /// The anchor op interface (passes only).
+        Interface = "interface" | "op_interface" | "anchor_interface" | "InterfacePass",
         /// The dependent dialects (passes only).
         Dialects = "dialects" | "dependent_dialects" | "dependentDialects",
     }
@@ -165,6 +167,8 @@ pub struct Args {
     pub description: Option<LitStr>,
     /// `op = "..."`.
     pub op: Option<LitStr>,
+    /// `interface = "..."`.
+    pub interface: Option<LitStr>,
     /// `dialects = [...]`, in the order written.
     pub dialects: Vec<Dialect>,
 }
@@ -238,8 +242,8 @@ pub fn parse_args(ctxt: &Ctxt, kind: Kind, args: TokenStream) -> Args {
                 ctxt.spanned(
                     &ident,
                     format!(
-                        "`{word}` is not a key of {}: a pipeline has no anchor or dialects of \
-                         its own; in `build`, nest the passes that need one, as in \
+                        "`{word}` is not a key of {}: a pipeline has no anchor, interface or \
+                         dialects of its own; in `build`, nest the passes that need one, as in \
                          `pm.nest(\"func.func\").add_pass(...)` (accepted keys: {})",
                         kind.attribute(),
                         list(accepted)
@@ -270,6 +274,7 @@ pub fn parse_args(ctxt: &Ctxt, kind: Kind, args: TokenStream) -> Args {
             PassKey::Argument => out.argument = string(ctxt, &ident, value),
             PassKey::Description => out.description = string(ctxt, &ident, value),
             PassKey::Op => out.op = string(ctxt, &ident, value),
+            PassKey::Interface => out.interface = string(ctxt, &ident, value),
             PassKey::Dialects => out.dialects = dialect_list(ctxt, &ident, value),
         }
     }
@@ -447,9 +452,10 @@ mod tests {
         assert_eq!(
             message("anchor", PassKey::ALL),
             "unknown key `anchor` in #[mlir_pass]; did you mean `op`? (accepted keys: \
-             `name`, `argument`, `description`, `op`, `dialects`)"
+             `name`, `argument`, `description`, `op`, `interface`, `dialects`)"
         );
         assert!(message("argumnt", PassKey::ALL).contains("did you mean `argument`?"));
+        assert!(message("op_interface", PassKey::ALL).contains("did you mean `interface`?"));
         assert!(!message("colour", PassKey::ALL).contains("did you mean"));
         // A key the attribute does not take is not suggested.
         assert!(!message("anchor", PassKey::accepted(Kind::Pipeline)).contains("did you mean"));

@@ -40,6 +40,13 @@ pub fn expand(input: &Input) -> TokenStream {
         }
         None => quote!(::core::option::Option::None),
     };
+    let interface = match &args.interface {
+        Some(lit) => {
+            let variant = syn::Ident::new(&lit.value(), lit.span());
+            quote!(::core::option::Option::Some(__mp::AnchorInterface::#variant))
+        }
+        None => quote!(::core::option::Option::None),
+    };
     let dialect_names = args.dialects.iter().map(Dialect::name);
     let dialect_getters = args.dialects.iter().map(dialect_getter);
     let option_specs = option_specs(input);
@@ -92,6 +99,7 @@ pub fn expand(input: &Input) -> TokenStream {
                 description: #description,
                 summary: #summary,
                 op_name: #op_name,
+                interface: #interface,
                 dialect_names: &[#(#dialect_names),*],
                 dialects: &[#(#dialect_getters),*],
                 type_name: ::core::concat!(::core::module_path!(), "::", ::core::stringify!(#ident)),

@@ -49,6 +49,7 @@ use proc_macro::TokenStream;
 /// | `name` | the pass's name | the struct's name |
 /// | `description` | the pass's description; its first paragraph is the summary | the struct's doc comment |
 /// | `op` | the anchor operation, such as `"func.func"` | a pass that runs on any op |
+/// | `interface` | the anchor op interface instead of an operation (C++'s `InterfacePass`): `"FunctionOpInterface"`, `"SymbolOpInterface"`, `"CallableOpInterface"`, `"CallOpInterface"`, `"LoopLikeOpInterface"` or `"RegionBranchOpInterface"`; the pass runs on every operation that implements it and MLIR refuses it elsewhere | none |
 /// | `dialects` | dependent dialects: upstream namespaces (`func`, `arith`, `scf`, ...), dialects declared in Rust by type (`ToyDialect`, `crate::toy::ToyDialect`), or paths to handle getters (`my_dialect::handle`) | none |
 ///
 /// The struct implements `mlir_pass::Pass`, is `Clone + Send + Default`, and
@@ -69,7 +70,7 @@ pub fn mlir_pass(args: TokenStream, input: TokenStream) -> TokenStream {
 /// #[mlir_pipeline(argument = "my-pipeline", name = "MyPipeline", description = "...")]
 /// ```
 ///
-/// The keys are those of `#[mlir_pass]` without `op` and `dialects`. The
+/// The keys are those of `#[mlir_pass]` without `op`, `interface` and `dialects`. The
 /// struct implements `mlir_pass::Pipeline` (whose `build` adds passes to a
 /// pass manager), is `Default`, and is not generic; its `#[option]` fields
 /// are the pipeline's options, read and printed as a pass's are. Each

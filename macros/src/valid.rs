@@ -14,6 +14,7 @@ use crate::{
 pub fn check(ctxt: &Ctxt, input: &Input) {
     check_argument(ctxt, input);
     check_op(ctxt, input);
+    check_interface(ctxt, input);
     check_name(ctxt, input);
     check_dialects(ctxt, input);
     check_generics(ctxt, input);
@@ -81,6 +82,70 @@ fn check_op(ctxt: &Ctxt, input: &Input) {
             );
         }
     }
+}
+
+/// The op interfaces `interface = "..."` accepts: the names of
+/// `mlir_pass::AnchorInterface`'s variants, which the expansion names.
+pub const INTERFACES: &[&str] = &[
+    "FunctionOpInterface",
+    "SymbolOpInterface",
+    "CallableOpInterface",
+    "CallOpInterface",
+    "LoopLikeOpInterface",
+    "RegionBranchOpInterface",
+];
+
+/// `interface` names an interface a pass can be anchored on, and is not
+/// written beside `op`.
+fn check_interface(ctxt: &Ctxt, input: &Input) {
+    let Some(lit) = &input.args.interface else {
+        return;
+    };
+    if input.args.op.is_some() {
+        ctxt.spanned(
+            lit,
+            "a pass is anchored on an operation (`op = ...`) or on an op interface \
+             (`interface = ...`), not both: keep `interface` to run on every operation that \
+             implements it, or `op` for one operation",
+        );
+        return;
+    }
+    let value = lit.value();
+    if INTERFACES.contains(&value.as_str()) {
+        return;
+    }
+    if is_op_name(&value) {
+        ctxt.spanned(
+            lit,
+            format!(
+                "{value:?} is an operation, not an op interface: write `op = {value:?}` to \
+                 anchor the pass on it"
+            ),
+        );
+        return;
+    }
+    // `FunctionOpInterface` written as `mlir::FunctionOpInterface`, or
+    // without its `Op`: say which one was meant.
+    let bare = value.rsplit("::").next().unwrap_or(&value);
+    let hint = INTERFACES
+        .iter()
+        .map(|known| (dialects::edit_distance(bare, known), known))
+        .filter(|(distance, _)| *distance <= 3)
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, known)| format!("; did you mean \"{known}\"?"))
+        .unwrap_or_default();
+    ctxt.spanned(
+        lit,
+        format!(
+            "unknown op interface {value:?} for a pass anchor{hint} (accepted: {}); for an \
+             operation, write `op = \"dialect.op\"` instead",
+            INTERFACES
+                .iter()
+                .map(|i| format!("\"{i}\""))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    );
 }
 
 /// Each upstream dialect is one MLIR's C API has a getter for, and no

@@ -24,6 +24,15 @@ pub fn pass_docs() -> String {
     out
 }
 
+/// What a pass runs on, its operation written by `op`.
+fn runs_on(pass: &PassMetadata, op: impl Fn(&str) -> String) -> String {
+    match (pass.op_name, pass.interface) {
+        (Some(name), _) => op(name),
+        (None, Some(interface)) => format!("operations that implement {interface}"),
+        (None, None) => "any operation".to_owned(),
+    }
+}
+
 /// The Markdown section for one pass.
 pub fn pass_doc(pass: &PassMetadata) -> String {
     let mut out = heading(pass);
@@ -31,7 +40,7 @@ pub fn pass_doc(pass: &PassMetadata) -> String {
         "\n| | |\n| --- | --- |\n| Pass | `{}` (`{}`) |\n| Runs on | {} |\n| Dependent dialects | {} |\n",
         pass.name,
         pass.type_name,
-        pass.op_name.map_or("any operation".to_owned(), |op| format!("`{op}`")),
+        runs_on(pass, |op| format!("`{op}`")),
         if pass.dialect_names.is_empty() {
             "none".to_owned()
         } else {
@@ -94,7 +103,7 @@ pub fn pass_list() -> String {
         out.push_str(&format!(
             "      name: {}, runs on: {}, dependent dialects: {}, type: {}\n",
             p.name,
-            p.op_name.unwrap_or("any operation"),
+            runs_on(p, str::to_owned),
             if p.dialect_names.is_empty() {
                 "none".to_owned()
             } else {

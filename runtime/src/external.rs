@@ -166,6 +166,24 @@ fn create_raw<T: PassDescriptor>(pass: T, printed: &str) -> sys::MlirPass {
         clone: Some(clone::<T>),
         run: Some(run::<T>),
     };
+    if let Some(interface) = meta.interface {
+        // SAFETY: the bridge copies the strings and the dialect array;
+        // `user_data` is released only by `destruct::<T>` (by the bridge
+        // itself if the pass could not be made).
+        return unsafe {
+            bridge::mlirPassBridgeCreateInterfacePass(
+                T::type_id(),
+                string_ref(meta.name),
+                string_ref(&argument),
+                string_ref(meta.summary),
+                interface.raw(),
+                dialects.len() as isize,
+                dialects.as_mut_ptr(),
+                callbacks,
+                user_data.cast(),
+            )
+        };
+    }
     // SAFETY: MLIR copies the name, argument, description and dialect array;
     // it keeps the op name as a reference, which is 'static; `user_data` is
     // released only by `destruct::<T>`.

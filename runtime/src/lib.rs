@@ -74,6 +74,7 @@ mod error;
 mod handle;
 pub mod options;
 mod pass;
+mod pass_interface;
 // - a Rust value as an MLIR pass; the registry; pipelines and pass managers.
 mod external;
 mod pipeline;
@@ -129,6 +130,7 @@ pub use opt_main::{opt_main, OptMain};
 #[doc(hidden)]
 pub use pass::TypeIdAnchor;
 pub use pass::{Configurable, Pass, PassDescriptor, PassMetadata};
+pub use pass_interface::AnchorInterface;
 pub use pipeline::{OpPassManager, PassManager, Pipeline, PipelineDescriptor};
 pub use registry::{passes, pipelines, register_all, RegistrationError};
 #[cfg(feature = "melior")]
@@ -142,7 +144,10 @@ pub mod __private {
     pub use crate::registry::{PassRegistration, PipelineRegistration};
     #[cfg(feature = "melior")]
     pub use crate::translate_main::TranslationRegistration;
-    pub use crate::{Configurable, PassDescriptor, PassMetadata, PipelineDescriptor, TypeIdAnchor};
+    pub use crate::{
+        AnchorInterface, Configurable, PassDescriptor, PassMetadata, PipelineDescriptor,
+        TypeIdAnchor,
+    };
     pub use inventory;
     /// The melior crate this crate's IR API is built on (0.27.8, for MLIR 22):
     /// use it as `mlir_pass::melior` to be sure of the matching version.

@@ -85,8 +85,12 @@ pub struct PassMetadata {
     /// the pass (in `mlir-opt --help`, for instance), like a TableGen pass's
     /// `summary`.
     pub summary: &'static str,
-    /// The anchor operation (`op = ...`); `None` for a pass that runs on any op.
+    /// The anchor operation (`op = ...`); `None` for a pass that runs on any op
+    /// or on an interface.
     pub op_name: Option<&'static str>,
+    /// The anchor interface (`interface = ...`): the pass runs on the
+    /// operations that implement it.
+    pub interface: Option<crate::AnchorInterface>,
     /// The dependent dialects' names (`dialects = [...]`).
     pub dialect_names: &'static [&'static str],
     /// The dependent dialects' handle getters, matching `dialect_names`.

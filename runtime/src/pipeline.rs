@@ -303,6 +303,15 @@ impl<'a> OpPassManager<'a> {
     pub fn add_pass<T: PassDescriptor>(&self, pass: T) -> Result<(), MlirError> {
         // The options are printed once: checked, then handed to the pass.
         let printed = crate::options::print_checked(&pass).map_err(|e| self.error(e))?;
+        if let (Some(interface), Some(context)) = (T::metadata().interface, self.context) {
+            crate::pass_interface::check_anchor(
+                context,
+                &self.anchor(),
+                T::metadata().argument,
+                interface,
+            )
+            .map_err(|e| self.error(e))?;
+        }
         add_owned_pass(self.raw, OwnedPass::with_printed(pass, &printed)).map_err(|e| self.error(e))
     }
 
@@ -342,7 +351,7 @@ impl<'a> OpPassManager<'a> {
 
     /// Runs a C API pipeline parser on `text`, turning its report into an
     /// [`MlirError`] whose message is the one-line cause.
-    fn parse_text(
+    pub(crate) fn parse_text(
         &self,
         text: &str,
         parse: impl FnOnce(

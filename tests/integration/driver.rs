@@ -235,6 +235,8 @@ fn list_passes_shows_the_rust_passes_with_their_descriptions() {
         "  rs-symbol-privatize - Marks every symbol private, except those excluded.\n",
         "      exclude=<string> (default: {}) - Comma separated list of symbols that should not be marked private.\n",
         "  rs-symbol-dce - Erases dead private symbols.\n",
+        "      name: CountFunctionOps, runs on: operations that implement FunctionOpInterface, dependent dialects: none, type: mlir_pass_example_passes::dynamic::CountFunctionOps\n",
+        "      max-iterations=<uint> (default: 10) - The most times to run the pipeline.\n",
     ] {
         assert!(stdout.contains(line), "{line:?} not in:\n{stdout}");
     }

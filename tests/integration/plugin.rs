@@ -17,6 +17,8 @@ mod constraints;
 mod custom_directives;
 #[path = "plugin/interfaces.rs"]
 mod interfaces;
+#[path = "plugin/pipelines.rs"]
+mod pipelines;
 #[path = "plugin/properties.rs"]
 mod properties;
 use common::{

@@ -32,6 +32,7 @@ pub mod int_ranges;
 pub mod ir_passes;
 pub mod option_twin;
 pub mod panicky;
+pub mod pipeline_passes;
 pub mod safe_hooks;
 pub mod test_dialect;
 pub mod translations;

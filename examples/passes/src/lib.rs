@@ -21,6 +21,12 @@
 //!   `convert-math-to-libm` and `math-extend-to-supported-types`, dialect
 //!   conversions on MLIR's driver through `mlir_pass::conversion`, tested to
 //!   give byte-identical output too.
+//! - [`Repeat`] (`rs-repeat{pipeline=... max-iterations=N}`): runs a
+//!   pipeline of its own on its operation until the IR stops changing
+//!   (`mlir_pass::running::DynamicPipeline`).
+//! - [`CountFunctionOps`] (`count-function-ops`): anchored on
+//!   `FunctionOpInterface`, it runs under `func.func`, `llvm.func` or any
+//!   function-like operation.
 //! - [`ExampleCleanup`] (`example-cleanup`): a named pipeline of them, with
 //!   options.
 //! - [`ExampleLowerToLlvm`] (`example-lower-to-llvm`): a whole module to the
@@ -34,6 +40,7 @@
 #![warn(missing_docs)]
 
 mod conversions;
+mod dynamic;
 mod fold;
 mod lower;
 mod optimize;
@@ -55,6 +62,7 @@ pub mod dialect_handles {
 }
 
 pub use conversions::{ConvertMathToLibm, MathExtendToSupportedTypes, LIBM_FUNCTIONS};
+pub use dynamic::{CountFunctionOps, Repeat};
 pub use fold::{FoldArithIdentities, IDENTITY_PATTERNS};
 pub use lower::{ErfToLibm, ExampleLowerToLlvm};
 pub use optimize::{Cse, LoopInvariantCodeMotion};

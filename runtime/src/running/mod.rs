@@ -25,6 +25,10 @@
 //! than by MLIR), or for another operation, there is no running pass and
 //! [`RunningPass::of`] says so in its error.
 
+mod pipeline;
+
+pub use pipeline::DynamicPipeline;
+
 use mlir_sys as sys;
 
 use crate::{OperationRef, PassError};
@@ -76,7 +80,6 @@ impl<'a> RunningPass<'a> {
     }
 
     /// The MLIR pass, for the bridge (`runtime/cpp/pass_access.h`).
-    #[allow(dead_code)] // used by the analysis and pipeline layers
     pub(crate) fn raw(&self) -> sys::MlirExternalPass {
         self.pass
     }
