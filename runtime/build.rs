@@ -26,6 +26,8 @@ const BRIDGE_SOURCES: &[&str] = &[
     "int_range.cpp",
     "opt_main.cpp",
     "running_pass.cpp",
+    "instrumentation.cpp",
+    "diagnostics.cpp",
 ];
 /// Sources compiled with optimization in every profile: the debug-build
 /// pattern check calls them on every pattern call, and MLIR's inline
@@ -57,6 +59,8 @@ const BRIDGE_HEADERS: &[&str] = &[
     "api/dialect_custom.h",
     "api/tools.h",
     "api/running_pass.h",
+    "api/instrumentation.h",
+    "api/diagnostics.h",
     "api/syntax.h",
     "dialect_inliner.h",
 ];

@@ -21,6 +21,10 @@
 //!   `convert-math-to-libm` and `math-extend-to-supported-types`, dialect
 //!   conversions on MLIR's driver through `mlir_pass::conversion`, tested to
 //!   give byte-identical output too.
+//! - [`WarnLargeFunctions`] (`warn-large-functions`, options `max-ops` and
+//!   `remarks`): warnings, remarks and notes, which do not fail the pass.
+//! - [`instrumentations`]: pass instrumentations for compile-time
+//!   tracking, IR snapshots and counting.
 //! - [`ExampleCleanup`] (`example-cleanup`): a named pipeline of them, with
 //!   options.
 //! - [`ExampleLowerToLlvm`] (`example-lower-to-llvm`): a whole module to the
@@ -34,7 +38,9 @@
 #![warn(missing_docs)]
 
 mod conversions;
+mod diagnostics;
 mod fold;
+pub mod instrumentations;
 mod lower;
 mod optimize;
 mod pipelines;
@@ -55,6 +61,7 @@ pub mod dialect_handles {
 }
 
 pub use conversions::{ConvertMathToLibm, MathExtendToSupportedTypes, LIBM_FUNCTIONS};
+pub use diagnostics::WarnLargeFunctions;
 pub use fold::{FoldArithIdentities, IDENTITY_PATTERNS};
 pub use lower::{ErfToLibm, ExampleLowerToLlvm};
 pub use optimize::{Cse, LoopInvariantCodeMotion};

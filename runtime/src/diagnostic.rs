@@ -1,0 +1,234 @@
+//! Diagnostics of every severity, with notes: C++'s `emitWarning`,
+//! `emitRemark` and `InFlightDiagnostic::attachNote`, which MLIR's C API
+//! lacks (it has `mlirEmitError` alone).
+
+use std::fmt;
+
+use mlir_sys as sys;
+
+use crate::{
+    ffi::{bridge, string_ref},
+    Location, OperationRef, PassError, Severity,
+};
+
+/// A diagnostic being built: its severity, location and message, and the
+/// notes attached so far. Like C++'s `InFlightDiagnostic`, it is reported
+/// when dropped (or by [`InFlightDiagnostic::report`]), through the
+/// context's diagnostic engine: `mlir-opt` prints it, `-verify-diagnostics`
+/// matches it against `expected-warning`, `expected-remark` and
+/// `expected-note`, and a [`Context`](crate::Context) collects it.
+///
+/// A warning or a remark does not fail the pass that emits it; an error
+/// fails it only when the pass returns an error (`Err(diagnostic.into())`
+/// reports the diagnostic and fails the pass with no second message).
+///
+/// ```
+/// use mlir_pass::{OperationRef, Pass, PassError};
+///
+/// /// Warns about functions with no arguments.
+/// #[mlir_pass::mlir_pass(argument = "warn-no-arguments", op = "func.func", dialects = [func])]
+/// #[derive(Clone, Default)]
+/// struct WarnNoArguments;
+///
+/// impl Pass for WarnNoArguments {
+///     fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+///         if op.to_string().contains("() ") {
+///             op.emit_warning("function takes no arguments")
+///                 .attach_note("a constant or a global may do");
+///         }
+///         Ok(())
+///     }
+/// }
+/// ```
+pub struct InFlightDiagnostic<'a> {
+    location: Location<'a>,
+    severity: Severity,
+    message: String,
+    /// Each note's location (`None`: the diagnostic's) and text.
+    notes: Vec<(Option<Location<'a>>, String)>,
+    reported: bool,
+}
+
+impl<'a> InFlightDiagnostic<'a> {
+    /// A diagnostic of `severity` at `location` (C++'s
+    /// `DiagnosticEngine::emit`), reported when dropped. A top-level
+    /// [`Severity::Note`] is allowed, as in C++.
+    pub fn new(location: Location<'a>, severity: Severity, message: impl Into<String>) -> Self {
+        Self {
+            location,
+            severity,
+            message: message.into(),
+            notes: Vec::new(),
+            reported: false,
+        }
+    }
+
+    /// Attaches a note at the diagnostic's own location (C++'s
+    /// `attachNote()`); notes are printed in the order attached.
+    pub fn attach_note(mut self, message: impl Into<String>) -> Self {
+        self.notes.push((None, message.into()));
+        self
+    }
+
+    /// Attaches a note at `location` (C++'s `attachNote(loc)`): another
+    /// operation's, or a location of melior's.
+    pub fn attach_note_at<'l: 'a>(
+        mut self,
+        location: impl Into<Location<'l>>,
+        message: impl Into<String>,
+    ) -> Self {
+        self.notes.push((Some(location.into()), message.into()));
+        self
+    }
+
+    /// The severity.
+    pub fn severity(&self) -> Severity {
+        self.severity
+    }
+
+    /// Where it is reported.
+    pub fn location(&self) -> Location<'a> {
+        self.location
+    }
+
+    /// The message.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// Reports it now (as dropping it would).
+    pub fn report(mut self) {
+        self.emit();
+    }
+
+    /// Drops it without reporting it (C++'s `abandon()`).
+    pub fn abandon(mut self) {
+        self.reported = true;
+    }
+
+    fn emit(&mut self) {
+        if std::mem::replace(&mut self.reported, true) {
+            return;
+        }
+        let notes: Vec<bridge::MlirPassBridgeNote> = self
+            .notes
+            .iter()
+            .map(|(location, message)| bridge::MlirPassBridgeNote {
+                location: location.map_or(
+                    sys::MlirLocation {
+                        ptr: std::ptr::null(),
+                    },
+                    |l| l.raw(),
+                ),
+                message: string_ref(message),
+            })
+            .collect();
+        let severity = match self.severity {
+            Severity::Error => bridge::MlirPassBridgeSeverity::MlirPassBridgeSeverityError,
+            Severity::Warning => bridge::MlirPassBridgeSeverity::MlirPassBridgeSeverityWarning,
+            Severity::Note => bridge::MlirPassBridgeSeverity::MlirPassBridgeSeverityNote,
+            Severity::Remark => bridge::MlirPassBridgeSeverity::MlirPassBridgeSeverityRemark,
+        };
+        // SAFETY: a valid location; every string is read by its length and
+        // copied by MLIR during the call; `notes` lives across it.
+        unsafe {
+            bridge::mlirPassBridgeEmitDiagnostic(
+                self.location.raw(),
+                severity,
+                string_ref(&self.message),
+                if notes.is_empty() {
+                    std::ptr::null()
+                } else {
+                    notes.as_ptr()
+                },
+                notes.len() as isize,
+            );
+        }
+    }
+}
+
+impl Drop for InFlightDiagnostic<'_> {
+    fn drop(&mut self) {
+        self.emit();
+    }
+}
+
+impl fmt::Debug for InFlightDiagnostic<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("InFlightDiagnostic")
+            .field("severity", &self.severity)
+            .field("location", &self.location)
+            .field("message", &self.message)
+            .field("notes", &self.notes.len())
+            .finish()
+    }
+}
+
+/// Reports the diagnostic and fails the pass without a second message
+/// ([`PassError::reported`]): `return Err(op.emit_diagnostic(Severity::Error,
+/// "...").attach_note("...").into())`, as C++ returns `op->emitError()`.
+impl From<InFlightDiagnostic<'_>> for PassError {
+    fn from(diagnostic: InFlightDiagnostic<'_>) -> Self {
+        diagnostic.report();
+        PassError::reported()
+    }
+}
+
+impl<'a> Location<'a> {
+    /// A warning at this location (C++'s `emitWarning(loc)`), reported
+    /// when the returned value is dropped: attach notes to it first.
+    pub fn emit_warning(&self, message: impl Into<String>) -> InFlightDiagnostic<'a> {
+        InFlightDiagnostic::new(*self, Severity::Warning, message)
+    }
+
+    /// A remark at this location (C++'s `emitRemark(loc)`), reported when
+    /// the returned value is dropped.
+    pub fn emit_remark(&self, message: impl Into<String>) -> InFlightDiagnostic<'a> {
+        InFlightDiagnostic::new(*self, Severity::Remark, message)
+    }
+
+    /// A diagnostic of any severity at this location, reported when the
+    /// returned value is dropped: an error with notes, say
+    /// ([`Location::emit_error`] reports a bare error at once).
+    pub fn emit_diagnostic(
+        &self,
+        severity: Severity,
+        message: impl Into<String>,
+    ) -> InFlightDiagnostic<'a> {
+        InFlightDiagnostic::new(*self, severity, message)
+    }
+}
+
+impl<'a> OperationRef<'a> {
+    /// A warning at the operation's location (C++'s `op->emitWarning()`),
+    /// reported when the returned value is dropped: attach notes to it
+    /// first. A warning does not fail the pass.
+    pub fn emit_warning(&self, message: impl Into<String>) -> InFlightDiagnostic<'a> {
+        self.location().emit_warning(message)
+    }
+
+    /// A remark at the operation's location (C++'s `op->emitRemark()`),
+    /// reported when the returned value is dropped.
+    pub fn emit_remark(&self, message: impl Into<String>) -> InFlightDiagnostic<'a> {
+        self.location().emit_remark(message)
+    }
+
+    /// A diagnostic of any severity at the operation's location, reported
+    /// when the returned value is dropped: an error with notes, say
+    /// ([`OperationRef::emit_error`] reports a bare error at once).
+    pub fn emit_diagnostic(
+        &self,
+        severity: Severity,
+        message: impl Into<String>,
+    ) -> InFlightDiagnostic<'a> {
+        self.location().emit_diagnostic(severity, message)
+    }
+}
+
+/// An operation's location, for [`InFlightDiagnostic::attach_note_at`]
+/// (`diagnostic.attach_note_at(other_op, "...")`).
+impl<'a> From<OperationRef<'a>> for Location<'a> {
+    fn from(op: OperationRef<'a>) -> Self {
+        op.location()
+    }
+}
