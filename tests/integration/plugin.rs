@@ -126,6 +126,49 @@ fn a_failing_rust_pass_fails_mlir_opt_with_its_diagnostic() {
     assert!(!stderr.contains("LLVM ERROR"), "{stderr}");
 }
 
+/// A Rust pass's warnings and notes in the stock mlir-opt: printed as
+/// `mlir-pass-opt` prints them, byte for byte, and the exit code stays 0
+/// (a warning does not fail the pass).
+#[test]
+fn a_rust_pass_warns_with_notes_in_the_stock_mlir_opt_and_it_succeeds() {
+    let dir = scratch_dir("warnings");
+    std::fs::write(
+        dir.join("large.mlir"),
+        "func.func @large(%a: i32) -> i32 {\n  %b = arith.addi %a, %a : i32\n  %c = arith.muli %b, %b : i32\n  %d = arith.addi %c, %c : i32\n  return %d : i32\n}\n",
+    )
+    .unwrap();
+    let pipeline = "--pass-pipeline=builtin.module(func.func(warn-large-functions{max-ops=2}))";
+    let plugin = format!("--load-pass-plugin={}", example_plugin().display());
+    let stock = mlir_opt(&dir, &[&plugin, pipeline, "large.mlir"]);
+    // Built by `cargo test --workspace` (or `cargo build -p mlir-pass-opt`).
+    let driver = target_dir().join("mlir-pass-opt");
+    assert!(
+        driver.exists(),
+        "{} is built by cargo test",
+        driver.display()
+    );
+    let ours = Command::new(driver)
+        .args([pipeline, "large.mlir"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let stderr = text(&stock.stderr);
+    assert_eq!(stock.status.code(), Some(0), "{stderr}");
+    assert_eq!(
+        stderr,
+        "large.mlir:1:1: warning: function '@large' has 4 operations, more than max-ops=2\n\
+         func.func @large(%a: i32) -> i32 {\n\
+         ^\n\
+         large.mlir:2:8: note: 2 of them are 'arith.addi', the first here\n  \
+         %b = arith.addi %a, %a : i32\n       \
+         ^\n"
+    );
+    assert_eq!(ours.status.code(), Some(0));
+    assert_eq!(text(&ours.stderr), stderr);
+    assert_eq!(text(&ours.stdout), text(&stock.stdout));
+    assert!(text(&stock.stdout).contains("arith.muli"));
+}
+
 #[test]
 fn a_conflicting_pass_is_reported_and_mlir_opt_keeps_working() {
     let output = mlir_opt(
