@@ -16,7 +16,7 @@
 //! struct CountFunctionPasses(AtomicUsize);
 //!
 //! impl PassInstrumentation for CountFunctionPasses {
-//!     fn run_after_pass(&self, pass: &PassInfo<'_>, op: OperationRef<'_>) {
+//!     fn run_after_pass(&self, _pass: &PassInfo<'_>, op: OperationRef<'_>) {
 //!         if op.name() == "func.func" {
 //!             self.0.fetch_add(1, Ordering::Relaxed);
 //!         }
@@ -24,6 +24,7 @@
 //! }
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! mlir_pass::register_all()?;
 //! let context = Context::new();
 //! let mut module = Module::parse(&context, "func.func @f() { return }\nfunc.func @g() { return }", "in.mlir")?;
 //! let mut pm = PassManager::parse(&context, "builtin.module(func.func(cse,canonicalize))")?;
