@@ -34,15 +34,26 @@ void append(mlir::Diagnostic &diagnostic, MlirStringRef text) {
 
 extern "C" {
 
-void mlirPassBridgeEmitDiagnostic(MlirLocation location,
+void mlirPassBridgeEmitDiagnostic(MlirLocation location, MlirOperation op,
                                   MlirPassBridgeSeverity severity,
                                   MlirStringRef message,
                                   const MlirPassBridgeNote *notes,
                                   intptr_t numNotes) noexcept {
   mlir_pass_bridge::guarded(0, [&] {
     mlir::Location loc = unwrap(location);
-    mlir::InFlightDiagnostic diagnostic =
-        loc.getContext()->getDiagEngine().emit(loc, severityOf(severity));
+    mlir::DiagnosticSeverity level = severityOf(severity);
+    mlir::InFlightDiagnostic diagnostic = [&] {
+      // The op's own emitters add its "see current operation" note; the
+      // message is streamed after, so that it is copied by its length.
+      mlir::Operation *operation = op.ptr ? unwrap(op) : nullptr;
+      if (operation && level == mlir::DiagnosticSeverity::Error)
+        return operation->emitError();
+      if (operation && level == mlir::DiagnosticSeverity::Warning)
+        return operation->emitWarning();
+      if (operation && level == mlir::DiagnosticSeverity::Remark)
+        return operation->emitRemark();
+      return loc.getContext()->getDiagEngine().emit(loc, level);
+    }();
     mlir::Diagnostic *underlying = diagnostic.getUnderlyingDiagnostic();
     if (!underlying)
       return 0;

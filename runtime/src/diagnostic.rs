@@ -42,6 +42,9 @@ use crate::{
 /// ```
 pub struct InFlightDiagnostic<'a> {
     location: Location<'a>,
+    /// The op it is about (null: none), for the "see current operation"
+    /// note C++'s `op->emitWarning()` adds.
+    op: sys::MlirOperation,
     severity: Severity,
     message: String,
     /// Each note's location (`None`: the diagnostic's) and text.
@@ -56,6 +59,9 @@ impl<'a> InFlightDiagnostic<'a> {
     pub fn new(location: Location<'a>, severity: Severity, message: impl Into<String>) -> Self {
         Self {
             location,
+            op: sys::MlirOperation {
+                ptr: std::ptr::null_mut(),
+            },
             severity,
             message: message.into(),
             notes: Vec::new(),
@@ -134,6 +140,7 @@ impl<'a> InFlightDiagnostic<'a> {
         unsafe {
             bridge::mlirPassBridgeEmitDiagnostic(
                 self.location.raw(),
+                self.op,
                 severity,
                 string_ref(&self.message),
                 if notes.is_empty() {
@@ -199,29 +206,40 @@ impl<'a> Location<'a> {
     }
 }
 
+/// The diagnostics of an operation are C++'s `op->emitWarning()` and
+/// `op->emitRemark()`: at the op's location, and, when the context prints
+/// ops on diagnostics (MLIR's default; `mlir-opt` turns it off under
+/// `-verify-diagnostics` and with `--mlir-print-op-on-diagnostic=false`),
+/// with a first note "see current operation: ..." showing the op. The
+/// [`Location`] methods add no such note.
 impl<'a> OperationRef<'a> {
-    /// A warning at the operation's location (C++'s `op->emitWarning()`),
-    /// reported when the returned value is dropped: attach notes to it
-    /// first. A warning does not fail the pass.
+    /// A warning about the operation (C++'s `op->emitWarning()`), reported
+    /// when the returned value is dropped: attach notes to it first. A
+    /// warning does not fail the pass.
     pub fn emit_warning(&self, message: impl Into<String>) -> InFlightDiagnostic<'a> {
-        self.location().emit_warning(message)
+        self.emit_diagnostic(Severity::Warning, message)
     }
 
-    /// A remark at the operation's location (C++'s `op->emitRemark()`),
-    /// reported when the returned value is dropped.
+    /// A remark about the operation (C++'s `op->emitRemark()`), reported
+    /// when the returned value is dropped.
     pub fn emit_remark(&self, message: impl Into<String>) -> InFlightDiagnostic<'a> {
-        self.location().emit_remark(message)
+        self.emit_diagnostic(Severity::Remark, message)
     }
 
-    /// A diagnostic of any severity at the operation's location, reported
-    /// when the returned value is dropped: an error with notes, say
-    /// ([`OperationRef::emit_error`] reports a bare error at once).
+    /// A diagnostic of any severity about the operation, reported when the
+    /// returned value is dropped: an error with notes, say (C++'s
+    /// `op->emitError()`, with its "see current operation" note in the
+    /// generic form; [`OperationRef::emit_error`] reports a bare error at
+    /// the op's location at once). A [`Severity::Note`] is at the op's
+    /// location, with no note of its own.
     pub fn emit_diagnostic(
         &self,
         severity: Severity,
         message: impl Into<String>,
     ) -> InFlightDiagnostic<'a> {
-        self.location().emit_diagnostic(severity, message)
+        let mut diagnostic = InFlightDiagnostic::new(self.location(), severity, message);
+        diagnostic.op = self.raw();
+        diagnostic
     }
 }
 

@@ -127,8 +127,9 @@ fn a_failing_rust_pass_fails_mlir_opt_with_its_diagnostic() {
 }
 
 /// A Rust pass's warnings and notes in the stock mlir-opt: printed as
-/// `mlir-pass-opt` prints them, byte for byte, and the exit code stays 0
-/// (a warning does not fail the pass).
+/// `mlir-pass-opt` prints them, byte for byte, with the "see current
+/// operation" note C++'s `op->emitWarning()` adds, and the exit code stays
+/// 0 (a warning does not fail the pass).
 #[test]
 fn a_rust_pass_warns_with_notes_in_the_stock_mlir_opt_and_it_succeeds() {
     let dir = scratch_dir("warnings");
@@ -159,6 +160,13 @@ fn a_rust_pass_warns_with_notes_in_the_stock_mlir_opt_and_it_succeeds() {
         "large.mlir:1:1: warning: function '@large' has 4 operations, more than max-ops=2\n\
          func.func @large(%a: i32) -> i32 {\n\
          ^\n\
+         large.mlir:1:1: note: see current operation: \n\
+         func.func @large(%arg0: i32) -> i32 {\n  \
+         %0 = arith.addi %arg0, %arg0 : i32\n  \
+         %1 = arith.muli %0, %0 : i32\n  \
+         %2 = arith.addi %1, %1 : i32\n  \
+         return %2 : i32\n\
+         }\n\
          large.mlir:2:8: note: 2 of them are 'arith.addi', the first here\n  \
          %b = arith.addi %a, %a : i32\n       \
          ^\n"

@@ -34,6 +34,8 @@ func.func @large(%a: i32, %c: i1) -> i32 {
 // CHECK: <stdin>:19:1: warning: function '@large' has 7 operations, more than max-ops=3
 // CHECK-NEXT: func.func @large(%a: i32, %c: i1) -> i32 {
 // CHECK-NEXT: ^
-// CHECK-NEXT: <stdin>:21:8: note: 3 of them are 'arith.addi', the first here
+// CHECK-NEXT: <stdin>:19:1: note: see current operation:
+// CHECK-NEXT: func.func @large(%arg0: i32, %arg1: i1) -> i32 {
+// CHECK: <stdin>:21:8: note: 3 of them are 'arith.addi', the first here
 // CHECK: <stdin>:23:8: note: the largest nested region op holds 4 operations
 // CHECK-NOT: error

@@ -33,9 +33,12 @@ typedef struct MlirPassBridgeNote {
 /// Emits a diagnostic of `severity` at `location` with `message`, and the
 /// `numNotes` notes of `notes` (null when there are none) attached in
 /// order, through the context's diagnostic engine (its handlers, or
-/// `-verify-diagnostics`, see it). MLIR copies every string; an unknown
-/// severity is an error.
-void mlirPassBridgeEmitDiagnostic(MlirLocation location,
+/// `-verify-diagnostics`, see it). With an `op` (null: none), an error,
+/// warning or remark is emitted as C++'s `op->emitError`, `emitWarning`,
+/// `emitRemark` (at `location`, which is the op's): the "see current
+/// operation" note comes first when the context prints ops on diagnostics.
+/// MLIR copies every string; an unknown severity is an error.
+void mlirPassBridgeEmitDiagnostic(MlirLocation location, MlirOperation op,
                                   MlirPassBridgeSeverity severity,
                                   MlirStringRef message,
                                   const MlirPassBridgeNote *notes,

@@ -93,8 +93,23 @@ fn warnings_remarks_and_notes_reach_the_context_and_the_pass_succeeds() {
     )
     .unwrap();
     let note = |location, message| diagnostic(Severity::Note, location, message, vec![]);
+    let mut diagnostics = context.take_diagnostics();
+    // An op's warning or remark (C++'s `op->emitWarning()`) starts with the
+    // op, as the context prints ops on diagnostics by default.
+    let ops: Vec<Diagnostic> = diagnostics
+        .iter_mut()
+        .filter(|d| d.location == "in.mlir:1:1" || d.location == "in.mlir:5:1")
+        .map(|d| d.notes.remove(0))
+        .collect();
+    assert_eq!(ops.len(), 4);
+    assert!(ops[0]
+        .message
+        .starts_with("see current operation: \nfunc.func @warn("));
+    assert!(ops[1..].iter().all(|n| n
+        .message
+        .starts_with("see current operation: \nfunc.func @slice(")));
     assert_eq!(
-        context.take_diagnostics(),
+        diagnostics,
         [
             diagnostic(
                 Severity::Warning,
@@ -128,8 +143,16 @@ fn an_error_with_notes_fails_the_pass_with_that_diagnostic_alone() {
         "func.func @fail() {\n  return\n}\n",
     )
     .unwrap_err();
+    let mut diagnostics = error.diagnostics;
+    // C++'s `op->emitError()` note, in the generic form.
+    let op = diagnostics[0].notes.remove(0);
+    assert!(
+        op.message
+            .starts_with("see current operation: \n\"func.func\"() <{"),
+        "{op}"
+    );
     assert_eq!(
-        error.diagnostics,
+        diagnostics,
         [diagnostic(
             Severity::Error,
             "in.mlir:1:1",
@@ -173,8 +196,14 @@ func.func @large(%a: i32, %c: i1) -> i32 {
         })
         .unwrap();
     pm.run(&mut module).unwrap();
+    let mut diagnostics = context.take_diagnostics();
+    for d in &mut diagnostics {
+        let op = d.notes.remove(0);
+        assert_eq!(op.location, d.location);
+        assert!(op.message.starts_with("see current operation: "), "{op}");
+    }
     assert_eq!(
-        context.take_diagnostics(),
+        diagnostics,
         [
             diagnostic(
                 Severity::Remark,
