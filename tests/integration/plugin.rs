@@ -177,6 +177,52 @@ fn a_rust_pass_warns_with_notes_in_the_stock_mlir_opt_and_it_succeeds() {
     assert!(text(&stock.stdout).contains("arith.muli"));
 }
 
+/// The `IrSnapshots` instrumentation, in process, writes what the stock
+/// mlir-opt's IR printing writes with the plugin's Rust passes: their
+/// arguments with options, and the dump after a failed pass.
+#[test]
+fn ir_snapshots_of_rust_passes_match_the_stock_mlir_opts_ir_printing() {
+    use mlir_pass_example_passes::instrumentations::IrSnapshots;
+    let input = "func.func @f(%a: i32) -> i32 {\n  %b = arith.addi %a, %a : i32\n  return %b : i32\n}\nfunc.func @e() {\n  return\n}\n";
+    let pipeline =
+        "builtin.module(func.func(annotate-op-count{skip=arith.addi},cse,reject-empty-functions))";
+    let dir = scratch_dir("snapshots");
+    std::fs::write(dir.join("in.mlir"), input).unwrap();
+    let stock = mlir_opt(
+        &dir,
+        &[
+            &format!("--load-pass-plugin={}", example_plugin().display()),
+            &format!("--pass-pipeline={pipeline}"),
+            "--mlir-print-ir-before-all",
+            "--mlir-print-ir-after-all",
+            "--mlir-disable-threading",
+            "in.mlir",
+            "-o",
+            "/dev/null",
+        ],
+    );
+    assert_eq!(stock.status.code(), Some(1));
+
+    mlir_pass::register_all().unwrap();
+    let context = mlir_pass::Context::new();
+    context.enable_multithreading(false);
+    let mut module = mlir_pass::Module::parse(&context, input, "in.mlir").unwrap();
+    let mut pm = mlir_pass::PassManager::parse(&context, pipeline).unwrap();
+    let snapshots = std::sync::Arc::new(IrSnapshots::all());
+    pm.add_instrumentation(snapshots.clone());
+    assert!(pm.run(&mut module).is_err());
+
+    // mlir-opt's stderr also holds the pass's error, between the dumps.
+    let error = "in.mlir:5:1: error: function body is empty\nfunc.func @e() {\n^\n";
+    let expected = text(&stock.stderr).replacen(error, "", 1);
+    assert!(expected.contains("IR Dump Before AnnotateOpCount (annotate-op-count{attr-name=pass.op_count skip={arith.addi}})"), "{expected}");
+    assert!(
+        expected.contains("IR Dump After RejectEmptyFunctions Failed (reject-empty-functions)"),
+        "{expected}"
+    );
+    assert_eq!(snapshots.text(), expected);
+}
+
 #[test]
 fn a_conflicting_pass_is_reported_and_mlir_opt_keeps_working() {
     let output = mlir_opt(

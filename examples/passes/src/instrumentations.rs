@@ -14,7 +14,7 @@ use std::{
 
 use mlir_pass::{
     instrument::{AnalysisInfo, PassInfo},
-    melior::ir::operation::{OperationLike, OperationPrintingFlags},
+    melior::ir::operation::OperationLike,
     OperationRef, PassInstrumentation,
 };
 
@@ -85,8 +85,9 @@ impl PassInstrumentation for PassTimes {
 pub struct IrSnapshots {
     /// Take a snapshot before each pass.
     pub before: bool,
-    /// Take a snapshot after each pass (and after a failed one, in the
-    /// generic form, as MLIR's `--mlir-print-ir-after-failure` does).
+    /// Take a snapshot after each pass, and after a failed one (`IR Dump
+    /// After Name Failed (argument)`, as MLIR's `--mlir-print-ir-after-all`
+    /// and `--mlir-print-ir-after-failure` print it).
     pub after: bool,
     text: Mutex<String>,
 }
@@ -106,18 +107,20 @@ impl IrSnapshots {
         self.text.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
-    fn snapshot(&self, when: &str, pass: &PassInfo<'_>, ir: &str) {
+    /// Appends `// -----// IR Dump {before} Name{after} (argument) //----- //`
+    /// and the IR, as MLIR's IR printing does.
+    fn snapshot(&self, before: &str, pass: &PassInfo<'_>, after: &str, op: OperationRef<'_>) {
         if pass.is_adaptor() {
             return;
         }
-        let header = format!(
-            "// -----// IR Dump {when} {} ({}) //----- //\n",
-            pass.name(),
-            pass.argument()
-        );
+        let ir = print(op);
         let mut text = self.text.lock().unwrap_or_else(|e| e.into_inner());
-        text.push_str(&header);
-        text.push_str(ir);
+        text.push_str(&format!(
+            "// -----// IR Dump {before} {}{after} ({}) //----- //\n",
+            pass.name(),
+            pass.argument_with_options()
+        ));
+        text.push_str(&ir);
         text.push_str("\n\n");
     }
 }
@@ -125,25 +128,21 @@ impl IrSnapshots {
 impl PassInstrumentation for IrSnapshots {
     fn run_before_pass(&self, pass: &PassInfo<'_>, op: OperationRef<'_>) {
         if self.before {
-            self.snapshot("Before", pass, &print(op));
+            self.snapshot("Before", pass, "", op);
         }
     }
 
     fn run_after_pass(&self, pass: &PassInfo<'_>, op: OperationRef<'_>) {
         if self.after {
-            self.snapshot("After", pass, &print(op));
+            self.snapshot("After", pass, "", op);
         }
     }
 
     fn run_after_pass_failed(&self, pass: &PassInfo<'_>, op: OperationRef<'_>) {
-        if self.after && !pass.is_adaptor() {
-            // The op may not verify: the generic form prints anything.
-            let flags = OperationPrintingFlags::new()
-                .print_generic_operation_form()
-                .use_local_scope();
-            if let Ok(generic) = op.to_string_with_flags(flags) {
-                self.snapshot("After Failed", pass, &generic);
-            }
+        if self.after {
+            // MLIR's printer checks the op first and prints one that does
+            // not verify in the generic form.
+            self.snapshot("After", pass, " Failed", op);
         }
     }
 }

@@ -186,14 +186,19 @@ impl<'a> PassInfo<'a> {
     }
 
     /// The pass's argument, its name in pipeline text (`cse`), without
-    /// options; empty for the passes that run nested pipelines. (MLIR's
-    /// own argument of a Rust pass carries its options,
-    /// `annotate-op-count{attr-name=... skip={}}`, as MLIR's
-    /// `--mlir-print-ir-before-all` shows it; they are left out here.)
+    /// options; empty for the passes that run nested pipelines.
     pub fn argument(&self) -> &'a str {
         self.argument
             .split_once('{')
             .map_or(self.argument, |(argument, _)| argument)
+    }
+
+    /// MLIR's own `getArgument()`: for a Rust pass, its argument followed
+    /// by its options (`annotate-op-count{attr-name=pass.op_count skip={}}`),
+    /// as MLIR's `--mlir-print-ir-before-all` shows it; for other passes,
+    /// [`PassInfo::argument`].
+    pub fn argument_with_options(&self) -> &'a str {
+        self.argument
     }
 
     /// The pass's TypeID (C++'s `getTypeID()`): one per pass class.

@@ -427,4 +427,18 @@ fn the_instrumentation_lives_as_long_as_the_pass_manager_and_sees_every_run() {
     assert_eq!(drops.load(Ordering::SeqCst), 0);
     drop(pm);
     assert_eq!(drops.load(Ordering::SeqCst), 1);
+
+    // A panic while the pass manager drops it is written to stderr; the
+    // process goes on.
+    struct PanicsOnDrop;
+    impl PassInstrumentation for PanicsOnDrop {}
+    impl Drop for PanicsOnDrop {
+        fn drop(&mut self) {
+            panic!("dropped");
+        }
+    }
+    let mut pm = PassManager::parse(&context, "builtin.module(func.func(cse))").unwrap();
+    pm.add_instrumentation(PanicsOnDrop);
+    pm.run(&mut module).unwrap();
+    drop(pm);
 }
