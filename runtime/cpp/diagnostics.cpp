@@ -69,4 +69,14 @@ void mlirPassBridgeEmitDiagnostic(MlirLocation location, MlirOperation op,
   });
 }
 
+void mlirPassBridgeContextPrintOpOnDiagnostic(MlirContext context,
+                                              bool enable) noexcept {
+  unwrap(context)->printOpOnDiagnostic(enable);
+}
+
+bool mlirPassBridgeContextShouldPrintOpOnDiagnostic(
+    MlirContext context) noexcept {
+  return unwrap(context)->shouldPrintOpOnDiagnostic();
+}
+
 } // extern "C"

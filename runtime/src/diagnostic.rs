@@ -8,7 +8,7 @@ use mlir_sys as sys;
 
 use crate::{
     ffi::{bridge, string_ref},
-    Location, OperationRef, PassError, Severity,
+    ContextRef, Location, OperationRef, PassError, Severity,
 };
 
 /// A diagnostic being built: its severity, location and message, and the
@@ -248,5 +248,25 @@ impl<'a> OperationRef<'a> {
 impl<'a> From<OperationRef<'a>> for Location<'a> {
     fn from(op: OperationRef<'a>) -> Self {
         op.location()
+    }
+}
+
+impl ContextRef<'_> {
+    /// Whether an operation's diagnostics ([`OperationRef::emit_warning`],
+    /// [`OperationRef::emit_remark`], [`OperationRef::emit_diagnostic`])
+    /// start with a "see current operation" note showing the op (C++'s
+    /// `MLIRContext::printOpOnDiagnostic`; on by default, as in C++). Set
+    /// it before running passes on the context, not from a pass (MLIR's
+    /// threads read it unsynchronised).
+    pub fn print_op_on_diagnostic(&self, enable: bool) {
+        // SAFETY: a valid context.
+        unsafe { bridge::mlirPassBridgeContextPrintOpOnDiagnostic(self.raw(), enable) }
+    }
+
+    /// Whether operations' diagnostics show the op now (C++'s
+    /// `shouldPrintOpOnDiagnostic`).
+    pub fn prints_op_on_diagnostic(&self) -> bool {
+        // SAFETY: a valid context.
+        unsafe { bridge::mlirPassBridgeContextShouldPrintOpOnDiagnostic(self.raw()) }
     }
 }

@@ -44,4 +44,15 @@ void mlirPassBridgeEmitDiagnostic(MlirLocation location, MlirOperation op,
                                   const MlirPassBridgeNote *notes,
                                   intptr_t numNotes) MLIR_PASS_BRIDGE_NOEXCEPT;
 
+/// Whether an op's diagnostics show the op in a "see current operation"
+/// note (C++'s `MLIRContext::printOpOnDiagnostic`; on by default,
+/// `--mlir-print-op-on-diagnostic` in `mlir-opt`).
+void mlirPassBridgeContextPrintOpOnDiagnostic(MlirContext context,
+                                              bool enable)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
+/// Whether they do now (C++'s `shouldPrintOpOnDiagnostic`).
+bool mlirPassBridgeContextShouldPrintOpOnDiagnostic(MlirContext context)
+    MLIR_PASS_BRIDGE_NOEXCEPT;
+
 #endif /* MLIR_PASS_BRIDGE_API_DIAGNOSTICS_H */

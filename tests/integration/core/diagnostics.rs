@@ -235,3 +235,30 @@ func.func @large(%a: i32, %c: i1) -> i32 {
     // The pass left the IR as it was.
     assert!(module.to_string().contains("scf.if"));
 }
+
+#[test]
+fn without_printing_ops_on_diagnostics_an_ops_warning_has_its_own_notes_alone() {
+    mlir_pass::register_all().expect("no registration conflicts in this binary");
+    let context = Context::new();
+    assert!(context.as_ref().prints_op_on_diagnostic());
+    context.as_ref().print_op_on_diagnostic(false);
+    assert!(!context.as_ref().prints_op_on_diagnostic());
+    context.enable_multithreading(false);
+    run(
+        &context,
+        "builtin.module(func.func(test-emit-diagnostics))",
+        INPUT,
+    )
+    .unwrap();
+    let diagnostics = context.take_diagnostics();
+    assert_eq!(diagnostics.len(), 5);
+    assert_eq!(
+        diagnostics[0]
+            .notes
+            .iter()
+            .map(|n| n.message.as_str())
+            .collect::<Vec<_>>(),
+        ["a note at the function", "a note at its first op"]
+    );
+    assert!(diagnostics.iter().skip(1).all(|d| d.notes.is_empty()));
+}
