@@ -34,6 +34,8 @@ const BRIDGE_SOURCES: &[&str] = &[
     "dialect_alias.cpp",
     "running_pipeline.cpp",
     "interface_pass.cpp",
+    "instrumentation.cpp",
+    "diagnostics.cpp",
 ];
 /// Sources compiled with optimization in every profile: the debug-build
 /// pattern check calls them on every pattern call, and MLIR's inline
@@ -72,6 +74,8 @@ const BRIDGE_HEADERS: &[&str] = &[
     "tool_support.h",
     "api/running_pipeline.h",
     "api/interface_pass.h",
+    "api/instrumentation.h",
+    "api/diagnostics.h",
     "api/syntax.h",
     "api/translate.h",
     "dialect_inliner.h",

@@ -8,6 +8,7 @@ fn main() {
     println!("cargo:rerun-if-changed=cpp/option_twin.cpp");
     println!("cargo:rerun-if-changed=cpp/conversion_twin.cpp");
     println!("cargo:rerun-if-changed=cpp/pipeline_twin.cpp");
+    println!("cargo:rerun-if-changed=cpp/instrumentation_twin.cpp");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     let prefix = PathBuf::from(
         env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into()),
@@ -25,6 +26,7 @@ fn main() {
         .file("cpp/option_twin.cpp")
         .file("cpp/conversion_twin.cpp")
         .file("cpp/pipeline_twin.cpp")
+        .file("cpp/instrumentation_twin.cpp")
         .include(prefix.join("include"))
         // LLVM is built without RTTI; match it so no typeinfo is referenced.
         .flag("-fno-rtti")

@@ -7,8 +7,9 @@
  * concern (registry.cpp, host.cpp, ir.cpp, analysis.cpp, rewrite.cpp,
  * conversion.cpp, conversion_patterns.cpp, the dialect sources (dialect*.cpp),
  * opt_main.cpp, running_pass.cpp, running_pipeline.cpp, interface_pass.cpp,
- * the tools (tool_*.cpp)) and includes it; its declarations are in one part
- * per concern under api/, included below. The Rust declarations are generated
+ * instrumentation.cpp, diagnostics.cpp, the tools (tool_*.cpp)) and includes
+ * it; its declarations are in one part per concern under api/, included
+ * below. The Rust declarations are generated
  * from this file and its parts by bindgen in the runtime's build script, so
  * the two cannot drift.
  *
@@ -60,6 +61,8 @@ extern "C" {
 #include "api/tool_reduce.h"
 #include "api/running_pipeline.h"
 #include "api/interface_pass.h"
+#include "api/instrumentation.h"
+#include "api/diagnostics.h"
 
 #ifdef __cplusplus
 }

@@ -70,6 +70,7 @@
 // - ffi: the C++ bridge's declarations, strings, the panic trap.
 mod ffi;
 // - what a pass is, its options and errors, and the handles it receives.
+mod diagnostic;
 mod error;
 mod handle;
 pub mod options;
@@ -77,6 +78,7 @@ mod pass;
 mod pass_interface;
 // - a Rust value as an MLIR pass; the registry; pipelines and pass managers.
 mod external;
+pub mod instrument;
 mod pipeline;
 mod registry;
 // - the running pass: its analysis manager, preservation, nested pipelines.
@@ -113,11 +115,13 @@ mod tools;
 #[cfg(feature = "melior")]
 pub mod translate_main;
 
+pub use diagnostic::InFlightDiagnostic;
 pub use docs::{pass_doc, pass_docs, pass_list, pipeline_doc};
 pub use error::PassError;
 pub use external::OwnedPass;
 pub use handle::{ContextRef, Location, OperationRef};
 pub use host::{Context, Diagnostic, MlirError, Module, Severity};
+pub use instrument::PassInstrumentation;
 /// The melior crate this crate's IR API is built on (0.27.8, for MLIR 22):
 /// use it as `mlir_pass::melior` to be sure of the matching version.
 #[cfg(feature = "melior")]

@@ -549,6 +549,12 @@ fn ten_thousand_functions_twenty_runs_each_function_once_output_identical() {
 #[path = "core/parser_text.rs"]
 mod parser_text;
 
+#[path = "core/instrumentation.rs"]
+mod instrumentation;
+
+#[path = "core/diagnostics.rs"]
+mod diagnostics;
+
 mod fuzz {
     use super::*;
     use proptest::prelude::*;

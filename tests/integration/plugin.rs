@@ -132,6 +132,103 @@ fn a_failing_rust_pass_fails_mlir_opt_with_its_diagnostic() {
     assert!(!stderr.contains("LLVM ERROR"), "{stderr}");
 }
 
+/// A Rust pass's warnings and notes in the stock mlir-opt: printed as
+/// `mlir-pass-opt` prints them, byte for byte, with the "see current
+/// operation" note C++'s `op->emitWarning()` adds, and the exit code stays
+/// 0 (a warning does not fail the pass).
+#[test]
+fn a_rust_pass_warns_with_notes_in_the_stock_mlir_opt_and_it_succeeds() {
+    let dir = scratch_dir("warnings");
+    std::fs::write(
+        dir.join("large.mlir"),
+        "func.func @large(%a: i32) -> i32 {\n  %b = arith.addi %a, %a : i32\n  %c = arith.muli %b, %b : i32\n  %d = arith.addi %c, %c : i32\n  return %d : i32\n}\n",
+    )
+    .unwrap();
+    let pipeline = "--pass-pipeline=builtin.module(func.func(warn-large-functions{max-ops=2}))";
+    let plugin = format!("--load-pass-plugin={}", example_plugin().display());
+    let stock = mlir_opt(&dir, &[&plugin, pipeline, "large.mlir"]);
+    // Built by `cargo test --workspace` (or `cargo build -p mlir-pass-opt`).
+    let driver = target_dir().join("mlir-pass-opt");
+    assert!(
+        driver.exists(),
+        "{} is built by cargo test",
+        driver.display()
+    );
+    let ours = Command::new(driver)
+        .args([pipeline, "large.mlir"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let stderr = text(&stock.stderr);
+    assert_eq!(stock.status.code(), Some(0), "{stderr}");
+    assert_eq!(
+        stderr,
+        "large.mlir:1:1: warning: function '@large' has 4 operations, more than max-ops=2\n\
+         func.func @large(%a: i32) -> i32 {\n\
+         ^\n\
+         large.mlir:1:1: note: see current operation: \n\
+         func.func @large(%arg0: i32) -> i32 {\n  \
+         %0 = arith.addi %arg0, %arg0 : i32\n  \
+         %1 = arith.muli %0, %0 : i32\n  \
+         %2 = arith.addi %1, %1 : i32\n  \
+         return %2 : i32\n\
+         }\n\
+         large.mlir:2:8: note: 2 of them are 'arith.addi', the first here\n  \
+         %b = arith.addi %a, %a : i32\n       \
+         ^\n"
+    );
+    assert_eq!(ours.status.code(), Some(0));
+    assert_eq!(text(&ours.stderr), stderr);
+    assert_eq!(text(&ours.stdout), text(&stock.stdout));
+    assert!(text(&stock.stdout).contains("arith.muli"));
+}
+
+/// The `IrSnapshots` instrumentation, in process, writes what the stock
+/// mlir-opt's IR printing writes with the plugin's Rust passes: their
+/// arguments with options, and the dump after a failed pass.
+#[test]
+fn ir_snapshots_of_rust_passes_match_the_stock_mlir_opts_ir_printing() {
+    use mlir_pass_example_passes::instrumentations::IrSnapshots;
+    let input = "func.func @f(%a: i32) -> i32 {\n  %b = arith.addi %a, %a : i32\n  return %b : i32\n}\nfunc.func @e() {\n  return\n}\n";
+    let pipeline =
+        "builtin.module(func.func(annotate-op-count{skip=arith.addi},cse,reject-empty-functions))";
+    let dir = scratch_dir("snapshots");
+    std::fs::write(dir.join("in.mlir"), input).unwrap();
+    let stock = mlir_opt(
+        &dir,
+        &[
+            &format!("--load-pass-plugin={}", example_plugin().display()),
+            &format!("--pass-pipeline={pipeline}"),
+            "--mlir-print-ir-before-all",
+            "--mlir-print-ir-after-all",
+            "--mlir-disable-threading",
+            "in.mlir",
+            "-o",
+            "/dev/null",
+        ],
+    );
+    assert_eq!(stock.status.code(), Some(1));
+
+    mlir_pass::register_all().unwrap();
+    let context = mlir_pass::Context::new();
+    context.enable_multithreading(false);
+    let mut module = mlir_pass::Module::parse(&context, input, "in.mlir").unwrap();
+    let mut pm = mlir_pass::PassManager::parse(&context, pipeline).unwrap();
+    let snapshots = std::sync::Arc::new(IrSnapshots::all());
+    pm.add_instrumentation(snapshots.clone());
+    assert!(pm.run(&mut module).is_err());
+
+    // mlir-opt's stderr also holds the pass's error, between the dumps.
+    let error = "in.mlir:5:1: error: function body is empty\nfunc.func @e() {\n^\n";
+    let expected = text(&stock.stderr).replacen(error, "", 1);
+    assert!(expected.contains("IR Dump Before AnnotateOpCount (annotate-op-count{attr-name=pass.op_count skip={arith.addi}})"), "{expected}");
+    assert!(
+        expected.contains("IR Dump After RejectEmptyFunctions Failed (reject-empty-functions)"),
+        "{expected}"
+    );
+    assert_eq!(snapshots.text(), expected);
+}
+
 #[test]
 fn a_conflicting_pass_is_reported_and_mlir_opt_keeps_working() {
     let output = mlir_opt(

@@ -27,6 +27,10 @@
 //! - [`CountFunctionOps`] (`count-function-ops`): anchored on
 //!   `FunctionOpInterface`, it runs under `func.func`, `llvm.func` or any
 //!   function-like operation.
+//! - [`WarnLargeFunctions`] (`warn-large-functions`, options `max-ops` and
+//!   `remarks`): warnings, remarks and notes, which do not fail the pass.
+//! - [`instrumentations`]: pass instrumentations for compile-time
+//!   tracking, IR snapshots and counting.
 //! - [`ExampleCleanup`] (`example-cleanup`): a named pipeline of them, with
 //!   options.
 //! - [`ExampleLowerToLlvm`] (`example-lower-to-llvm`): a whole module to the
@@ -41,7 +45,9 @@
 
 mod conversions;
 mod dynamic;
+mod diagnostics;
 mod fold;
+pub mod instrumentations;
 mod lower;
 mod optimize;
 mod pipelines;
@@ -63,6 +69,7 @@ pub mod dialect_handles {
 
 pub use conversions::{ConvertMathToLibm, MathExtendToSupportedTypes, LIBM_FUNCTIONS};
 pub use dynamic::{CountFunctionOps, Repeat};
+pub use diagnostics::WarnLargeFunctions;
 pub use fold::{FoldArithIdentities, IDENTITY_PATTERNS};
 pub use lower::{ErfToLibm, ExampleLowerToLlvm};
 pub use optimize::{Cse, LoopInvariantCodeMotion};
