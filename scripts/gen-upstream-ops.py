@@ -6,14 +6,18 @@ records of MLIR 22's own .td files (the ones Debian ships under
     python3 scripts/gen-upstream-ops.py           # writes runtime/src/ops/<dialect>/
     python3 scripts/gen-upstream-ops.py --check   # exits 1 if a file would change
 
-Each dialect is a folder: `mod.rs` (the module's docs and re-exports), a
-file per op (its handle, definition, builders and adaptor) and per enum,
-and `table.rs` (what the runtime's tests check against MLIR), so that no
-file passes 500 lines.
+Each op is an entry of a table, data only: its docs, names, operands,
+results, attributes, regions, successors, traits and builder parameters. The
+`op!` macro (`runtime/src/ops/macros.rs`, written by hand) turns an entry
+into the handle, its `Op` impl, `OpDefinition`, accessors, `build`/`create`
+and adaptor, so the code they share is written once. Each dialect is a
+folder: `mod.rs` (the module's docs and re-exports), `ops*.rs` (the table,
+in files of at most about 450 lines), `enums*.rs` (the enums, as code) and
+`table.rs` (what the runtime's tests check against MLIR).
 
 The generated files are committed, so that building mlir-pass needs neither
-tblgen nor this script; the integration tests run `--check` to keep them in
-step with the installed MLIR.
+tblgen, Python nor this script; the integration tests run `--check` to keep
+them in step with the installed MLIR.
 """
 
 import argparse
@@ -494,195 +498,108 @@ class Gen:
                  segments=("AttrSizedOperandSegments" in trait_names, "AttrSizedResultSegments" in trait_names))
         )
 
-    def op_code(self, op, split=False):
-        """The op's code; with `split`, as two parts: the handle and its
-        definition, then its builders and adaptor."""
+    def op_code(self, op):
+        """The op's entry in its dialect's table: an `op!` invocation (the
+        macro, in `runtime/src/ops/macros.rs`, writes the code)."""
         s = op["struct"]
-        o = []
+        o = ["op! {\n"]
         summary = op["summary"] or op["name"]
-        o.append(doc(f"`{op['full']}`: {summary}."))
-        if op["description"]:
-            o.append("///\n" + doc(markdown(op["description"])))
+        description = op["description"]
+        head = [f"`{op['full']}`: {summary}."]
+        if description:
+            head.append("")
+        tail = []
         if op["properties"]:
             names = ", ".join(f"`{p}`" for p in op["properties"])
-            o.append("///\n" + doc(f"Its properties ({names}) are neither read nor set by this handle: "
-                                   "MLIR's C API does not reach properties; `build` leaves them at their default."))
-        o.append("#[derive(Clone, Copy)]\n")
-        o.append(f"pub struct {s}<'a> {{\n    op: OperationRef<'a>,\n}}\n\n")
-        o.append(f"impl<'a> Op<'a> for {s}<'a> {{\n")
-        o.append(f"    fn definition() -> &'static OpDefinition {{\n        &{s.upper()}\n    }}\n")
-        o.append(f"    fn namespace() -> &'static str {{\n        {rs_str(self.namespace)}\n    }}\n")
-        o.append("    unsafe fn from_operation_unchecked(op: OperationRef<'a>) -> Self {\n        Self { op }\n    }\n")
-        o.append("    fn operation(&self) -> OperationRef<'a> {\n        self.op\n    }\n}\n\n")
-        o.append(f"impl ::core::fmt::Debug for {s}<'_> {{\n")
-        o.append("    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {\n")
-        o.append(f"        f.debug_tuple({rs_str(s)}).field(&self.op).finish()\n    }}\n}}\n\n")
+            if description:
+                tail.append("")
+            tail.append(f"Its properties ({names}) are neither read nor set by this handle: "
+                        "MLIR's C API does not reach properties; `build` leaves them at their default.")
+        for line in head:
+            o.append(f"    #[doc = {rs_str(line)}]\n")
+        shown = markdown(description)
+        if shown == description:
+            o.append(f"    [{text_str(description)}]\n")
+        else:
+            o.append(f"    [{text_str(description)}\n    as {text_str(shown)}]\n")
+        for line in tail:
+            o.append(f"    #[doc = {rs_str(line)}]\n")
+        adaptor = f"{s}Adaptor" if op["operands"] else "none"
+        o.append(f"    {s} {adaptor} {rs_str(self.namespace)} {rs_str(op['name'])} {rs_str(self.module)} "
+                 f"{rs_str(op['summary'])};\n")
 
-        # The definition.
         def tc(p):
             if p["constraint"]:
                 return p["constraint"]
-            return f"TypeConstraint::Custom {{ description: {rs_str(p['summary'] or 'any type')}, predicate: checked_by_mlir }}"
+            return f"mlir_type({rs_str(p['summary'] or 'any type')})"
 
         def ac(p):
             if p["constraint"]:
                 return p["constraint"]
-            return f"AttrConstraint::Custom {{ description: {rs_str(p['summary'] or 'any attribute')}, predicate: attribute_checked_by_mlir }}"
+            return f"mlir_attr({rs_str(p['summary'] or 'any attribute')})"
 
-        operands = ", ".join(
-            f"OperandDef {{ name: {rs_str(p['name'])}, arity: Arity::{p['arity']}, constraint: {tc(p)} }}"
-            for p in op["operands"]
-        )
-        results = ", ".join(
-            f"ResultDef {{ name: {rs_str(p['name'])}, arity: Arity::{p['arity']}, constraint: {tc(p)} }}"
-            for p in op["results"]
-        )
-        attributes = ", ".join(
-            f"AttributeDef {{ name: {rs_str(p['name'])}, constraint: {ac(p)}, optional: {str(p['optional']).lower()}, default: None }}"
-            for p in op["attributes"]
-        )
-        regions = ", ".join(
-            f"RegionDef {{ name: {rs_str(p['name'])}, max_blocks: {'Some(1)' if p['sized'] else 'None'}, variadic: {str(p['variadic']).lower()} }}"
-            for p in op["regions"]
-        )
-        successors = ", ".join(
-            f"SuccessorDef {{ name: {rs_str(p['name'])}, variadic: {str(p['variadic']).lower()} }}"
-            for p in op["successors"]
-        )
-        traits = ", ".join(f"Trait::{t}" for t in op["traits"])
-        o.append(f"static {s.upper()}: OpDefinition = OpDefinition {{\n")
-        o.append(f"    name: {rs_str(op['name'])},\n")
-        o.append(f"    type_name: {rs_str(f'mlir_pass::ops::{self.module}::{s}')},\n")
-        o.append(f"    summary: {rs_str(op['summary'])},\n")
-        o.append(f"    description: {rs_str(op['description'])},\n")
-        o.append(f"    operands: &[{operands}],\n    results: &[{results}],\n    attributes: &[{attributes}],\n")
-        o.append(f"    regions: &[{regions}],\n    successors: &[{successors}],\n    traits: &[{traits}],\n")
-        o.append("    format: None,\n    format_source: None,\n    hooks: OpHooks::NONE,\n    interfaces: OpInterfaces::NONE,\n};\n\n")
+        def suffix(p):
+            return rs_str(f": {p['summary']}" if p["summary"] else "")
 
-        # Accessors.
-        o.append(f"impl<'a> {s}<'a> {{\n")
-        og = ", ".join(f"Arity::{p['arity']}" for p in op["operands"])
-        rg = ", ".join(f"Arity::{p['arity']}" for p in op["results"])
-        o.append(f"    const OPERANDS: &'static [Arity] = &[{og}];\n")
-        o.append(f"    const RESULTS: &'static [Arity] = &[{rg}];\n\n")
-        for kind, parts, lay, res in (("operand", op["operands"], op["operand_layout"], "false"),
-                                      ("result", op["results"], op["result_layout"], "true")):
-            groups = "Self::RESULTS" if res == "true" else "Self::OPERANDS"
+        for kind, parts, lay in (("operands", op["operands"], op["operand_layout"]),
+                                 ("results", op["results"], op["result_layout"])):
+            entries = []
             for i, p in enumerate(parts):
-                rn = ident(p["rust"])
-                what = f"{kind} `{p['name']}`"
-                line = f"    /// The {what}" + (f": {p['summary']}." if p["summary"] else ".")
-                o.append(line + "\n")
-                rng = f"group(self.op, {groups}, {lay}, count(self.op, {res}), {i})"
-                getter = "result" if res == "true" else "operand"
-                if p["arity"] == "Single":
-                    if len(parts) == 1 or lay == "Layout::Plain" and all(q["arity"] == "Single" for q in parts[:i]):
-                        if all(q["arity"] == "Single" for q in parts[:i]):
-                            o.append(f"    #[inline]\n    pub fn {rn}(&self) -> Value<'a, 'a> {{\n        {getter}(self.op, {i}, {rs_str(what)})\n    }}\n\n")
-                            continue
-                    o.append(f"    pub fn {rn}(&self) -> Value<'a, 'a> {{\n        {getter}(self.op, {rng}.0, {rs_str(what)})\n    }}\n\n")
-                elif p["arity"] == "Optional":
-                    o.append(f"    pub fn {rn}(&self) -> Option<Value<'a, 'a>> {{\n        values(self.op, {rng}, {res}).first().copied()\n    }}\n\n")
-                else:
-                    o.append(f"    pub fn {rn}(&self) -> Vec<Value<'a, 'a>> {{\n        values(self.op, {rng}, {res})\n    }}\n\n")
+                prev_single = all(q["arity"] == "Single" for q in parts[:i])
+                at = p["arity"] == "Single" and prev_single and (len(parts) == 1 or lay == "Layout::Plain")
+                entries.append(f"({ident(p['rust'])}, {rs_str(p['name'])}, {p['arity']}, "
+                               f"{'at' if at else 'in'} {i}, {suffix(p)}, {tc(p)})")
+            o.append(f"    {kind} {lay}; [{listing(entries)}]\n")
+        entries = []
         for p in op["attributes"]:
-            rn = ident(p["rust"])
-            line = f"    /// The attribute `{p['name']}`" + (f": {p['summary']}." if p["summary"] else ".")
-            o.append(line + "\n")
-            if p["kind"] == "unit":
-                o.append(f"    pub fn {rn}(&self) -> bool {{\n        attribute(self.op, {rs_str(p['name'])}).is_some()\n    }}\n\n")
-            elif p["kind"] == "enum":
-                ty = p["enum"][0]
-                o.append(f"    pub fn {rn}(&self) -> Option<{ty}> {{\n        {ty}::from_attribute(attribute(self.op, {rs_str(p['name'])})?)\n    }}\n\n")
-            else:
-                o.append(f"    pub fn {rn}(&self) -> Option<Attribute<'a>> {{\n        attribute(self.op, {rs_str(p['name'])})\n    }}\n\n")
-        for i, p in enumerate(op["regions"]):
-            rn = ident(p["rust"])
-            if p["variadic"]:
-                o.append(f"    /// The regions `{p['name']}`.\n")
-                o.append(f"    pub fn {rn}(&self) -> Vec<RegionRef<'a, 'a>> {{\n        (({i})..count_regions(self.op)).map(|i| region(self.op, i, \"region\")).collect()\n    }}\n\n")
-            else:
-                o.append(f"    /// The region `{p['name']}`.\n")
-                o.append(f"    pub fn {rn}(&self) -> RegionRef<'a, 'a> {{\n        region(self.op, {i}, {rs_str('region `' + p['name'] + '`')})\n    }}\n\n")
-
-        # The builder (in a file of its own, `split`, when the op's would be
-        # too long: the same `impl` continued).
-        if split:
-            o.append("}\n\n")
-            head, o = o, [f"impl<'a> {s}<'a> {{\n"]
+            kind = {"unit": "unit", "enum": f"enumeration {p['enum'][0] if p['enum'] else ''}"}.get(p["kind"], "other")
+            entries.append(f"({ident(p['rust'])}, {rs_str(p['name'])}, {kind}, {suffix(p)}, {ac(p)}, "
+                           f"{str(p['optional']).lower()})")
+        o.append(f"    attributes [{listing(entries)}]\n")
+        entries = [f"({ident(p['rust'])}, {rs_str(p['name'])}, {i}, {'Some(1)' if p['sized'] else 'None'}, "
+                   f"{str(p['variadic']).lower()})" for i, p in enumerate(op["regions"])]
+        o.append(f"    regions [{listing(entries)}]\n")
+        entries = [f"({rs_str(p['name'])}, {str(p['variadic']).lower()})" for p in op["successors"]]
+        o.append(f"    successors [{', '.join(entries)}]\n")
+        o.append(f"    traits [{', '.join(op['traits'])}]\n")
         o.append(self.builder(op))
-        # The adaptor.
-        if op["operands"]:
-            o.append(f"    /// The operands of this op's kind by name, read from `operands` rather than from\n")
-            o.append(f"    /// the op (a conversion pattern's remapped operands): ODS's `{s}::Adaptor`.\n")
-            o.append(f"    pub fn adaptor<'o, 'c, 'v>(&self, operands: &'o [Value<'c, 'v>]) -> {s}Adaptor<'o, 'c, 'v> {{\n")
-            n = len(op["operands"])
-            ranges = ", ".join(f"group(self.op, Self::OPERANDS, {op['operand_layout']}, operands.len(), {i})" for i in range(n))
-            o.append(f"        {s}Adaptor {{ operands, groups: [{ranges}] }}\n    }}\n")
-        o.append("}\n\n")
-        if op["operands"]:
-            n = len(op["operands"])
-            o.append(f"/// The operands of a [`{s}`] by name, read from a list given apart from the op\n")
-            o.append(f"/// (ODS's `{s}::Adaptor`); made by [`{s}::adaptor`].\n")
-            o.append("#[derive(Clone, Copy, Debug)]\n")
-            o.append(f"pub struct {s}Adaptor<'o, 'c, 'v> {{\n    operands: &'o [Value<'c, 'v>],\n    groups: [(usize, usize); {n}],\n}}\n\n")
-            o.append(f"impl<'o, 'c, 'v> {s}Adaptor<'o, 'c, 'v> {{\n")
-            for i, p in enumerate(op["operands"]):
-                rn = ident(p["rust"])
-                o.append(f"    /// The operand `{p['name']}`.\n")
-                if p["arity"] == "Single":
-                    o.append(f"    pub fn {rn}(&self) -> Value<'c, 'v> {{\n        self.operands[self.groups[{i}].0]\n    }}\n")
-                elif p["arity"] == "Optional":
-                    o.append(f"    pub fn {rn}(&self) -> Option<Value<'c, 'v>> {{\n        let (start, len) = self.groups[{i}];\n        self.operands[start..start + len].first().copied()\n    }}\n")
-                else:
-                    o.append(f"    pub fn {rn}(&self) -> &'o [Value<'c, 'v>] {{\n        let (start, len) = self.groups[{i}];\n        &self.operands[start..start + len]\n    }}\n")
-            o.append("}\n\n")
-        if split:
-            return "".join(head), "".join(o)
+        o.append("}\n")
         return "".join(o)
 
-    def attribute_param(self, p, rn, params, body, docs):
+    def attribute_param(self, p, rn, params, docs):
         key = rs_str(p["name"])
         if p["kind"] == "unit":
-            params.append(f"{rn}: bool")
-            body.append(f"b.unit_attribute({key}, {rn});")
+            params.append((rn, "bool", "unit_attribute", [key]))
             return
         if p["kind"] in TYPED or p["kind"] == "int":
             ty, call = TYPED.get(p["kind"], ("i64", "integer_attribute"))
-            extra = f", {INTEGERS[p['root']]}" if p["kind"] == "int" else ""
+            extra = [key] + ([INTEGERS[p["root"]]] if p["kind"] == "int" else [])
             if p["optional"]:
-                params.append(f"{rn}: Option<{ty}>")
-                body.append(f"if let Some(value) = {rn} {{ b.{call}({key}{extra}, value); }}")
+                params.append((rn, f"Option<{ty}>", f"optional_{call}", extra))
             else:
-                params.append(f"{rn}: {ty}")
-                body.append(f"b.{call}({key}{extra}, {rn});")
+                params.append((rn, ty, call, extra))
             return
         ty = p["enum"][0] if p["kind"] == "enum" else "Attribute<'c>"
         if p["optional"]:
-            params.append(f"{rn}: Option<{ty}>")
             call = "enum_attribute" if p["kind"] == "enum" else "optional_attribute"
-            body.append(f"b.{call}({key}, {rn});")
+            params.append((rn, f"Option<{ty}>", call, [key]))
             if p["default"]:
                 docs.append(f"- `{p['rust']}`: `None` leaves MLIR's default")
         else:
-            params.append(f"{rn}: {ty}")
-            if p["kind"] == "enum":
-                body.append(f"b.enum_attribute({key}, Some({rn}));")
-            else:
-                body.append(f"b.attribute({key}, {rn});")
+            params.append((rn, ty, "required_enum_attribute" if p["kind"] == "enum" else "attribute", [key]))
 
     def builder(self, op):
-        params, body, docs = [], [], []
+        """The `build` line of the op's entry: parameter names, whether it
+        has `create`, the builder's extra docs, parameters and last calls."""
+        params, docs, fin = [], [], []
         loc = "location"
         if any(p["rust"] == "location" for p in op["operands"] + op["attributes"] + op["results"] + op["regions"] + op["successors"]):
             loc = "op_location"
         if op["infer"] is None:
             for p in op["results"]:
-                rn = ident(p["rust"])
                 ty = {"Single": "Type<'c>", "Optional": "Option<Type<'c>>", "Variadic": "&[Type<'c>]"}[p["arity"]]
                 call = {"Single": "result", "Optional": "optional_result", "Variadic": "results"}[p["arity"]]
-                params.append(f"{rn}: {ty}")
-                body.append(f"b.{call}({rn});")
+                params.append((ident(p["rust"]), ty, call, []))
                 docs.append(f"- `{p['rust']}`: the type{'s' if p['arity'] == 'Variadic' else ''} of the result `{p['name']}`")
         # The sizes attribute of a variadic of variadics is set from its
         # groups, not given.
@@ -692,75 +609,40 @@ class Gen:
         for p in arguments:
             rn = ident(p["rust"])
             if "arity" not in p:
-                self.attribute_param(p, rn, params, body, docs)
+                self.attribute_param(p, rn, params, docs)
                 continue
             if p.get("nested"):
-                params.append(f"{rn}: &[&[Value<'c, 'v>]]")
-                body.append(f"b.nested_operands({rs_str(p['nested'])}, {rn});")
+                params.append((rn, "&[&[Value<'c, 'v>]]", "nested_operands", [rs_str(p["nested"])]))
                 docs.append(f"- `{p['rust']}`: one list of values a group (its sizes go to `{p['nested']}`)")
                 continue
             ty = {"Single": "Value<'c, 'v>", "Optional": "Option<Value<'c, 'v>>", "Variadic": "&[Value<'c, 'v>]"}[p["arity"]]
             call = {"Single": "operand", "Optional": "optional_operand", "Variadic": "operands"}[p["arity"]]
-            params.append(f"{rn}: {ty}")
-            body.append(f"b.{call}({rn});")
+            params.append((rn, ty, call, []))
         for p in op["regions"]:
-            rn = ident(p["rust"])
             if p["variadic"]:
-                params.append(f"{rn}: Vec<Region<'c>>")
-                body.append(f"b.regions({rn});")
+                params.append((ident(p["rust"]), "Vec<Region<'c>>", "regions", []))
             else:
-                params.append(f"{rn}: Region<'c>")
-                body.append(f"b.region({rn});")
+                params.append((ident(p["rust"]), "Region<'c>", "region", []))
         for p in op["successors"]:
-            rn = ident(p["rust"])
             if p["variadic"]:
-                params.append(f"{rn}: &[&'v Block<'c>]")
-                body.append(f"b.successors({rn});")
+                params.append((ident(p["rust"]), "&[&'v Block<'c>]", "successors", []))
             else:
-                params.append(f"{rn}: &'v Block<'c>")
-                body.append(f"b.successor({rn});")
+                params.append((ident(p["rust"]), "&'v Block<'c>", "successor", []))
         if op["infer"] == "same":
-            body.append(f"b.results_like_operand(0, {len(op['results'])});")
+            fin.append(f"results_like_operand(0, {len(op['results'])})")
             docs.append("The results take the type of the first operand (`SameOperandsAndResultType`).")
         elif op["infer"] == "interface":
-            body.append("b.infer_results();")
+            fin.append("infer_results()")
             docs.append("MLIR infers the result types (the op's `InferTypeOpInterface`).")
         seg_o, seg_r = op["segments"]
-        segments = f"{str(seg_o).lower()}, {str(seg_r).lower()}"
-
-        def fill(o):
-            o.append(f"        let mut __b = Builder::new({rs_str(op['full'])}, {loc}.into());\n")
-            for line in body:
-                o.append(f"        {line.replace('b.', '__b.', 1)}\n")
-
-        o = [f"    /// Builds a `{op['full']}` at `{loc}`, not inserted anywhere (C++'s\n"]
-        o.append(f"    /// `{op['struct']}::build`); insert it with a rewriter (`insert_op`) or in a block.\n")
-        if docs:
-            o.append("    ///\n" + "".join(f"    /// {d_}\n" for d_ in docs))
-        o.append("    #[allow(clippy::too_many_arguments)]\n")
-        sig = ", ".join([f"{loc}: impl Into<Location<'c>>"] + params)
-        o.append(f"    pub fn build<'c, 'v>({sig}) -> Operation<'c> {{\n")
-        if body:
-            fill(o)
-            o.append(f"        #[allow(unused_mut)]\n        __b.build({segments})\n    }}\n\n")
-        else:
-            o.append(f"        Builder::new({rs_str(op['full'])}, {loc}.into()).build({segments})\n    }}\n\n")
-        if op["regions"] or op["successors"]:
-            return "".join(o)
-        # `create`: built and inserted in one call (C++'s `OpTy::create`).
         names = {p["rust"] for p in op["operands"] + op["attributes"] + op["results"]}
         builder = "op_builder" if "builder" in names else "builder"
-        o.append(f"    /// Builds a `{op['full']}` and inserts it at `{builder}`'s insertion point, in one\n")
-        o.append(f"    /// call into MLIR (C++'s `{op['struct']}::create({builder}, {loc}, ...)`), with the\n")
-        o.append("    /// arguments of `build`. `Err(NoMatch)` when MLIR cannot create it (its dialect is\n")
-        o.append("    /// not loaded, or its result types cannot be inferred): reported as an error of\n")
-        o.append("    /// the pattern, which then fails.\n")
-        o.append("    #[allow(clippy::too_many_arguments)]\n")
-        sig = ", ".join([f"{builder}: &'r (impl OpBuilder + ?Sized)", f"{loc}: impl Into<Location<'c>>"] + params)
-        o.append(f"    pub fn create<'r, 'c, 'v>({sig}) -> Result<{op['struct']}<'r>, NoMatch> {{\n")
-        fill(o)
-        o.append(f"        #[allow(unused_mut)]\n        let __op = __b.create({builder}, {segments}).ok_or(NoMatch)?;\n")
-        o.append(f"        Ok({op['struct']} {{ op: __op }})\n    }}\n\n")
+        create = "build_only" if op["regions"] or op["successors"] else "create"
+        lines = ([""] + docs) if docs else []
+        o = [f"    build({loc}, {builder}, {create}) [{', '.join(rs_str(d_) for d_ in lines)}]\n"]
+        entries = [f"{rn}: {ty} = {call}({', '.join(extra)})" for rn, ty, call, extra in params]
+        o.append(f"        ({listing(entries, 8)})\n")
+        o.append(f"        [{', '.join(fin)}] ({str(seg_o).lower()}, {str(seg_r).lower()})\n")
         return "".join(o)
 
     @property
@@ -768,42 +650,42 @@ class Gen:
         return {r: code for (m, r), code in self.shared.items() if m == self.module}
 
     def render(self, td):
-        """The dialect's folder: file name -> text (before rustfmt)."""
+        """The dialect's folder: file name -> text."""
         source = f"`scripts/gen-upstream-ops.py` from MLIR 22's `mlir/Dialect/{td}`"
         files = {}
-        header = (
-            f"//! Part of `mlir_pass::ops::{self.module}`, generated by\n//! {source}\n"
-            "//! (do not edit: rerun the script).\n\n"
-            "use super::*;\nuse crate::ops::support::*;\n\n"
-        )
-        items = []
-        for name in sorted(self.enums):
-            items.append((snake(name), rustfmt(header + self.enums[name])))
-        for op in self.ops:
-            stem = snake(op["struct"])
-            text = rustfmt(header + self.op_code(op))
-            if text.count("\n") > 500:
-                head, tail = self.op_code(op, split=True)
-                items.append((stem, rustfmt(header + head)))
-                text = rustfmt(header + tail)
-                stem += "_build"
-            items.append((stem, text))
-        seen = set()
-        for stem, text in items:
-            if stem in seen or stem in ("mod", "table"):
-                raise SystemExit(f"{self.module}: two items would share the file {stem}.rs")
-            seen.add(stem)
-            files[f"{stem}.rs"] = text
+
+        def header(what):
+            return (
+                f"//! {what}, part of `mlir_pass::ops::{self.module}`, generated by\n//! {source}\n"
+                "//! (do not edit: rerun the script).\n\n"
+                "use super::*;\nuse crate::ops::support::*;\n\n"
+            )
+
+        stems = []
+        enums = [rustfmt(self.enums[name]) for name in sorted(self.enums)]
+        for stem, chunk in pack("enums", enums):
+            files[f"{stem}.rs"] = rustfmt(header("Enums") + "\n".join(chunk))
+            stems.append(stem)
+        entries = [self.op_code(op) for op in self.ops]
+        first = 0
+        for stem, chunk in pack("ops", entries):
+            ops = self.ops[first:first + len(chunk)]
+            first += len(chunk)
+            what = f"`{ops[0]['full']}` to `{ops[-1]['full']}`" if len(ops) > 1 else f"`{ops[0]['full']}`"
+            text = header(f"The ops {what}") + "\n".join(chunk)
+            files[f"{stem}.rs"] = rustfmt(text)
+            stems.append(stem)
         out = [
             f"//! Typed handles for the `{self.namespace}` dialect's ops, generated by\n",
             f"//! {source}\n",
-            "//! (do not edit: rerun the script).\n",
+            "//! (do not edit: rerun the script): each op an entry of the tables in\n",
+            "//! `ops*.rs`, which `op!` (`runtime/src/ops/macros.rs`) expands.\n",
             "\n#![allow(missing_docs, dead_code, unused_imports, rustdoc::all, clippy::all)]\n\n",
         ]
-        for stem, _ in items:
+        for stem in stems:
             out.append(f"mod {stem};\n")
         out.append("\n")
-        for stem, _ in items:
+        for stem in stems:
             out.append(f"pub use {stem}::*;\n")
         out.append("\n#[cfg(test)]\nmod table;\n#[cfg(test)]\npub(super) use table::{enum_round_trip_failures, OPS};\n")
         files["mod.rs"] = rustfmt("".join(out))
@@ -835,6 +717,35 @@ class Gen:
 
 
 MODULES = {m for m, _, _ in DIALECTS}
+
+
+def pack(prefix, texts, limit=450):
+    """`texts` in files of at most about `limit` lines, in order: (stem,
+    texts) for each (`prefix` alone when one file holds them all)."""
+    chunks, lines = [], limit
+    for text in texts:
+        n = text.count("\n") + 1
+        if lines + n > limit:
+            chunks.append([])
+            lines = 0
+        chunks[-1].append(text)
+        lines += n
+    if len(chunks) == 1:
+        return [(prefix, chunks[0])]
+    return [(f"{prefix}{i + 1}", chunk) for i, chunk in enumerate(chunks)]
+
+
+def listing(entries, indent=4):
+    """Entries of a table, on one line when there is one, else one a line."""
+    if len(entries) <= 1:
+        return "".join(entries)
+    pad = " " * (indent + 4)
+    return "\n" + ",\n".join(pad + e for e in entries) + "\n" + " " * indent
+
+
+def text_str(s):
+    """A string literal that keeps the text's lines as lines."""
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def rustfmt(text):

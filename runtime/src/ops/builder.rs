@@ -233,6 +233,44 @@ impl<'c, 'v> Builder<'c, 'v> {
         }
     }
 
+    /// The enum attribute `name`.
+    pub fn required_enum_attribute(&mut self, name: &'static str, value: impl EnumAttribute) {
+        self.enum_attribute(name, Some(value));
+    }
+
+    /// The string attribute `name` when given.
+    pub fn optional_string_attribute(&mut self, name: &'static str, value: Option<&str>) {
+        if let Some(value) = value {
+            self.string_attribute(name, value);
+        }
+    }
+
+    /// The flat symbol reference `@value` as attribute `name` when given.
+    pub fn optional_symbol_attribute(&mut self, name: &'static str, value: Option<&str>) {
+        if let Some(value) = value {
+            self.symbol_attribute(name, value);
+        }
+    }
+
+    /// The type attribute `name` when given.
+    pub fn optional_type_attribute(&mut self, name: &'static str, value: Option<Type<'c>>) {
+        if let Some(value) = value {
+            self.type_attribute(name, value);
+        }
+    }
+
+    /// The integer attribute `name` of type `i{width}` when given.
+    pub fn optional_integer_attribute(
+        &mut self,
+        name: &'static str,
+        width: u32,
+        value: Option<i64>,
+    ) {
+        if let Some(value) = value {
+            self.integer_attribute(name, width, value);
+        }
+    }
+
     /// A region.
     pub fn region(&mut self, region: Region<'c>) {
         self.regions.push(region);

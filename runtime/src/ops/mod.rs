@@ -2,7 +2,9 @@
 //! `func::CallOp`, ...), generated from MLIR 22's own ODS records by
 //! `scripts/gen-upstream-ops.py`, for ten dialects: [`affine`], [`arith`],
 //! [`cf`], [`func`], [`llvm`] (the ops of `LLVMOps.td`, not the intrinsics),
-//! [`math`], [`memref`], [`scf`], [`tensor`] and [`vector`].
+//! [`math`], [`memref`], [`scf`], [`tensor`] and [`vector`]. The script
+//! writes each dialect's ops as a table, an entry of data an op, and the
+//! `op!` macro (`macros.rs`) expands each entry into the handle.
 //!
 //! They are the same model of a typed op as the ops a Rust dialect declares
 //! with `#[mlir_op]`: each implements [`Op`](crate::dialect::Op) (checked
@@ -56,6 +58,8 @@
 //! such as `llvm.add`'s overflow flags) are out of the C API's reach: the
 //! handles neither read nor set them.
 
+#[macro_use]
+mod macros;
 mod builder;
 mod support;
 

@@ -175,6 +175,22 @@ pub trait EnumAttribute: Copy + Sized {
     fn from_attribute(attribute: Attribute<'_>) -> Option<Self>;
 }
 
+/// A type constraint that MLIR checks, described by ODS's summary.
+pub const fn mlir_type(description: &'static str) -> TypeConstraint {
+    TypeConstraint::Custom {
+        description,
+        predicate: checked_by_mlir,
+    }
+}
+
+/// An attribute constraint that MLIR checks, described by ODS's summary.
+pub const fn mlir_attr(description: &'static str) -> AttrConstraint {
+    AttrConstraint::Custom {
+        description,
+        predicate: attribute_checked_by_mlir,
+    }
+}
+
 /// An integer attribute of width `width` holding `value` (ODS's
 /// `I32EnumAttr`/`I64EnumAttr` storage).
 pub fn integer_enum<'c>(context: &'c Context, width: u32, value: i64) -> Attribute<'c> {
