@@ -26,6 +26,7 @@ const BRIDGE_SOURCES: &[&str] = &[
     "int_range.cpp",
     "opt_main.cpp",
     "running_pass.cpp",
+    "running_analyses.cpp",
 ];
 /// Sources compiled with optimization in every profile: the debug-build
 /// pattern check calls them on every pattern call, and MLIR's inline
@@ -57,6 +58,7 @@ const BRIDGE_HEADERS: &[&str] = &[
     "api/dialect_custom.h",
     "api/tools.h",
     "api/running_pass.h",
+    "api/running_analyses.h",
     "api/syntax.h",
     "dialect_inliner.h",
 ];

@@ -6,7 +6,7 @@
  * Debian's libMLIR.so exports it. Each `.cpp` beside this header is one
  * concern (registry.cpp, host.cpp, ir.cpp, analysis.cpp, rewrite.cpp,
  * conversion.cpp, conversion_patterns.cpp, the dialect sources (dialect*.cpp),
- * opt_main.cpp, running_pass.cpp) and includes it; its declarations are in one part per
+ * opt_main.cpp, running_pass.cpp, running_analyses.cpp) and includes it; its declarations are in one part per
  * concern under api/, included below. The Rust declarations are generated
  * from this file and its parts by bindgen in the runtime's build script, so
  * the two cannot drift.
@@ -53,6 +53,7 @@ extern "C" {
 #include "api/syntax.h"
 #include "api/tools.h"
 #include "api/running_pass.h"
+#include "api/running_analyses.h"
 
 #ifdef __cplusplus
 }
