@@ -4,6 +4,8 @@
 //! to and from melior, and (in `ir/ports.rs`, `ir/optimize.rs` and `ir/conversions.rs`) the
 //! Rust ports of upstream passes checked byte for byte against MLIR's own.
 
+#[path = "ir/analyses.rs"]
+mod analyses;
 #[path = "ir/asm_names.rs"]
 mod asm_names;
 #[path = "ir/attrs.rs"]

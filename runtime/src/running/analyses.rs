@@ -81,8 +81,9 @@ pub trait Analysis: Sized + Send + Sync + 'static {
 
     /// Whether the analysis must be dropped after a pass that preserved
     /// `preserved` (C++'s `isInvalidated`): by default, unless that pass
-    /// marked it preserved. A panic here is reported as an error at the op
-    /// and drops the analysis.
+    /// marked it preserved. A panic here is reported as an error diagnostic
+    /// at the op and drops the analysis; MLIR asks after the pass has
+    /// returned, so the pass does not fail.
     fn is_invalidated(&self, preserved: &PreservedAnalyses<'_>) -> bool {
         !preserved.is_preserved::<Self>()
     }
@@ -278,6 +279,9 @@ unsafe extern "C" fn is_invalidated<A: Analysis>(
             );
             // SAFETY: the op the analysis was built on, alive while it is.
             unsafe { crate::ffi::emit_error_at(sys::mlirOperationGetLocation(op), &message) };
+            // MLIR asks after the pass has returned and its result is
+            // taken: the error is reported, and the analysis dropped (what
+            // it describes may have changed).
             true
         }
     }
