@@ -38,6 +38,7 @@ use bridge::{
 /// preserve it has run.
 ///
 /// ```no_run
+/// use mlir_pass::melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
 /// use mlir_pass::{running::{Analysis, RunningPass}, OperationRef, Pass, PassError};
 ///
 /// /// How many ops the function holds.
@@ -46,9 +47,9 @@ use bridge::{
 /// impl Analysis for OpCount {
 ///     fn new(op: OperationRef<'_>) -> Self {
 ///         let mut count = 0;
-///         op.melior().walk(melior::ir::operation::WalkOrder::PreOrder, |_| {
+///         op.melior().walk(WalkOrder::PreOrder, |_| {
 ///             count += 1;
-///             melior::ir::operation::WalkResult::Advance
+///             WalkResult::Advance
 ///         });
 ///         OpCount(count)
 ///     }
