@@ -244,3 +244,32 @@ fn an_analysis_that_is_never_invalidated_is_built_once_and_freed_with_the_manage
     // The manager went with the run: every one was dropped.
     assert_eq!(STICKIES_DROPPED.load(SeqCst), STICKIES_BUILT.load(SeqCst));
 }
+
+#[test]
+fn outside_run_there_is_no_analysis_manager_to_ask() {
+    use mlir_pass::melior::ir::{block::BlockLike, RegionLike};
+    use mlir_pass::{analysis::DominanceInfo, Pass};
+    use mlir_pass_tests::analysis_twin::DropAnalyses;
+    let context = Context::new();
+    let module = Module::parse(&context, UNCHANGED, "input.mlir").unwrap();
+    // A pass value called directly, not by MLIR: no running pass, so no
+    // manager; the error says so instead of reaching into MLIR.
+    let error = DropAnalyses
+        .run(module.as_operation())
+        .expect_err("no pass runs");
+    assert!(
+        error
+            .to_string()
+            .contains("no pass is running on this thread"),
+        "{error}"
+    );
+    // `DominanceInfo::new` outside `run` builds one of its own, as before.
+    let op = module.as_operation();
+    let dominance = DominanceInfo::new(&op);
+    let body = op.melior().region(0).unwrap().first_block().unwrap();
+    let funcs: Vec<_> =
+        std::iter::successors(body.first_operation(), |o| o.next_in_block()).collect();
+    // The module's body is a graph region: each op dominates the others.
+    assert!(dominance.properly_dominates(&funcs[0], &funcs[1]));
+    assert!(dominance.properly_dominates(&funcs[1], &funcs[0]));
+}
