@@ -887,3 +887,56 @@ fn inside_mlir_opt_rs_cse_shares_dominance_with_cse_as_cse_does() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Inside the stock `mlir-opt`, the Rust analysis test passes and their C++
+/// twins (both in the probe plugin) give the same timing tree: the same
+/// analyses, computed under the same passes, as many times.
+#[test]
+fn inside_mlir_opt_rust_analyses_time_as_their_cpp_twins() {
+    let plugin = probe_plugin();
+    let dir = scratch_dir("analysis-twins");
+    let input = dir.join("input.mlir");
+    std::fs::write(
+        &input,
+        "func.func @f(%a: i32, %c: i1) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  cf.cond_br %c, ^b1, ^b2\n^b1:\n  return %0 : i32\n^b2:\n  return %a : i32\n}\nfunc.func @g() { return }\n",
+    )
+    .unwrap();
+    let tree = |pipeline: &str| {
+        let output = mlir_opt(
+            &dir,
+            &[
+                &format!("--load-pass-plugin={}", plugin.display()),
+                &format!("--pass-pipeline=builtin.module(func.func({pipeline}))"),
+                "--mlir-timing",
+                "--mlir-timing-display=tree",
+                "-o",
+                "/dev/null",
+                input.to_str().unwrap(),
+            ],
+        );
+        assert!(
+            output.status.success(),
+            "{pipeline}: {}",
+            text(&output.stderr)
+        );
+        timing_tree(&text(&output.stderr))
+    };
+    // The tree merges the functions' entries: `analyses` counts the `(A)`
+    // entries (an analysis under a pass), not how often each was computed
+    // (the in-process test counts those).
+    for (pipeline, analyses) in [
+        ("X-keep-analyses,X-keep-analyses,cse", 2),
+        ("X-drop-analyses,X-drop-analyses,cse", 5),
+        ("X-keep-analyses,X-drop-analyses,X-keep-analyses", 4),
+    ] {
+        let rust = tree(&pipeline.replace('X', "test-rs"));
+        let cpp = tree(&pipeline.replace('X', "test-cpp"));
+        assert_eq!(rust, cpp, "{pipeline}");
+        assert_eq!(
+            rust.iter().filter(|e| e.contains("(A)")).count(),
+            analyses,
+            "{rust:#?}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
