@@ -36,6 +36,7 @@ const BRIDGE_SOURCES: &[&str] = &[
     "interface_pass.cpp",
     "instrumentation.cpp",
     "diagnostics.cpp",
+    "running_analyses.cpp",
 ];
 /// Sources compiled with optimization in every profile: the debug-build
 /// pattern check calls them on every pattern call, and MLIR's inline
@@ -76,6 +77,7 @@ const BRIDGE_HEADERS: &[&str] = &[
     "api/interface_pass.h",
     "api/instrumentation.h",
     "api/diagnostics.h",
+    "api/running_analyses.h",
     "api/syntax.h",
     "api/translate.h",
     "dialect_inliner.h",

@@ -1,5 +1,6 @@
 //! Compiles the C++ twins of test passes (`cpp/option_twin.cpp`,
-//! `cpp/conversion_twin.cpp`, `cpp/pipeline_twin.cpp`) against the MLIR 22 headers, as the runtime
+//! `cpp/conversion_twin.cpp`, `cpp/pipeline_twin.cpp`, `cpp/instrumentation_twin.cpp`,
+//! `cpp/analysis_twin.cpp`) against the MLIR 22 headers, as the runtime
 //! compiles its bridge.
 
 use std::{env, path::PathBuf};
@@ -9,6 +10,7 @@ fn main() {
     println!("cargo:rerun-if-changed=cpp/conversion_twin.cpp");
     println!("cargo:rerun-if-changed=cpp/pipeline_twin.cpp");
     println!("cargo:rerun-if-changed=cpp/instrumentation_twin.cpp");
+    println!("cargo:rerun-if-changed=cpp/analysis_twin.cpp");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     let prefix = PathBuf::from(
         env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into()),
@@ -27,6 +29,7 @@ fn main() {
         .file("cpp/conversion_twin.cpp")
         .file("cpp/pipeline_twin.cpp")
         .file("cpp/instrumentation_twin.cpp")
+        .file("cpp/analysis_twin.cpp")
         .include(prefix.join("include"))
         // LLVM is built without RTTI; match it so no typeinfo is referenced.
         .flag("-fno-rtti")

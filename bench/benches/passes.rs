@@ -11,10 +11,11 @@ use mlir_pass_bench::{
     cse_module_text, dialect_module, identity_module_text, licm_module_text, math_module_text,
     melior_empty, melior_walk_count, mlirBenchCreateCppDominanceQueries,
     mlirBenchCreateCppEffectQueries, mlirBenchCreateCppEmpty, mlirBenchCreateCppFoldIdentities,
-    mlirBenchCreateCppSubToAdd, mlirBenchCreateCppWalkCount, mlirPassBenchLoadOdsDialect,
-    module_text, subtraction_module_text, symbol_module_text, RustDominanceQueries,
-    RustEffectQueries, RustEmpty, RustFoldByName, RustHeavy, RustSafeWalkCount, RustSubToAdd,
-    RustTypedSubToAdd, RustWalkCount, QUERY_ROUNDS,
+    mlirBenchCreateCppKeepDominance, mlirBenchCreateCppSubToAdd, mlirBenchCreateCppWalkCount,
+    mlirPassBenchLoadOdsDialect, module_text, subtraction_module_text, symbol_module_text,
+    RustDominanceQueries, RustEffectQueries, RustEmpty, RustFoldByName, RustHeavy,
+    RustKeepDominance, RustSafeWalkCount, RustSubToAdd, RustTypedSubToAdd, RustWalkCount,
+    QUERY_ROUNDS,
 };
 use mlir_pass_example_passes::FoldArithIdentities;
 
@@ -554,6 +555,64 @@ fn main() {
             let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
             r.print_pair_row(&format!("`{upstream}` | {module}"));
         }
+    }
+
+    if want("analyses") {
+        // (1j) Dominance kept for the next pass through MLIR's analysis
+        // manager: a Rust pass that preserves it, then upstream `cse`,
+        // against the same pipeline with the C++ twin (issue 39).
+        println!(
+            "\n## 1j. A pass that preserves dominance, then `cse`: Rust vs its C++ twin, {} functions, one thread\n",
+            s.port_functions
+        );
+        println!("| pipeline (`func.func(...)`) | C++ | Rust | Rust / C++ | rounds |");
+        println!("| --- | --- | --- | --- | --- |");
+        let source = cse_module_text(s.port_functions);
+        let cse = || unsafe { sys::mlirCreateTransformsCSE() };
+        let mut pms = [
+            func_pm(&context, |pm| {
+                add_raw(pm, unsafe { mlirBenchCreateCppKeepDominance() });
+                add_raw(pm, cse());
+            }),
+            func_pm(&context, |pm| {
+                pm.add_pass(RustKeepDominance { preserve: true }).unwrap();
+                add_raw(pm, cse());
+            }),
+            func_pm(&context, |pm| {
+                pm.add_pass(RustKeepDominance { preserve: false }).unwrap();
+                add_raw(pm, cse());
+            }),
+        ];
+        let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0), (2, 0)]);
+        println!(
+            "| keep-dominance, cse | {} | {} | {} | {} |",
+            ms(r.median(0)),
+            ms(r.median(1)),
+            r.ratio(1, 0),
+            r.len()
+        );
+        println!(
+            "| keep-dominance, cse (Rust preserving nothing) | {} | {} | {} | {} |",
+            ms(r.median(0)),
+            ms(r.median(2)),
+            r.ratio(2, 0),
+            r.len()
+        );
+        let mut pms = [
+            PassManager::parse(&context, "builtin.module(func.func(cse,cse))").unwrap(),
+            PassManager::parse(&context, "builtin.module(func.func(rs-cse,cse))").unwrap(),
+        ];
+        for pm in &mut pms {
+            pm.enable_verifier(false);
+        }
+        let r = measure_fresh(s, &context, &mut pms, &source, &[(1, 0)]);
+        println!(
+            "| cse, cse (Rust: rs-cse, cse) | {} | {} | {} | {} |",
+            ms(r.median(0)),
+            ms(r.median(1)),
+            r.ratio(1, 0),
+            r.len()
+        );
     }
 
     if want("ports-queries") {

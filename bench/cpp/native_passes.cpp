@@ -231,6 +231,26 @@ struct CppDominanceQueries
   }
 };
 
+/// The twin of the Rust `bench-rust-keep-dominance`: dominance from the
+/// analysis manager, one question per pair of consecutive ops, the answer
+/// count stored on the function, dominance preserved.
+struct CppKeepDominance
+    : public PassWrapper<CppKeepDominance, OperationPass<func::FuncOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CppKeepDominance)
+  StringRef getArgument() const final { return "bench-cpp-keep-dominance"; }
+  void runOnOperation() override {
+    Operation *func = getOperation();
+    DominanceInfo &dominance = getAnalysis<DominanceInfo>();
+    SmallVector<Operation *> ops = nestedOps(func);
+    int64_t yes = 0;
+    for (size_t i = 1; i < ops.size(); ++i)
+      yes += dominance.properlyDominates(ops[i - 1], ops[i]);
+    func->setDiscardableAttr(
+        "bench.yes", IntegerAttr::get(IntegerType::get(func->getContext(), 64), yes));
+    markAnalysesPreserved<DominanceInfo>();
+  }
+};
+
 /// One side-effect question per op (`isMemoryEffectFree`), `kQueryRounds`
 /// times per function; the number of yes answers is stored on the function.
 struct CppEffectQueries
@@ -254,6 +274,9 @@ struct CppEffectQueries
 extern "C" {
 MlirPass mlirBenchCreateCppSubToAdd() {
   return wrap(static_cast<Pass *>(new CppConvertSubToAdd()));
+}
+MlirPass mlirBenchCreateCppKeepDominance() {
+  return wrap(static_cast<Pass *>(new CppKeepDominance()));
 }
 MlirPass mlirBenchCreateCppDominanceQueries() {
   return wrap(static_cast<Pass *>(new CppDominanceQueries()));

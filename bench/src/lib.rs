@@ -31,6 +31,9 @@ use rustc_hash::FxHashMap;
 pub mod floors;
 
 unsafe extern "C" {
+    /// The C++ twin of [`RustKeepDominance`]: `getAnalysis<DominanceInfo>()`,
+    /// one question per pair of consecutive ops, `markAnalysesPreserved<DominanceInfo>()`.
+    pub fn mlirBenchCreateCppKeepDominance() -> sys::MlirPass;
     /// The native C++ walk-and-count pass (`cpp/native_passes.cpp`).
     pub fn mlirBenchCreateCppWalkCount() -> sys::MlirPass;
     /// The native C++ empty pass.
@@ -97,6 +100,36 @@ impl Pass for RustDominanceQueries {
             }
         }
         op.melior_mut().set_i64_attr("bench.yes", yes);
+        Ok(())
+    }
+}
+
+/// Dominance from the pass's analysis manager, one question per pair of
+/// consecutive ops, the answer count stored on the function, and dominance
+/// preserved (`preserve = false`: nothing preserved), so that a `cse` after
+/// it reuses it; the C++ twin is `mlirBenchCreateCppKeepDominance`.
+#[mlir_pass(argument = "bench-rust-keep-dominance", op = "func.func", dialects = [func])]
+#[derive(Clone, Default)]
+pub struct RustKeepDominance {
+    /// Whether to preserve dominance.
+    #[option(default = true)]
+    pub preserve: bool,
+}
+
+impl Pass for RustKeepDominance {
+    fn run(&mut self, op: OperationRef<'_>) -> Result<(), PassError> {
+        use mlir_pass::ir::OperationMutExt;
+        let dominance = mlir_pass::analysis::DominanceInfo::new(&op);
+        let ops = nested_ops(&op);
+        let mut yes = 0i64;
+        for pair in ops.windows(2) {
+            yes += i64::from(dominance.properly_dominates(&pair[0], &pair[1]));
+        }
+        op.melior_mut().set_i64_attr("bench.yes", yes);
+        if self.preserve {
+            mlir_pass::running::RunningPass::of(op)?
+                .mark_analyses_preserved::<mlir_pass::analysis::DominanceInfo>();
+        }
         Ok(())
     }
 }

@@ -6,10 +6,10 @@
  * Debian's libMLIR.so exports it. Each `.cpp` beside this header is one
  * concern (registry.cpp, host.cpp, ir.cpp, analysis.cpp, rewrite.cpp,
  * conversion.cpp, conversion_patterns.cpp, the dialect sources (dialect*.cpp),
- * opt_main.cpp, running_pass.cpp, running_pipeline.cpp, interface_pass.cpp,
- * instrumentation.cpp, diagnostics.cpp, the tools (tool_*.cpp)) and includes
- * it; its declarations are in one part per concern under api/, included
- * below. The Rust declarations are generated
+ * opt_main.cpp, running_pass.cpp, running_analyses.cpp, running_pipeline.cpp,
+ * interface_pass.cpp, instrumentation.cpp, diagnostics.cpp, the tools
+ * (tool_*.cpp)) and includes it; its declarations are in one part per
+ * concern under api/, included below. The Rust declarations are generated
  * from this file and its parts by bindgen in the runtime's build script, so
  * the two cannot drift.
  *
@@ -63,6 +63,7 @@ extern "C" {
 #include "api/interface_pass.h"
 #include "api/instrumentation.h"
 #include "api/diagnostics.h"
+#include "api/running_analyses.h"
 
 #ifdef __cplusplus
 }

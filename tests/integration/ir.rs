@@ -6,6 +6,8 @@
 
 #[path = "ir/aliases.rs"]
 mod aliases;
+#[path = "ir/analyses.rs"]
+mod analyses;
 #[path = "ir/asm_names.rs"]
 mod asm_names;
 #[path = "ir/attrs.rs"]

@@ -920,3 +920,126 @@ fn opt_main_prints_the_docs_of_its_dialects() {
         "{docs}"
     );
 }
+
+/// The entries of MLIR's timing tree (`--mlir-timing-display=tree`, on
+/// stderr) without their times: indentation and name.
+fn timing_tree(stderr: &str) -> Vec<String> {
+    stderr
+        .lines()
+        .filter_map(|line| {
+            line.rfind("%)")
+                .map(|at| line[at + 2..].trim_end().to_string())
+        })
+        .filter(|entry| !entry.trim_start().starts_with("Total"))
+        .collect()
+}
+
+/// Inside the stock `mlir-opt`, `rs-cse` gets dominance from the pass's
+/// analysis manager and preserves what `cse` does: `func.func(rs-cse,cse)`
+/// gives the timing tree of `func.func(cse,cse)` (dominance once, under the
+/// first pass), on an input it leaves unchanged and on one it changes.
+#[test]
+fn inside_mlir_opt_rs_cse_shares_dominance_with_cse_as_cse_does() {
+    let plugin = example_plugin();
+    let dir = scratch_dir("analyses");
+    let unchanged = dir.join("unchanged.mlir");
+    std::fs::write(
+        &unchanged,
+        "func.func @f(%a: i32, %c: i1) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  cf.cond_br %c, ^b1, ^b2\n^b1:\n  %1 = arith.muli %0, %a : i32\n  return %1 : i32\n^b2:\n  return %0 : i32\n}\n",
+    )
+    .unwrap();
+    let changed = dir.join("changed.mlir");
+    std::fs::write(
+        &changed,
+        "func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  %1 = arith.addi %a, %a : i32\n  %2 = arith.muli %0, %1 : i32\n  return %2 : i32\n}\n",
+    )
+    .unwrap();
+    let tree = |input: &Path, pipeline: &str| {
+        let output = mlir_opt(
+            &dir,
+            &[
+                &format!("--load-pass-plugin={}", plugin.display()),
+                &format!("--pass-pipeline=builtin.module({pipeline})"),
+                "--mlir-timing",
+                "--mlir-timing-display=tree",
+                "-o",
+                "/dev/null",
+                input.to_str().unwrap(),
+            ],
+        );
+        assert!(
+            output.status.success(),
+            "{pipeline}: {}",
+            text(&output.stderr)
+        );
+        timing_tree(&text(&output.stderr))
+    };
+    for input in [&unchanged, &changed] {
+        let ours = tree(input, "func.func(rs-cse,cse)");
+        let theirs = tree(input, "func.func(cse,cse)");
+        let ours_renamed: Vec<String> = ours.iter().map(|e| e.replace("RsCSE", "CSE")).collect();
+        assert_eq!(ours_renamed, theirs, "{}", input.display());
+        let dominance = ours.iter().position(|e| e == "      (A) DominanceInfo");
+        let rs_cse = ours.iter().position(|e| e == "    RsCSE");
+        assert_eq!(dominance, rs_cse.map(|at| at + 1), "{ours:#?}");
+        assert_eq!(
+            ours.iter().filter(|e| e.contains("(A)")).count(),
+            1,
+            "{ours:#?}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Inside the stock `mlir-opt`, the Rust analysis test passes and their C++
+/// twins (both in the probe plugin) give the same timing tree: the same
+/// analyses, computed under the same passes, as many times.
+#[test]
+fn inside_mlir_opt_rust_analyses_time_as_their_cpp_twins() {
+    let plugin = probe_plugin();
+    let dir = scratch_dir("analysis-twins");
+    let input = dir.join("input.mlir");
+    std::fs::write(
+        &input,
+        "func.func @f(%a: i32, %c: i1) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  cf.cond_br %c, ^b1, ^b2\n^b1:\n  return %0 : i32\n^b2:\n  return %a : i32\n}\nfunc.func @g() { return }\n",
+    )
+    .unwrap();
+    let tree = |pipeline: &str| {
+        let output = mlir_opt(
+            &dir,
+            &[
+                &format!("--load-pass-plugin={}", plugin.display()),
+                &format!("--pass-pipeline=builtin.module(func.func({pipeline}))"),
+                "--mlir-timing",
+                "--mlir-timing-display=tree",
+                "-o",
+                "/dev/null",
+                input.to_str().unwrap(),
+            ],
+        );
+        assert!(
+            output.status.success(),
+            "{pipeline}: {}",
+            text(&output.stderr)
+        );
+        timing_tree(&text(&output.stderr))
+    };
+    // The tree merges the functions' entries: `analyses` counts the `(A)`
+    // entries (an analysis under a pass), not how often each was computed
+    // (the in-process test counts those).
+    for (pipeline, analyses) in [
+        ("X-keep-analyses,X-keep-analyses,cse", 2),
+        ("X-drop-analyses,X-drop-analyses,cse", 5),
+        ("X-keep-analyses,X-drop-analyses,X-keep-analyses", 4),
+    ] {
+        let rust = tree(&pipeline.replace('X', "test-rs"));
+        let cpp = tree(&pipeline.replace('X', "test-cpp"));
+        assert_eq!(rust, cpp, "{pipeline}");
+        assert_eq!(
+            rust.iter().filter(|e| e.contains("(A)")).count(),
+            analyses,
+            "{rust:#?}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

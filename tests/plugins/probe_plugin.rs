@@ -5,3 +5,16 @@
 use mlir_pass_tests as _;
 
 mlir_pass::plugin!(name = "mlir-pass-probe-plugin", version = "0");
+
+/// Registers the C++ twins of the analysis test passes
+/// (`tests/cpp/analysis_twin.cpp`) when `mlir-opt` loads the plugin, as a
+/// C++ plugin's static `PassRegistration` objects would: an ELF constructor
+/// (`.init_array`), run by `dlopen` after libMLIR's own.
+#[used]
+#[unsafe(link_section = ".init_array")]
+static REGISTER_CPP_ANALYSIS_TWINS: extern "C" fn() = {
+    extern "C" fn register() {
+        mlir_pass_tests::analysis_twin::register_cpp_twins();
+    }
+    register
+};

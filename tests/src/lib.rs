@@ -17,6 +17,7 @@ use std::{
 use mlir_pass::{mlir_pass, ContextRef, OperationRef, Pass, PassError};
 
 pub mod aliases;
+pub mod analysis_twin;
 pub mod asm_names;
 pub mod calc;
 pub mod canonicalize_method;

@@ -10,14 +10,18 @@ use std::{
 };
 
 use mlir_pass::{
-    analysis::{CseKey, DominanceInfo, EffectsExt, InterfacesExt, LoopLikeMutExt},
+    analysis::{
+        CseKey, DominanceInfo, EffectsExt, InterfacesExt, LoopLikeMutExt, PostDominanceInfo,
+    },
     ir::{OperationExt, OperationMutExt, ValueExt, WalkOrder},
     melior::ir::{
         block::{BlockArgument, BlockLike},
         operation::{OperationLike, OperationMutLike, OperationRefMut, WalkResult},
         BlockRef, Location, RegionLike, RegionRef, Value,
     },
-    mlir_pass, OperationRef, Pass, PassError,
+    mlir_pass,
+    running::RunningPass,
+    OperationRef, Pass, PassError,
 };
 
 /// An op's identity, for sets of ops.
@@ -35,6 +39,11 @@ fn key<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> usize {
 /// trivially dead ops are erased; graph regions are simplified block by
 /// block; isolated ops start a fresh table. Replaced ops are erased at the
 /// end, in the order they were found.
+///
+/// Its dominance comes from the pass's analysis manager, and it preserves
+/// what upstream `cse` does: everything when it erased nothing, dominance
+/// and post-dominance otherwise. So `func.func(rs-cse,cse)` computes
+/// dominance once, under `RsCSE`, as `func.func(cse,cse)` does.
 #[mlir_pass(name = "RsCSE", argument = "rs-cse")]
 #[derive(Clone, Debug, Default)]
 pub struct Cse;
@@ -52,9 +61,17 @@ impl Pass for Cse {
         for region in root.regions() {
             driver.simplify_region(&mut known, region);
         }
+        // As upstream `cse`: a pass that erased nothing keeps every
+        // analysis; otherwise dominance stays (no region op is removed).
+        let pass = RunningPass::of(op)?;
+        if driver.to_erase.is_empty() {
+            pass.mark_unchanged();
+            return Ok(());
+        }
         for dead in driver.to_erase {
             dead.erase()?;
         }
+        pass.mark_analyses_preserved::<(DominanceInfo, PostDominanceInfo)>();
         Ok(())
     }
 }

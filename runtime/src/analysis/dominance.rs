@@ -14,12 +14,24 @@ struct Info<'a> {
     raw: NonNull<c_void>,
     root: sys::MlirOperation,
     post: bool,
+    /// Whether this handle built the analysis (and frees it), rather than
+    /// borrowing the one the running pass's analysis manager holds.
+    owned: bool,
     _op: PhantomData<&'a OperationRef<'a>>,
 }
 
 impl<'a> Info<'a> {
     fn new(op: &'a OperationRef<'_>, post: bool) -> Self {
         let root = op.raw();
+        // The op the running pass was given: the analysis manager's, so
+        // that MLIR caches it, times it under the pass and later passes
+        // reuse it (C++'s `getAnalysis<DominanceInfo>()`).
+        if let Some(raw) = crate::running::manager_dominance(root, post) {
+            // SAFETY: the manager's analysis of `root`, valid until `run`
+            // returns, which `'a` (a borrow of the op `run` was given)
+            // cannot outlive.
+            return unsafe { Self::borrowed(raw, root, post) };
+        }
         // SAFETY: a valid op, the one the pass runs on.
         let raw = unsafe { bridge::mlirPassBridgeDominanceCreate(root, post) };
         let raw = NonNull::new(raw).expect("out of memory building a dominance analysis");
@@ -27,6 +39,22 @@ impl<'a> Info<'a> {
             raw,
             root,
             post,
+            owned: true,
+            _op: PhantomData,
+        }
+    }
+
+    /// A handle on an analysis the running pass's analysis manager holds.
+    ///
+    /// # Safety
+    /// `raw` is a `DominanceInfo` (`post`: `PostDominanceInfo`) of `root`
+    /// that lives for `'a`.
+    unsafe fn borrowed(raw: NonNull<c_void>, root: sys::MlirOperation, post: bool) -> Self {
+        Self {
+            raw,
+            root,
+            post,
+            owned: false,
             _op: PhantomData,
         }
     }
@@ -132,6 +160,9 @@ fn outside_of(what: &str) -> ! {
 
 impl Drop for Info<'_> {
     fn drop(&mut self) {
+        if !self.owned {
+            return;
+        }
         // SAFETY: made by `mlirPassBridgeDominanceCreate` with this `post`.
         unsafe { bridge::mlirPassBridgeDominanceDestroy(self.raw.as_ptr(), self.post) }
     }
@@ -234,11 +265,30 @@ pub struct DominanceInfo<'a> {
 impl<'a> DominanceInfo<'a> {
     /// The dominance analysis of `op`, the op the pass runs on.
     ///
+    /// Inside [`Pass::run`](crate::Pass::run), for the op `run` was given,
+    /// it is the pass's analysis manager's (C++'s
+    /// `getAnalysis<DominanceInfo>()`): computed once, shown as
+    /// `(A) DominanceInfo` under the pass in MLIR's timing tree, and kept
+    /// for later passes when the pass [preserves
+    /// it](crate::running::RunningPass::mark_analyses_preserved). For any
+    /// other op (or outside `run`) it is built for this handle alone.
+    ///
     /// # Panics
     /// Out of memory.
     pub fn new(op: &'a OperationRef<'_>) -> Self {
         Self {
             info: Info::new(op, false),
+        }
+    }
+
+    /// A handle on the manager's analysis `raw` of `root`.
+    ///
+    /// # Safety
+    /// `raw` is a `DominanceInfo *` of `root` that lives for `'a`.
+    pub(crate) unsafe fn from_manager(raw: NonNull<c_void>, root: sys::MlirOperation) -> Self {
+        Self {
+            // SAFETY: the caller's contract.
+            info: unsafe { Info::borrowed(raw, root, false) },
         }
     }
 
@@ -331,13 +381,26 @@ pub struct PostDominanceInfo<'a> {
 }
 
 impl<'a> PostDominanceInfo<'a> {
-    /// The post-dominance analysis of `op`, the op the pass runs on.
+    /// The post-dominance analysis of `op`, the op the pass runs on: the
+    /// running pass's analysis manager's for the op `run` was given, as
+    /// [`DominanceInfo::new`].
     ///
     /// # Panics
     /// Out of memory.
     pub fn new(op: &'a OperationRef<'_>) -> Self {
         Self {
             info: Info::new(op, true),
+        }
+    }
+
+    /// A handle on the manager's analysis `raw` of `root`.
+    ///
+    /// # Safety
+    /// `raw` is a `PostDominanceInfo *` of `root` that lives for `'a`.
+    pub(crate) unsafe fn from_manager(raw: NonNull<c_void>, root: sys::MlirOperation) -> Self {
+        Self {
+            // SAFETY: the caller's contract.
+            info: unsafe { Info::borrowed(raw, root, true) },
         }
     }
 

@@ -3,7 +3,10 @@
 //!
 //! - [`DominanceInfo`] and [`PostDominanceInfo`]: C++'s
 //!   `getAnalysis<DominanceInfo>()`, built for the op a pass runs on and
-//!   borrowed from it, so that it cannot outlive `run`.
+//!   borrowed from it, so that it cannot outlive `run`; inside `run`, for
+//!   the pass's own op, the pass's analysis manager's.
+//! - [`Liveness`] and [`CallGraph`]: MLIR's, from the running pass's
+//!   analysis manager ([`crate::running::RunningPass::get_analysis`]).
 //! - [`EffectsExt`]: `isMemoryEffectFree`, `isOpTriviallyDead`,
 //!   `wouldOpBeTriviallyDead`, `isSpeculatable`, `isPure`,
 //!   `onlyHasEffect<Read>` and what CSE takes as a write, an op's
@@ -33,8 +36,10 @@ mod dominance;
 mod effects;
 mod equivalence;
 mod interfaces;
+mod liveness;
 
 pub use dominance::{DominanceInfo, PostDominanceInfo};
 pub use effects::{EffectKind, EffectsExt, MemoryEffect};
 pub use equivalence::{CseKey, EquivalenceExt};
 pub use interfaces::{FastMath, InterfacesExt, LoopLikeMutExt, RegionSuccessor};
+pub use liveness::{CallGraph, Callee, Liveness};

@@ -25,8 +25,18 @@
 //! than by MLIR), or for another operation, there is no running pass and
 //! [`RunningPass::of`] says so in its error.
 
+mod analyses;
 mod pipeline;
+mod preserved;
+#[cfg(feature = "melior")]
+mod upstream;
 
+pub use analyses::{Analysis, ManagedAnalysis, PreservedAnalyses};
+#[doc(hidden)]
+pub use analyses::{Query, Sealed};
+pub use preserved::AnalysisSet;
+#[cfg(feature = "melior")]
+pub(crate) use upstream::manager_dominance;
 pub use pipeline::DynamicPipeline;
 
 use mlir_sys as sys;
