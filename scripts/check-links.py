@@ -28,37 +28,8 @@ INLINE = re.compile(r"\[(?:[^\[\]]|\[[^\]]*\])*\]\(([^()\s]+(?:\([^()]*\))?)(?:\
 DEFINITION = re.compile(r"^\s{0,3}\[[^\]]+\]:\s+(\S+)")
 
 
-def anchors(path):
-    """GitHub's anchors for the headings of a Markdown file."""
-    result = set()
-    seen = {}
-    in_fence = None
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            fence = re.match(r"^\s*(`{3,}|~{3,})", line)
-            if fence:
-                marker = fence.group(1)
-                if in_fence is None:
-                    in_fence = marker
-                elif marker.startswith(in_fence[0]) and len(marker) >= len(in_fence):
-                    in_fence = None
-                continue
-            if in_fence:
-                continue
-            heading = re.match(r"^#{1,6}\s+(.*?)\s*#*\s*$", line)
-            if not heading:
-                continue
-            text = heading.group(1).lower()
-            text = re.sub(r"[^\w\- ]", "", text)
-            slug = text.replace(" ", "-")
-            n = seen.get(slug, 0)
-            seen[slug] = n + 1
-            result.add(slug if n == 0 else f"{slug}-{n}")
-    return result
-
-
-def links(path):
-    """(line number, target) of every link outside code."""
+def prose_lines(path):
+    """(line number, line) of the lines outside fenced code blocks."""
     in_fence = None
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
@@ -70,14 +41,36 @@ def links(path):
                 elif marker.startswith(in_fence[0]) and len(marker) >= len(in_fence):
                     in_fence = None
                 continue
-            if in_fence:
-                continue
-            text = re.sub(r"`[^`]*`", "", line)  # code spans hold no links
-            for match in INLINE.finditer(text):
-                yield number, match.group(1)
-            definition = DEFINITION.match(text)
-            if definition:
-                yield number, definition.group(1)
+            if not in_fence:
+                yield number, line
+
+
+def anchors(path):
+    """GitHub's anchors for the headings of a Markdown file."""
+    result = set()
+    seen = {}
+    for _, line in prose_lines(path):
+        heading = re.match(r"^#{1,6}\s+(.*?)\s*#*\s*$", line)
+        if not heading:
+            continue
+        text = heading.group(1).lower()
+        text = re.sub(r"[^\w\- ]", "", text)
+        slug = text.replace(" ", "-")
+        n = seen.get(slug, 0)
+        seen[slug] = n + 1
+        result.add(slug if n == 0 else f"{slug}-{n}")
+    return result
+
+
+def links(path):
+    """(line number, target) of every link outside code."""
+    for number, line in prose_lines(path):
+        text = re.sub(r"`[^`]*`", "", line)  # code spans hold no links
+        for match in INLINE.finditer(text):
+            yield number, match.group(1)
+        definition = DEFINITION.match(text)
+        if definition:
+            yield number, definition.group(1)
 
 
 def is_url(target):
