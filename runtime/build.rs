@@ -36,6 +36,7 @@ const BRIDGE_SOURCES: &[&str] = &[
     "interface_pass.cpp",
     "instrumentation.cpp",
     "diagnostics.cpp",
+    "dialect_function.cpp",
 ];
 /// Sources compiled with optimization in every profile: the debug-build
 /// pattern check calls them on every pattern call, and MLIR's inline

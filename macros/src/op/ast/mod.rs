@@ -138,6 +138,10 @@ pub enum InterfaceKind {
     Call,
     /// `CallableOpInterface(body = <region>, type = <attr>)`.
     Callable,
+    /// `FunctionOpInterface(body = <region>, type = <attr>, arg_attrs =
+    /// <attr>, res_attrs = <attr>)`: a function, which is also a callable
+    /// and a symbol (the `Symbol` trait is implied, as ODS implies it).
+    Function,
     /// `CastOpInterface`, answered by the op's `are_cast_compatible`.
     Cast,
     /// `InferTypeOpInterface`, answered by the op's `infer_return_types`.
@@ -171,6 +175,7 @@ impl InterfaceKind {
     const UPSTREAM: &'static [(&'static str, InterfaceKind)] = &[
         ("CallOpInterface", InterfaceKind::Call),
         ("CallableOpInterface", InterfaceKind::Callable),
+        ("FunctionOpInterface", InterfaceKind::Function),
         ("CastOpInterface", InterfaceKind::Cast),
         ("InferTypeOpInterface", InterfaceKind::InferType),
         ("OpAsmOpInterface", InterfaceKind::OpAsm),
@@ -277,6 +282,7 @@ impl<'a> OpInput<'a> {
             interfaces,
             fields: Vec::new(),
         };
+        input.imply_symbol();
         input.read_fields(ctxt);
         input.add_symbol_attributes();
         Some(input)
@@ -362,6 +368,24 @@ impl<'a> OpInput<'a> {
                 Role::Successor => self.successors.push(part),
             }
         }
+    }
+
+    /// `FunctionOpInterface` implies the `Symbol` trait (its base
+    /// `SymbolOpInterface`), as ODS does: added when not listed.
+    fn imply_symbol(&mut self) {
+        let Some(function) = self.interface(InterfaceKind::Function) else {
+            return;
+        };
+        if self.has(TraitKind::Symbol).is_some() {
+            return;
+        }
+        let span = function.path.segments[0].ident.span();
+        self.traits.push(OpTrait {
+            kind: TraitKind::Symbol,
+            ident: Ident::new("Symbol", span),
+            args: None,
+            exprs: None,
+        });
     }
 
     /// With `Symbol`: the `sym_name` string attribute and the optional

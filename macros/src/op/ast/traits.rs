@@ -86,6 +86,7 @@ pub(super) fn read_interfaces(ctxt: &Ctxt, args: &OpArgs) -> Vec<OpInterface> {
 fn upstream_interface(word: &str) -> Result<InterfaceKind, String> {
     const ACCEPTED: &str = "`CallOpInterface(callee = <attr>, arguments = <operand>)`, \
                             `CallableOpInterface(body = <region>, type = <attr>)`, \
+                            `FunctionOpInterface(body = <region>, type = <attr>, ...)`, \
                             `CastOpInterface`, `InferTypeOpInterface`, \
                             `OpAsmOpInterface(result_names, ...)`, `InferIntRangeInterface`, \
                             `MemoryEffectOpInterface`, `ConditionallySpeculatable`, \
@@ -98,7 +99,6 @@ fn upstream_interface(word: &str) -> Result<InterfaceKind, String> {
         "SymbolUserOpInterface",
         "LoopLikeOpInterface",
         "InferShapedTypeOpInterface",
-        "FunctionOpInterface",
         "RegionKindInterface",
         "DestinationStyleOpInterface",
         "ViewLikeOpInterface",
@@ -130,8 +130,9 @@ fn upstream_interface(word: &str) -> Result<InterfaceKind, String> {
              write `traits = [ReturnLike, IsTerminator]`",
         ),
         "ArgAndResultAttrsOpInterface" => Some(
-            "`CallOpInterface` and `CallableOpInterface` (`arg_attrs` and `res_attrs` in the \
-             attribute dictionary): list one of them",
+            "`CallOpInterface`, `CallableOpInterface` (`arg_attrs` and `res_attrs` in the \
+             attribute dictionary) and `FunctionOpInterface(..., arg_attrs = <attr>, res_attrs = \
+             <attr>)`: list one of them",
         ),
         _ => None,
     };
@@ -180,6 +181,10 @@ mod tests {
         assert_eq!(
             upstream_interface("CallableOpInterface"),
             Ok(InterfaceKind::Callable)
+        );
+        assert_eq!(
+            upstream_interface("FunctionOpInterface"),
+            Ok(InterfaceKind::Function)
         );
         assert_eq!(
             upstream_interface("CastOpInterface"),
