@@ -10,8 +10,8 @@
 use mlir_pass::dialect::{
     mlir_dialect, mlir_op, mlir_type,
     ods::{
-        AnyInteger, AnyRegion, AnyTensor, AnyType, F64Tensor, FlatSymbolRefAttr, I64Attr, Optional,
-        StrAttr, TypeAttr, Variadic, I64,
+        AnyInteger, AnyRegion, AnyTensor, AnyType, DictArrayAttr, F64Tensor, FlatSymbolRefAttr,
+        I64Attr, Optional, StrAttr, TypeAttr, Variadic, I64,
     },
     FoldResult, InferTypeInput, Op, OpParser, OpPrinter, OpRewritePattern, ParseError,
 };
@@ -359,10 +359,10 @@ pub struct FunctionOp {
     function_type: TypeAttr,
     /// The arguments' attribute dictionaries, if any.
     #[attr]
-    arg_attrs: Optional<ArrayAttr>,
+    arg_attrs: Optional<DictArrayAttr>,
     /// The results' attribute dictionaries, if any.
     #[attr]
-    res_attrs: Optional<ArrayAttr>,
+    res_attrs: Optional<DictArrayAttr>,
     /// The body; empty for a declaration.
     #[region]
     body: AnyRegion,

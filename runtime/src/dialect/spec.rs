@@ -137,6 +137,12 @@ fn attr_kind(constraint: &AttrConstraint) -> bridge::MlirPassBridgeAttrKind {
         AttrConstraint::BitEnum(_) => K::MlirPassBridgeAttrKindBitEnum,
         AttrConstraint::Dialect(_) => K::MlirPassBridgeAttrKindRust,
         AttrConstraint::Upstream { .. } => K::MlirPassBridgeAttrKindUpstream,
+        // `DictArrayAttr` is kept as an array, as ODS keeps it.
+        AttrConstraint::Predicate { description, .. }
+            if *description == super::ods::DICT_ARRAY_DESCRIPTION =>
+        {
+            K::MlirPassBridgeAttrKindArray
+        }
         // The predicates and the other combinators name no one kind.
         _ => K::MlirPassBridgeAttrKindAny,
     }

@@ -4,7 +4,7 @@
 use mlir_pass::dialect::{
     mlir_op,
     ods::{
-        AnyRegion, AnyType, ArrayAttr, FlatSymbolRefAttr, Optional, StrAttr, TypeAttr, Variadic,
+        AnyRegion, AnyType, DictArrayAttr, FlatSymbolRefAttr, Optional, StrAttr, TypeAttr, Variadic,
     },
     Op, OpParser, OpPrinter, ParseError,
 };
@@ -40,10 +40,10 @@ pub struct FuncOp {
     function_type: TypeAttr,
     /// The arguments' attribute dictionaries, if any.
     #[attr]
-    arg_attrs: Optional<ArrayAttr>,
+    arg_attrs: Optional<DictArrayAttr>,
     /// The results' attribute dictionaries, if any.
     #[attr]
-    res_attrs: Optional<ArrayAttr>,
+    res_attrs: Optional<DictArrayAttr>,
     /// The body.
     #[region]
     body: AnyRegion,
