@@ -26,7 +26,7 @@
 //!   (`mlir_pass::running::DynamicPipeline`).
 //! - [`CountFunctionOps`] (`count-function-ops`): anchored on
 //!   `FunctionOpInterface`, it runs under `func.func`, `llvm.func` or any
-//!   function-like operation.
+//!   function-like operation (a Rust dialect's too, Toy's `toy.func`).
 //! - [`WarnLargeFunctions`] (`warn-large-functions`, options `max-ops` and
 //!   `remarks`): warnings, remarks and notes, which do not fail the pass.
 //! - [`instrumentations`]: pass instrumentations for compile-time
