@@ -23,7 +23,7 @@ use crate::{
     ctxt::Ctxt,
     item_attrs,
 };
-use traits::{read_interfaces, read_traits};
+use traits::{imply_symbol, read_interfaces, read_traits};
 
 /// How many values (regions, successors) a part holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -282,7 +282,7 @@ impl<'a> OpInput<'a> {
             interfaces,
             fields: Vec::new(),
         };
-        input.imply_symbol();
+        imply_symbol(&mut input.traits, &input.interfaces);
         input.read_fields(ctxt);
         input.add_symbol_attributes();
         Some(input)
@@ -368,24 +368,6 @@ impl<'a> OpInput<'a> {
                 Role::Successor => self.successors.push(part),
             }
         }
-    }
-
-    /// `FunctionOpInterface` implies the `Symbol` trait (its base
-    /// `SymbolOpInterface`), as ODS does: added when not listed.
-    fn imply_symbol(&mut self) {
-        let Some(function) = self.interface(InterfaceKind::Function) else {
-            return;
-        };
-        if self.has(TraitKind::Symbol).is_some() {
-            return;
-        }
-        let span = function.path.segments[0].ident.span();
-        self.traits.push(OpTrait {
-            kind: TraitKind::Symbol,
-            ident: Ident::new("Symbol", span),
-            args: None,
-            exprs: None,
-        });
     }
 
     /// With `Symbol`: the `sym_name` string attribute and the optional

@@ -52,6 +52,27 @@ pub(super) fn read_traits(ctxt: &Ctxt, args: &OpArgs) -> Vec<OpTrait> {
     out
 }
 
+/// `FunctionOpInterface` implies the `Symbol` trait (its base
+/// `SymbolOpInterface`), as ODS does: added, at the interface's name, when
+/// not listed.
+pub(super) fn imply_symbol(traits: &mut Vec<OpTrait>, interfaces: &[OpInterface]) {
+    let Some(function) = interfaces
+        .iter()
+        .find(|i| i.kind == InterfaceKind::Function)
+    else {
+        return;
+    };
+    if traits.iter().any(|t| t.kind == TraitKind::Symbol) {
+        return;
+    }
+    traits.push(OpTrait {
+        kind: TraitKind::Symbol,
+        ident: syn::Ident::new("Symbol", function.path.segments[0].ident.span()),
+        args: None,
+        exprs: None,
+    });
+}
+
 /// The interfaces of `interfaces = [...]`: the upstream ones #[mlir_op]
 /// implements, by name, and any other path as a Rust interface. Names of
 /// other upstream interfaces, of traits, and near misses of the upstream
