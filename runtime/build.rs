@@ -37,6 +37,7 @@ const BRIDGE_SOURCES: &[&str] = &[
     "instrumentation.cpp",
     "diagnostics.cpp",
     "running_analyses.cpp",
+    "dialect_function.cpp",
 ];
 /// Sources compiled with optimization in every profile: the debug-build
 /// pattern check calls them on every pattern call, and MLIR's inline

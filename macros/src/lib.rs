@@ -198,6 +198,19 @@ pub fn mlir_dialect(args: TokenStream, input: TokenStream) -> TokenStream {
 /// - `CallableOpInterface(body = <#[region] field>, type = <#[attr] field>)`:
 ///   a callable (with the dialect's `inliner`, `inline` inlines calls to
 ///   it); the type is a `TypeAttr` holding a `FunctionType`;
+/// - `FunctionOpInterface(body = <#[region] field>, type = <#[attr] field>,
+///   arg_attrs = <#[attr] field>, res_attrs = <#[attr] field>)`: a function
+///   (`func.func`'s interface), which is also a callable and a symbol (it
+///   gives `CallableOpInterface` from the same body and type, and implies
+///   the `Symbol` trait, as ODS does); the body is the op's first region;
+///   `arg_attrs` and `res_attrs`, optional keys, name
+///   `Optional<DictArrayAttr>` attributes (ODS's
+///   `OptionalAttr<DictArrayAttr>`), without which the dictionaries are
+///   kept in discardable `arg_attrs`/`res_attrs` attributes. MLIR's function
+///   verifier runs on the op, a pass anchored on the interface
+///   (`#[mlir_pass(interface = "FunctionOpInterface")]`) runs on it, and a
+///   hand-written printer's `printer.function(..)` prints the argument and
+///   result attributes as `func.func` does;
 /// - `CastOpInterface`: the op has `fn are_cast_compatible(inputs: &[Type<'_>],
 ///   outputs: &[Type<'_>]) -> bool`;
 /// - `ArithFastMathInterface` (or `(attr = <#[attr] field>)`): the op's

@@ -151,6 +151,9 @@ bool mlirPassBridgeParseFunction(MlirPassBridgeParse *parse,
     if (refuseInDirective(parse, "function", "write the function's parts in the format"))
       return false;
     mlir::MLIRContext *ctx = parse->state.getContext();
+    // A function op keeps the dictionaries where it declares them.
+    llvm::StringRef argAttrs, resAttrs;
+    mlir_pass_bridge::functionAttrNames(parse->state.name, argAttrs, resAttrs);
     auto build = [](mlir::Builder &builder, llvm::ArrayRef<mlir::Type> args,
                     llvm::ArrayRef<mlir::Type> results,
                     mlir::function_interface_impl::VariadicFlag,
@@ -160,8 +163,8 @@ bool mlirPassBridgeParseFunction(MlirPassBridgeParse *parse,
     return mlir::succeeded(mlir::function_interface_impl::parseFunctionOp(
         parse->parser, parse->state, allowVariadic,
         mlir::StringAttr::get(ctx, unwrap(typeAttrName)), build,
-        mlir::StringAttr::get(ctx, "arg_attrs"),
-        mlir::StringAttr::get(ctx, "res_attrs")));
+        mlir::StringAttr::get(ctx, argAttrs),
+        mlir::StringAttr::get(ctx, resAttrs)));
   });
 }
 
@@ -316,6 +319,19 @@ void mlirPassBridgePrintFunction(MlirPassBridgePrinter *printer,
     mlir::Operation *operation = unwrap(op);
     mlir::OpAsmPrinter &p = printer->printer;
     llvm::StringRef typeName = unwrap(typeAttrName);
+    // A function op (`FunctionOpInterface`) is printed by MLIR's function
+    // printer, as `func.func` is: with its arguments' and results'
+    // attributes.
+    llvm::StringRef argAttrs, resAttrs;
+    if (mlir_pass_bridge::functionAttrNames(operation->getName(), argAttrs,
+                                            resAttrs)) {
+      mlir::MLIRContext *ctx = operation->getContext();
+      mlir::function_interface_impl::printFunctionOp(
+          p, llvm::cast<mlir::FunctionOpInterface>(operation),
+          /*isVariadic=*/false, typeName, mlir::StringAttr::get(ctx, argAttrs),
+          mlir::StringAttr::get(ctx, resAttrs));
+      return 0;
+    }
     p << ' ';
     if (auto visibility = operation->getAttrOfType<mlir::StringAttr>(
             mlir::SymbolTable::getVisibilityAttrName()))

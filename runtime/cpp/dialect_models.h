@@ -105,29 +105,48 @@ struct SymbolModel : mlir::SymbolOpInterface::FallbackModel<SymbolModel> {
   }
 };
 
-/// `ArgAndResultAttrsOpInterface`, the base of the call interfaces:
-/// `arg_attrs` and `res_attrs` in the attribute dictionary.
+/// `ArgAndResultAttrsOpInterface`, the base of the call and function
+/// interfaces: the attributes a function declares for the arguments' and
+/// results' dictionaries (`FunctionOpInterface(arg_attrs = .., res_attrs =
+/// ..)`, inherent), else `arg_attrs` and `res_attrs` in the attribute
+/// dictionary.
 struct ArgAndResultAttrsModel
     : mlir::ArgAndResultAttrsOpInterface::FallbackModel<ArgAndResultAttrsModel> {
+  const OpSpec *spec = modelSpec;
+  llvm::StringRef name(int32_t index, llvm::StringRef fallback) const {
+    return index >= 0 ? llvm::StringRef(spec->attributes[index].name)
+                      : fallback;
+  }
+  llvm::StringRef args() const {
+    return name(spec->interfaces.functionArgAttrs, "arg_attrs");
+  }
+  llvm::StringRef results() const {
+    return name(spec->interfaces.functionResAttrs, "res_attrs");
+  }
   mlir::ArrayAttr getArgAttrsAttr(mlir::Operation *op) const {
-    return op->getAttrOfType<mlir::ArrayAttr>("arg_attrs");
+    return op->getAttrOfType<mlir::ArrayAttr>(args());
   }
   mlir::ArrayAttr getResAttrsAttr(mlir::Operation *op) const {
-    return op->getAttrOfType<mlir::ArrayAttr>("res_attrs");
+    return op->getAttrOfType<mlir::ArrayAttr>(results());
   }
   void setArgAttrsAttr(mlir::Operation *op, mlir::ArrayAttr attrs) const {
-    op->setAttr("arg_attrs", attrs);
+    op->setAttr(args(), attrs);
   }
   void setResAttrsAttr(mlir::Operation *op, mlir::ArrayAttr attrs) const {
-    op->setAttr("res_attrs", attrs);
+    op->setAttr(results(), attrs);
   }
   mlir::Attribute removeArgAttrsAttr(mlir::Operation *op) const {
-    return op->removeAttr("arg_attrs");
+    return op->removeAttr(args());
   }
   mlir::Attribute removeResAttrsAttr(mlir::Operation *op) const {
-    return op->removeAttr("res_attrs");
+    return op->removeAttr(results());
   }
 };
+
+/// `FunctionOpInterface` (dialect_function.cpp): its model, inserted after
+/// its bases, and MLIR's function verifier with the type's constraint.
+void attachFunctionModel(mlir::detail::InterfaceMap &map);
+llvm::LogicalResult verifyFunction(mlir::Operation *op, const OpSpec &spec);
 
 /// The operand group `index` of `op`, as `[start, size)`.
 std::pair<unsigned, unsigned> operandGroup(const OpSpec &spec,

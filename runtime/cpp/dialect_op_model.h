@@ -86,6 +86,8 @@ public:
       getInterfaceMap().insertModels<CallModel>();
     if (spec.interfaces.callableRegion >= 0)
       getInterfaceMap().insertModels<CallableModel>();
+    if (spec.interfaces.function)
+      attachFunctionModel(getInterfaceMap());
     if ((spec.interfaces.cast || spec.interfaces.inferTypes) &&
         !attachStaticModels(getInterfaceMap(), spec, dialectSpec))
       llvm::errs() << "mlir-pass: error: '" << spec.name
@@ -331,6 +333,8 @@ public:
         mlir::failed(mlir::detail::verifySymbolTable(op)))
       return mlir::failure();
     // The interfaces' own verifiers, as ODS runs them.
+    if (spec.interfaces.function && mlir::failed(verifyFunction(op, spec)))
+      return mlir::failure();
     if (spec.interfaces.cast &&
         mlir::failed(mlir::impl::verifyCastInterfaceOp(op)))
       return mlir::failure();

@@ -72,6 +72,13 @@ inline bool refuseInDirective(MlirPassBridgeParse *parse, llvm::StringRef what,
   return true;
 }
 
+/// The attributes of a Rust function op (`FunctionOpInterface`) holding
+/// the arguments' and results' attribute dictionaries, as
+/// dialect_function.cpp answers: `arg_attrs` and `res_attrs` unless the op
+/// names others. False for another op.
+bool functionAttrNames(mlir::OperationName name, llvm::StringRef &args,
+                       llvm::StringRef &results);
+
 } // namespace mlir_pass_bridge
 
 #endif // MLIR_PASS_DIALECT_PARSE_H

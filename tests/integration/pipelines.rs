@@ -342,3 +342,40 @@ func.func @g() {
     .unwrap();
     assert_eq!(out.matches("pass.op_count").count(), 1, "{out}");
 }
+
+#[test]
+fn a_function_interface_pass_runs_on_a_rust_function_op_and_its_cpp_twin_agrees() {
+    // `rtest.function` declares `FunctionOpInterface`.
+    let source = r#"
+rtest.function private @f(%a: i64 {rtest.note}) -> (i64 {rtest.res = 1 : i64}) {
+  %0 = rtest.add %a, %a : i64
+  rtest.return %0 : i64
+}
+func.func @g() {
+  return
+}
+"#;
+    let out = run("builtin.module(rtest.function(count-function-ops))", source).unwrap();
+    assert!(
+        out.contains(
+            "rtest.function private @f(%arg0: i64 {rtest.note}) -> (i64 {rtest.res = 1 : i64}) \
+             attributes {pass.op_count = 2 : i64}"
+        ),
+        "{out}"
+    );
+    assert_eq!(out.matches("pass.op_count").count(), 1, "{out}");
+    let any = run("builtin.module(any(count-function-ops))", source).unwrap();
+    assert_eq!(any.matches("pass.op_count").count(), 2, "{any}");
+    for nesting in [
+        "builtin.module(rtest.function({}))",
+        "builtin.module(any({}))",
+    ] {
+        let rust = run(&nesting.replace("{}", "count-function-ops"), source).unwrap();
+        let cpp = run(
+            &nesting.replace("{}", "test-cpp-count-function-ops"),
+            source,
+        )
+        .unwrap();
+        assert_eq!(rust, cpp, "{nesting}");
+    }
+}

@@ -10,8 +10,8 @@
 use mlir_pass::dialect::{
     mlir_dialect, mlir_op, mlir_type,
     ods::{
-        AnyInteger, AnyRegion, AnyTensor, AnyType, F64Tensor, FlatSymbolRefAttr, I64Attr, Optional,
-        StrAttr, TypeAttr, Variadic, I64,
+        AnyInteger, AnyRegion, AnyTensor, AnyType, DictArrayAttr, F64Tensor, FlatSymbolRefAttr,
+        I64Attr, Optional, StrAttr, TypeAttr, Variadic, I64,
     },
     FoldResult, InferTypeInput, Op, OpParser, OpPrinter, OpRewritePattern, ParseError,
 };
@@ -339,19 +339,30 @@ pub struct GenericCallOp {
 }
 
 /// A function written as `func.func` is (`rtest.function private @f(%a:
-/// i64) -> i64 { ... }`): a symbol, a callable (`CallableOpInterface`),
-/// with a hand-written parser and printer.
+/// i64) -> i64 { ... }`): a function (`FunctionOpInterface`, which makes
+/// it a symbol and a callable), with a hand-written parser and printer.
 #[mlir_op(
     dialect = RTestDialect,
     name = "function",
-    traits = [Symbol, IsolatedFromAbove],
-    interfaces = [CallableOpInterface(body = body, type = function_type)],
+    traits = [IsolatedFromAbove],
+    interfaces = [FunctionOpInterface(
+        body = body,
+        type = function_type,
+        arg_attrs = arg_attrs,
+        res_attrs = res_attrs
+    )],
     custom_assembly
 )]
 pub struct FunctionOp {
     /// The signature, a `FunctionType`.
     #[attr]
     function_type: TypeAttr,
+    /// The arguments' attribute dictionaries, if any.
+    #[attr]
+    arg_attrs: Optional<DictArrayAttr>,
+    /// The results' attribute dictionaries, if any.
+    #[attr]
+    res_attrs: Optional<DictArrayAttr>,
     /// The body; empty for a declaration.
     #[region]
     body: AnyRegion,

@@ -70,12 +70,14 @@ impl Pass for Repeat {
 }
 
 /// Annotates every function-like operation (`FunctionOpInterface`:
-/// `func.func`, `llvm.func`, ...) with its number of operations, in the
-/// `pass.op_count` attribute, as `annotate-op-count` does for `func.func`.
+/// `func.func`, `llvm.func`, Toy's `toy.func`, ...) with its number of
+/// operations, in the `pass.op_count` attribute, as `annotate-op-count`
+/// does for `func.func`.
 ///
 /// Anchored on the interface (C++'s `InterfacePass<FunctionOpInterface>`):
-/// it runs as `builtin.module(llvm.func(count-function-ops))` as well as
-/// under `func.func`, and is refused under an operation that is not a
+/// it runs as `builtin.module(llvm.func(count-function-ops))` or
+/// `builtin.module(toy.func(count-function-ops))` as well as under
+/// `func.func`, and is refused under an operation that is not a
 /// function.
 #[mlir_pass(
     name = "CountFunctionOps",

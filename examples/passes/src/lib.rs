@@ -26,7 +26,7 @@
 //!   (`mlir_pass::running::DynamicPipeline`).
 //! - [`CountFunctionOps`] (`count-function-ops`): anchored on
 //!   `FunctionOpInterface`, it runs under `func.func`, `llvm.func` or any
-//!   function-like operation.
+//!   function-like operation (a Rust dialect's too, Toy's `toy.func`).
 //! - [`WarnLargeFunctions`] (`warn-large-functions`, options `max-ops` and
 //!   `remarks`): warnings, remarks and notes, which do not fail the pass.
 //! - [`instrumentations`]: pass instrumentations for compile-time
@@ -44,8 +44,8 @@
 #![warn(missing_docs)]
 
 mod conversions;
-mod dynamic;
 mod diagnostics;
+mod dynamic;
 mod fold;
 pub mod instrumentations;
 mod lower;
@@ -68,8 +68,8 @@ pub mod dialect_handles {
 }
 
 pub use conversions::{ConvertMathToLibm, MathExtendToSupportedTypes, LIBM_FUNCTIONS};
-pub use dynamic::{CountFunctionOps, Repeat};
 pub use diagnostics::WarnLargeFunctions;
+pub use dynamic::{CountFunctionOps, Repeat};
 pub use fold::{FoldArithIdentities, IDENTITY_PATTERNS};
 pub use lower::{ErfToLibm, ExampleLowerToLlvm};
 pub use optimize::{Cse, LoopInvariantCodeMotion};

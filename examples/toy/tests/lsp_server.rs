@@ -156,9 +156,9 @@ fn hover_definition_and_symbols_work_on_toy_ops() {
         json!([{"uri": URI, "range": range(0, 0, 0, 8)}])
     );
 
-    // The outline: the two functions, by their symbol names. (A Rust op
-    // cannot declare `FunctionOpInterface` yet, so they are listed as
-    // classes, kind 5, where `func.func` is a function, kind 12.)
+    // The outline: the two functions, by their symbol names, as functions
+    // (kind 12), as `func.func` is listed: `toy.func` declares
+    // `FunctionOpInterface`.
     let symbols = session.request(
         "textDocument/documentSymbol",
         json!({"textDocument": {"uri": URI}}),
@@ -166,9 +166,9 @@ fn hover_definition_and_symbols_work_on_toy_ops() {
     assert_eq!(
         symbols,
         json!([
-            {"kind": 5, "name": "helper", "range": range(0, 0, 3, 1),
+            {"kind": 12, "name": "helper", "range": range(0, 0, 3, 1),
              "selectionRange": range(0, 0, 0, 8)},
-            {"kind": 5, "name": "main", "range": range(4, 0, 10, 1),
+            {"kind": 12, "name": "main", "range": range(4, 0, 10, 1),
              "selectionRange": range(4, 0, 4, 8)}
         ])
     );

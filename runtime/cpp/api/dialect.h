@@ -243,6 +243,13 @@ typedef struct MlirPassBridgeOpInterfaces {
   /// `FunctionType` (a `TypeAttr`), plus optional `arg_attrs`/`res_attrs`.
   int32_t callableRegion;
   int32_t callableType;
+  /// `FunctionOpInterface` (with `CallableOpInterface` above, which a
+  /// function has too): the optional `ArrayAttr`s of the arguments' and
+  /// results' attribute dictionaries; -1: the discardable `arg_attrs` and
+  /// `res_attrs`.
+  bool function;
+  int32_t functionArgAttrs;
+  int32_t functionResAttrs;
   /// `CastOpInterface`: `areCastCompatible` calls `castCompatible`.
   bool cast;
   /// `InferTypeOpInterface`: `inferReturnTypes` calls `inferTypes`.

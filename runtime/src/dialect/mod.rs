@@ -109,8 +109,8 @@ pub use interface::{definition_of, InterfaceEntry};
 pub use mlir_pass_macros::{mlir_attr, mlir_dialect, mlir_enum, mlir_op, mlir_type};
 pub use op::{
     Arity, AttributeDef, CanonicalizeHook, CanonicalizeMethodHook, CastCompatibleHook, FoldHook,
-    FoldResult, InferTypeInput, InferTypesHook, Op, OpDefinition, OpHooks, OpInterfaces,
-    OperandDef, RegionDef, ResultDef, SuccessorDef, VerifyHook,
+    FoldResult, FunctionInterface, InferTypeInput, InferTypesHook, Op, OpDefinition, OpHooks,
+    OpInterfaces, OperandDef, RegionDef, ResultDef, SuccessorDef, VerifyHook,
 };
 #[doc(hidden)]
 pub use param::assert_self_type;

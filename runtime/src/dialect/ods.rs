@@ -215,6 +215,34 @@ impl AttrConstraintDef for DenseI64ArrayAttr {
     }
 }
 
+/// An array of dictionary attributes (ODS's `DictArrayAttr`), as a
+/// function keeps its arguments' and results' attributes (`arg_attrs`,
+/// `res_attrs` of `FunctionOpInterface`).
+pub struct DictArrayAttr;
+impl AttrConstraintDef for DictArrayAttr {
+    const CONSTRAINT: AttrConstraint = AttrConstraint::Predicate {
+        description: DICT_ARRAY_DESCRIPTION,
+        predicate: is_dict_array,
+    };
+    type Value<'c> = ArrayAttribute<'c>;
+    fn from_attribute(attr: Attribute<'_>) -> Option<Self::Value<'_>> {
+        is_dict_array(attr)
+            .then(|| ArrayAttribute::try_from(attr).ok())
+            .flatten()
+    }
+}
+
+/// `DictArrayAttr`'s description, as ODS's; its storage is an array
+/// (`spec.rs` gives the bridge that kind for it).
+pub(crate) const DICT_ARRAY_DESCRIPTION: &str = "Array of dictionary attributes";
+
+/// Whether `attr` is an array of dictionaries.
+fn is_dict_array(attr: Attribute<'_>) -> bool {
+    ArrayAttribute::try_from(attr).is_ok_and(|array| {
+        (0..array.len()).all(|i| array.element(i).is_ok_and(|e| e.is_dictionary()))
+    })
+}
+
 /// Any attribute.
 pub struct AnyAttr;
 impl AttrConstraintDef for AnyAttr {

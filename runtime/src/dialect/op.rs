@@ -215,6 +215,10 @@ pub struct OpInterfaces {
     /// `CallableOpInterface`: the index of the body region and of the
     /// attribute holding its `FunctionType` (a `TypeAttr`).
     pub callable: Option<(u32, u32)>,
+    /// `FunctionOpInterface`: the attributes of the arguments' and results'
+    /// dictionaries; the body and the type are `callable`'s, which a
+    /// function has too.
+    pub function: Option<FunctionInterface>,
     /// `CastOpInterface`.
     pub cast: Option<CastCompatibleHook>,
     /// `InferTypeOpInterface`: a format may then leave the result types
@@ -250,6 +254,7 @@ impl OpInterfaces {
     pub const NONE: Self = Self {
         call: None,
         callable: None,
+        function: None,
         cast: None,
         infer_types: None,
         rust: &[],
@@ -261,6 +266,21 @@ impl OpInterfaces {
         branch: None,
         region_branch: None,
     };
+}
+
+/// `FunctionOpInterface` declared as data (`interfaces =
+/// [FunctionOpInterface(body = body, type = function_type, arg_attrs =
+/// arg_attrs, res_attrs = res_attrs)]` of `#[mlir_op]`): the bridge answers
+/// every method as ODS's defaults would, from the op's `callable` body and
+/// type and these attributes, and runs MLIR's function verifier.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FunctionInterface {
+    /// The index of the optional `ArrayAttr` of the arguments' attribute
+    /// dictionaries (ODS's `OptionalAttr<DictArrayAttr>:$arg_attrs`);
+    /// `None`: a discardable `arg_attrs` attribute.
+    pub arg_attrs: Option<u32>,
+    /// The same for the results (`res_attrs`).
+    pub res_attrs: Option<u32>,
 }
 
 /// Everything a declared op is: `#[mlir_op]` writes one as a `static`.

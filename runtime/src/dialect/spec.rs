@@ -137,6 +137,12 @@ fn attr_kind(constraint: &AttrConstraint) -> bridge::MlirPassBridgeAttrKind {
         AttrConstraint::BitEnum(_) => K::MlirPassBridgeAttrKindBitEnum,
         AttrConstraint::Dialect(_) => K::MlirPassBridgeAttrKindRust,
         AttrConstraint::Upstream { .. } => K::MlirPassBridgeAttrKindUpstream,
+        // `DictArrayAttr` is kept as an array, as ODS keeps it.
+        AttrConstraint::Predicate { description, .. }
+            if *description == super::ods::DICT_ARRAY_DESCRIPTION =>
+        {
+            K::MlirPassBridgeAttrKindArray
+        }
         // The predicates and the other combinators name no one kind.
         _ => K::MlirPassBridgeAttrKindAny,
     }
@@ -403,6 +409,7 @@ pub(super) fn build(
             .collect();
         let variadic_regions = op.regions.last().is_some_and(|r| r.variadic);
         let variadic_successors = op.successors.last().is_some_and(|s| s.variadic);
+        let function = op.interfaces.function;
         let c_op = bridge::MlirPassBridgeOpSpec {
             name: string_ref(&full_name),
             definition: (op as *const OpDefinition).cast(),
@@ -438,6 +445,9 @@ pub(super) fn build(
                 callArguments: op.interfaces.call.map_or(-1, |(_, a)| a as i32),
                 callableRegion: op.interfaces.callable.map_or(-1, |(r, _)| r as i32),
                 callableType: op.interfaces.callable.map_or(-1, |(_, t)| t as i32),
+                function: function.is_some(),
+                functionArgAttrs: function.and_then(|f| f.arg_attrs).map_or(-1, |i| i as i32),
+                functionResAttrs: function.and_then(|f| f.res_attrs).map_or(-1, |i| i as i32),
                 cast: op.interfaces.cast.is_some(),
                 inferTypes: op.interfaces.infer_types.is_some(),
                 asmResultNames: op.interfaces.asm.result_names.is_some(),

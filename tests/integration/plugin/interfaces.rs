@@ -3,7 +3,8 @@
 //! MLIR's range-based rewrites of `rrange.add`, `rrange.divs`,
 //! `rrange.maxu` and `rrange.select` print what they print for
 //! `index.add`, `index.divs`, `index.maxu` and `arith.select`, byte for
-//! byte, and what our own process prints.
+//! byte, and what our own process prints. And `FunctionOpInterface` on
+//! Toy's `toy.func`, with the Toy plugin beside the example plugin.
 
 use super::*;
 
@@ -254,4 +255,65 @@ fn rust_control_flow_in_the_stock_mlir_opt_is_upstreams() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Toy's `toy.func` declares `FunctionOpInterface`: in the stock mlir-opt,
+/// with the Toy plugin as the dialect plugin and the example plugin as the
+/// pass plugin, `count-function-ops` (anchored on the interface) runs
+/// under `toy.func`, and MLIR refuses it on the module.
+#[test]
+fn count_function_ops_runs_on_toy_functions_in_the_stock_mlir_opt() {
+    let toy = ["libmlir_pass_toy.so", "deps/libmlir_pass_toy.so"]
+        .iter()
+        .map(|p| target_dir().join(p))
+        .find(|p| p.exists())
+        .expect(
+            "the Toy plugin is built by `cargo test --workspace` (or `cargo build -p \
+             mlir-pass-toy`)",
+        );
+    let dir = scratch_dir("toy-functions");
+    std::fs::write(
+        dir.join("toy.mlir"),
+        "toy.func private @f(%a: tensor<*xf64> {toy.note}) -> tensor<*xf64> {\n  \
+         %0 = toy.transpose(%a : tensor<*xf64>) to tensor<*xf64>\n  \
+         toy.return %0 : tensor<*xf64>\n}\n",
+    )
+    .unwrap();
+    let dialect = format!("--load-dialect-plugin={}", toy.display());
+    let passes = format!("--load-pass-plugin={}", example_plugin().display());
+    let output = mlir_opt(
+        &dir,
+        &[
+            &dialect,
+            &passes,
+            "--pass-pipeline=builtin.module(toy.func(count-function-ops))",
+            "toy.mlir",
+        ],
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(
+        text(&output.stdout),
+        "module {\n  toy.func private @f(%arg0: tensor<*xf64> {toy.note}) -> tensor<*xf64> \
+         attributes {pass.op_count = 2 : i64} {\n    \
+         %0 = toy.transpose(%arg0 : tensor<*xf64>) to tensor<*xf64>\n    \
+         toy.return %0 : tensor<*xf64>\n  }\n}\n\n"
+    );
+    let output = mlir_opt(
+        &dir,
+        &[
+            &dialect,
+            &passes,
+            "--pass-pipeline=builtin.module(count-function-ops)",
+            "toy.mlir",
+        ],
+    );
+    assert!(!output.status.success());
+    assert!(
+        text(&output.stderr).contains(
+            "unable to schedule pass 'CountFunctionOps' on a PassManager intended to run on \
+             'builtin.module'!"
+        ),
+        "{}",
+        text(&output.stderr)
+    );
 }

@@ -3,7 +3,9 @@
 
 use mlir_pass::dialect::{
     mlir_op,
-    ods::{AnyRegion, AnyType, FlatSymbolRefAttr, StrAttr, TypeAttr, Variadic},
+    ods::{
+        AnyRegion, AnyType, DictArrayAttr, FlatSymbolRefAttr, Optional, StrAttr, TypeAttr, Variadic,
+    },
     Op, OpParser, OpPrinter, ParseError,
 };
 use mlir_pass::melior::ir::{
@@ -21,7 +23,12 @@ use super::ToyDialect;
     dialect = ToyDialect,
     name = "func",
     traits = [Symbol, IsolatedFromAbove],
-    interfaces = [CallableOpInterface(body = body, type = function_type)],
+    interfaces = [FunctionOpInterface(
+        body = body,
+        type = function_type,
+        arg_attrs = arg_attrs,
+        res_attrs = res_attrs
+    )],
     custom_assembly
 )]
 pub struct FuncOp {
@@ -31,6 +38,12 @@ pub struct FuncOp {
     /// The signature, a `FunctionType`.
     #[attr]
     function_type: TypeAttr,
+    /// The arguments' attribute dictionaries, if any.
+    #[attr]
+    arg_attrs: Optional<DictArrayAttr>,
+    /// The results' attribute dictionaries, if any.
+    #[attr]
+    res_attrs: Optional<DictArrayAttr>,
     /// The body.
     #[region]
     body: AnyRegion,

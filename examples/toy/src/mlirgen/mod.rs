@@ -220,6 +220,8 @@ impl<'c, 'g> Gen<'c, 'g> {
             location,
             StringAttribute::new(self.context, &proto.name),
             TypeAttribute::new(signature.into()),
+            None,
+            None,
             visibility,
             region,
         );

@@ -23,7 +23,7 @@ use crate::{
     ctxt::Ctxt,
     item_attrs,
 };
-use traits::{read_interfaces, read_traits};
+use traits::{imply_symbol, read_interfaces, read_traits};
 
 /// How many values (regions, successors) a part holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,6 +138,10 @@ pub enum InterfaceKind {
     Call,
     /// `CallableOpInterface(body = <region>, type = <attr>)`.
     Callable,
+    /// `FunctionOpInterface(body = <region>, type = <attr>, arg_attrs =
+    /// <attr>, res_attrs = <attr>)`: a function, which is also a callable
+    /// and a symbol (the `Symbol` trait is implied, as ODS implies it).
+    Function,
     /// `CastOpInterface`, answered by the op's `are_cast_compatible`.
     Cast,
     /// `InferTypeOpInterface`, answered by the op's `infer_return_types`.
@@ -171,6 +175,7 @@ impl InterfaceKind {
     const UPSTREAM: &'static [(&'static str, InterfaceKind)] = &[
         ("CallOpInterface", InterfaceKind::Call),
         ("CallableOpInterface", InterfaceKind::Callable),
+        ("FunctionOpInterface", InterfaceKind::Function),
         ("CastOpInterface", InterfaceKind::Cast),
         ("InferTypeOpInterface", InterfaceKind::InferType),
         ("OpAsmOpInterface", InterfaceKind::OpAsm),
@@ -277,6 +282,7 @@ impl<'a> OpInput<'a> {
             interfaces,
             fields: Vec::new(),
         };
+        imply_symbol(&mut input.traits, &input.interfaces);
         input.read_fields(ctxt);
         input.add_symbol_attributes();
         Some(input)

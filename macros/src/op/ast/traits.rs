@@ -52,6 +52,27 @@ pub(super) fn read_traits(ctxt: &Ctxt, args: &OpArgs) -> Vec<OpTrait> {
     out
 }
 
+/// `FunctionOpInterface` implies the `Symbol` trait (its base
+/// `SymbolOpInterface`), as ODS does: added, at the interface's name, when
+/// not listed.
+pub(super) fn imply_symbol(traits: &mut Vec<OpTrait>, interfaces: &[OpInterface]) {
+    let Some(function) = interfaces
+        .iter()
+        .find(|i| i.kind == InterfaceKind::Function)
+    else {
+        return;
+    };
+    if traits.iter().any(|t| t.kind == TraitKind::Symbol) {
+        return;
+    }
+    traits.push(OpTrait {
+        kind: TraitKind::Symbol,
+        ident: syn::Ident::new("Symbol", function.path.segments[0].ident.span()),
+        args: None,
+        exprs: None,
+    });
+}
+
 /// The interfaces of `interfaces = [...]`: the upstream ones #[mlir_op]
 /// implements, by name, and any other path as a Rust interface. Names of
 /// other upstream interfaces, of traits, and near misses of the upstream
@@ -86,6 +107,7 @@ pub(super) fn read_interfaces(ctxt: &Ctxt, args: &OpArgs) -> Vec<OpInterface> {
 fn upstream_interface(word: &str) -> Result<InterfaceKind, String> {
     const ACCEPTED: &str = "`CallOpInterface(callee = <attr>, arguments = <operand>)`, \
                             `CallableOpInterface(body = <region>, type = <attr>)`, \
+                            `FunctionOpInterface(body = <region>, type = <attr>, ...)`, \
                             `CastOpInterface`, `InferTypeOpInterface`, \
                             `OpAsmOpInterface(result_names, ...)`, `InferIntRangeInterface`, \
                             `MemoryEffectOpInterface`, `ConditionallySpeculatable`, \
@@ -98,7 +120,6 @@ fn upstream_interface(word: &str) -> Result<InterfaceKind, String> {
         "SymbolUserOpInterface",
         "LoopLikeOpInterface",
         "InferShapedTypeOpInterface",
-        "FunctionOpInterface",
         "RegionKindInterface",
         "DestinationStyleOpInterface",
         "ViewLikeOpInterface",
@@ -130,8 +151,9 @@ fn upstream_interface(word: &str) -> Result<InterfaceKind, String> {
              write `traits = [ReturnLike, IsTerminator]`",
         ),
         "ArgAndResultAttrsOpInterface" => Some(
-            "`CallOpInterface` and `CallableOpInterface` (`arg_attrs` and `res_attrs` in the \
-             attribute dictionary): list one of them",
+            "`CallOpInterface`, `CallableOpInterface` (`arg_attrs` and `res_attrs` in the \
+             attribute dictionary) and `FunctionOpInterface(..., arg_attrs = <attr>, res_attrs = \
+             <attr>)`: list one of them",
         ),
         _ => None,
     };
@@ -180,6 +202,10 @@ mod tests {
         assert_eq!(
             upstream_interface("CallableOpInterface"),
             Ok(InterfaceKind::Callable)
+        );
+        assert_eq!(
+            upstream_interface("FunctionOpInterface"),
+            Ok(InterfaceKind::Function)
         );
         assert_eq!(
             upstream_interface("CastOpInterface"),

@@ -7,19 +7,21 @@ use super::*;
 /// interfaces name, the cast hook, one `InterfaceEntry` per Rust interface
 /// (their functions are `rust_interfaces`').
 pub(super) fn interfaces(input: &OpInput) -> TokenStream {
-    let index = |kind: InterfaceKind, key: &str| -> u32 {
-        let iface = input.interface(kind).expect("listed");
+    let field_index = |kind: InterfaceKind, key: &str| -> Option<u32> {
+        let iface = input.interface(kind)?;
         let field = iface
             .params
             .iter()
             .flatten()
             .find(|p| p.key.unraw() == key)
-            .and_then(|p| p.field.as_ref())
-            .expect("valid.rs checked the keys");
+            .and_then(|p| p.field.as_ref())?;
         let (_, index, _) = input
             .part(&field.unraw().to_string())
             .expect("valid.rs checked the fields");
-        index as u32
+        Some(index as u32)
+    };
+    let index = |kind: InterfaceKind, key: &str| -> u32 {
+        field_index(kind, key).expect("valid.rs checked the keys")
     };
     let call = option(
         input
@@ -32,17 +34,24 @@ pub(super) fn interfaces(input: &OpInput) -> TokenStream {
             })
             .map(|(c, a)| quote!((#c, #a))),
     );
+    // `FunctionOpInterface` gives `CallableOpInterface` from the same
+    // body and type.
+    let callable_kind = [InterfaceKind::Callable, InterfaceKind::Function]
+        .into_iter()
+        .find(|k| input.interface(*k).is_some());
     let callable = option(
-        input
-            .interface(InterfaceKind::Callable)
-            .map(|_| {
-                (
-                    index(InterfaceKind::Callable, "body"),
-                    index(InterfaceKind::Callable, "type"),
-                )
-            })
+        callable_kind
+            .map(|kind| (index(kind, "body"), index(kind, "type")))
             .map(|(r, t)| quote!((#r, #t))),
     );
+    let function = option(input.interface(InterfaceKind::Function).map(|_| {
+        let attrs = |key| option(field_index(InterfaceKind::Function, key).map(|i| quote!(#i)));
+        let (arg_attrs, res_attrs) = (attrs("arg_attrs"), attrs("res_attrs"));
+        quote!(__dialect::FunctionInterface {
+            arg_attrs: #arg_attrs,
+            res_attrs: #res_attrs,
+        })
+    }));
     let cast = option(
         input
             .interface(InterfaceKind::Cast)
@@ -72,6 +81,7 @@ pub(super) fn interfaces(input: &OpInput) -> TokenStream {
         __dialect::OpInterfaces {
             call: #call,
             callable: #callable,
+            function: #function,
             cast: #cast,
             infer_types: #infer_types,
             rust: &[#(#rust),*],

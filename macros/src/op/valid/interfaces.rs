@@ -27,6 +27,7 @@ const ODS_ATTRS: &[&str] = &[
     "ElementsAttr",
     "F64ElementsAttr",
     "ArrayAttr",
+    "DictArrayAttr",
     "DictionaryAttr",
     "AnyAttr",
     "UnitAttr",
@@ -43,6 +44,7 @@ fn constraint_name(part: &Part) -> Option<String> {
 
 /// One field an interface names: the key, what it must be, and the names
 /// users write for the key by habit.
+#[derive(Clone, Copy)]
 struct InterfaceField {
     key: &'static str,
     aliases: &'static [&'static str],
@@ -53,9 +55,65 @@ struct InterfaceField {
     what: &'static str,
     /// A field declaration to show (`#[attr] callee: FlatSymbolRefAttr`).
     example: &'static str,
+    /// Whether the key may be left out; its attribute is then optional
+    /// (`Optional<ArrayAttr>`, as ODS's `OptionalAttr<DictArrayAttr>`).
+    optional: bool,
 }
 
-/// The fields `CallOpInterface` and `CallableOpInterface` name.
+/// The body and the type of a callable (and of a function).
+const CALLABLE_FIELDS: [InterfaceField; 2] = [
+    InterfaceField {
+        key: "body",
+        aliases: &["region", "callable_region", "function_body"],
+        role: Role::Region,
+        constraints: &[],
+        what: "a region",
+        example: "#[region] body: AnyRegion",
+        optional: false,
+    },
+    InterfaceField {
+        key: "type",
+        aliases: &["function_type", "ty", "signature", "type_attr"],
+        role: Role::Attr,
+        constraints: &["TypeAttr"],
+        what: "a type attribute holding the `FunctionType`",
+        example: "#[attr] function_type: TypeAttr",
+        optional: false,
+    },
+];
+
+/// A function's: a callable's, and the optional attribute dictionaries of
+/// its arguments and results.
+const FUNCTION_FIELDS: [InterfaceField; 4] = [
+    CALLABLE_FIELDS[0],
+    CALLABLE_FIELDS[1],
+    InterfaceField {
+        key: "arg_attrs",
+        aliases: &["arg_attributes", "argument_attrs", "args_attrs", "arg_attr"],
+        role: Role::Attr,
+        constraints: &["DictArrayAttr", "ArrayAttr"],
+        what: "an optional array of the arguments' attribute dictionaries",
+        example: "#[attr] arg_attrs: Optional<DictArrayAttr>",
+        optional: true,
+    },
+    InterfaceField {
+        key: "res_attrs",
+        aliases: &[
+            "result_attrs",
+            "res_attributes",
+            "results_attrs",
+            "res_attr",
+        ],
+        role: Role::Attr,
+        constraints: &["DictArrayAttr", "ArrayAttr"],
+        what: "an optional array of the results' attribute dictionaries",
+        example: "#[attr] res_attrs: Optional<DictArrayAttr>",
+        optional: true,
+    },
+];
+
+/// The fields `CallOpInterface`, `CallableOpInterface` and
+/// `FunctionOpInterface` name.
 fn interface_fields(kind: InterfaceKind) -> &'static [InterfaceField] {
     match kind {
         InterfaceKind::Call => &[
@@ -66,6 +124,7 @@ fn interface_fields(kind: InterfaceKind) -> &'static [InterfaceField] {
                 constraints: &["FlatSymbolRefAttr", "SymbolRefAttr"],
                 what: "a symbol reference attribute",
                 example: "#[attr] callee: FlatSymbolRefAttr",
+                optional: false,
             },
             InterfaceField {
                 key: "arguments",
@@ -74,26 +133,11 @@ fn interface_fields(kind: InterfaceKind) -> &'static [InterfaceField] {
                 constraints: &[],
                 what: "an operand group",
                 example: "#[operand] inputs: Variadic<AnyType>",
+                optional: false,
             },
         ],
-        InterfaceKind::Callable => &[
-            InterfaceField {
-                key: "body",
-                aliases: &["region", "callable_region"],
-                role: Role::Region,
-                constraints: &[],
-                what: "a region",
-                example: "#[region] body: AnyRegion",
-            },
-            InterfaceField {
-                key: "type",
-                aliases: &["function_type", "ty", "signature", "type_attr"],
-                role: Role::Attr,
-                constraints: &["TypeAttr"],
-                what: "a type attribute holding the `FunctionType`",
-                example: "#[attr] function_type: TypeAttr",
-            },
-        ],
+        InterfaceKind::Callable => &CALLABLE_FIELDS,
+        InterfaceKind::Function => &FUNCTION_FIELDS,
         _ => &[],
     }
 }
@@ -102,6 +146,10 @@ fn interface_fields(kind: InterfaceKind) -> &'static [InterfaceField] {
 fn interface_example(kind: InterfaceKind) -> &'static str {
     match kind {
         InterfaceKind::Call => "CallOpInterface(callee = callee, arguments = inputs)",
+        InterfaceKind::Function => {
+            "FunctionOpInterface(body = body, type = function_type, arg_attrs = arg_attrs, \
+             res_attrs = res_attrs)"
+        }
         _ => "CallableOpInterface(body = body, type = function_type)",
     }
 }
@@ -121,6 +169,10 @@ pub(super) fn check_interfaces(ctxt: &Ctxt, input: &OpInput) {
         match iface.kind {
             InterfaceKind::Call | InterfaceKind::Callable => {
                 check_interface_fields(ctxt, input, iface)
+            }
+            InterfaceKind::Function => {
+                check_interface_fields(ctxt, input, iface);
+                check_function(ctxt, input, iface);
             }
             InterfaceKind::Cast => {
                 if iface.params.is_some() {
@@ -221,7 +273,10 @@ fn check_interface_fields(ctxt: &Ctxt, input: &OpInput, iface: &OpInterface) {
         };
         check_interface_field(ctxt, input, &name, field, value);
     }
-    for field in fields.iter().filter(|f| !seen.contains(&f.key)) {
+    for field in fields
+        .iter()
+        .filter(|f| !f.optional && !seen.contains(&f.key))
+    {
         ctxt.spanned(
             &iface.path,
             format!(
@@ -301,7 +356,16 @@ fn check_interface_field(
     match field.role {
         Role::Attr => {
             // An attribute with a default is set on creation: always there.
-            if part.arity == Arity::Optional {
+            if field.optional && part.arity != Arity::Optional {
+                ctxt.spanned(
+                    value,
+                    format!(
+                        "`{key} = {wanted}` in `{iface}`: the attribute must be optional (a \
+                         function without its dictionaries has none); declare it as `{}`",
+                        field.example
+                    ),
+                );
+            } else if !field.optional && part.arity == Arity::Optional {
                 ctxt.spanned(
                     value,
                     format!(
@@ -331,5 +395,41 @@ fn check_interface_field(
             ),
         ),
         _ => {}
+    }
+}
+
+/// `FunctionOpInterface`: MLIR's function helpers take the body as the
+/// op's first region (`getFunctionBody` is region 0), and the interface
+/// gives `CallableOpInterface`, which is then not listed again.
+fn check_function(ctxt: &Ctxt, input: &OpInput, iface: &OpInterface) {
+    if let Some(callable) = input.interface(InterfaceKind::Callable) {
+        ctxt.spanned(
+            &callable.path,
+            "`CallableOpInterface` is given by `FunctionOpInterface` (the same body and type): \
+             remove it from `interfaces`",
+        );
+    }
+    let body = iface
+        .params
+        .iter()
+        .flatten()
+        .find(|p| p.key.unraw() == "body")
+        .and_then(|p| p.field.as_ref());
+    let Some(body) = body else {
+        return;
+    };
+    let name = body.unraw().to_string();
+    if let Some((Role::Region, index, _)) = input.part(&name) {
+        if index != 0 {
+            ctxt.spanned(
+                body,
+                format!(
+                    "`body = {name}` in `FunctionOpInterface`: a function's body is its first \
+                     region (MLIR's `getFunctionBody` is region 0); declare `{name}` before \
+                     `{}`",
+                    input.regions[0].name
+                ),
+            );
+        }
     }
 }
