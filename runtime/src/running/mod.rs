@@ -34,10 +34,10 @@ mod upstream;
 pub use analyses::{Analysis, ManagedAnalysis, PreservedAnalyses};
 #[doc(hidden)]
 pub use analyses::{Query, Sealed};
+pub use pipeline::DynamicPipeline;
 pub use preserved::AnalysisSet;
 #[cfg(feature = "melior")]
 pub(crate) use upstream::manager_dominance;
-pub use pipeline::DynamicPipeline;
 
 use mlir_sys as sys;
 
