@@ -270,7 +270,7 @@ private:
     }
   }
 
-  ParseResult regionList(std::vector<std::unique_ptr<mlir::Region>> &out,
+  ParseResult regionList(llvm::SmallVectorImpl<std::unique_ptr<mlir::Region>> &out,
                          bool single, bool optional, bool &present) {
     present = true;
     if (single && !optional)
