@@ -318,7 +318,8 @@ private:
     switch (e.kind) {
     case MlirPassBridgeFormatLiteral:
       // Spacing literals are for the printer only.
-      if (e.text.empty() || e.text == " " || e.text == "\\n") {
+      if (llvm::StringRef text = e.text;
+          text.empty() || text == " " || text == "\\n") {
         present = true;
         return mlir::success();
       }
