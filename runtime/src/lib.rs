@@ -137,9 +137,9 @@ pub use pass::{Configurable, Pass, PassDescriptor, PassMetadata};
 pub use pass_interface::AnchorInterface;
 pub use pipeline::{OpPassManager, PassManager, Pipeline, PipelineDescriptor};
 pub use registry::{passes, pipelines, register_all, RegistrationError};
+pub use tools::{lsp_main, reduce_main, LspMain, ReduceMain};
 #[cfg(feature = "melior")]
 pub use translate_main::{translate_main, TranslateMain};
-pub use tools::{lsp_main, reduce_main, LspMain, ReduceMain};
 
 /// What generated code uses. Not a public API.
 #[doc(hidden)]

@@ -44,8 +44,8 @@
 #![warn(missing_docs)]
 
 mod conversions;
-mod dynamic;
 mod diagnostics;
+mod dynamic;
 mod fold;
 pub mod instrumentations;
 mod lower;
@@ -68,8 +68,8 @@ pub mod dialect_handles {
 }
 
 pub use conversions::{ConvertMathToLibm, MathExtendToSupportedTypes, LIBM_FUNCTIONS};
-pub use dynamic::{CountFunctionOps, Repeat};
 pub use diagnostics::WarnLargeFunctions;
+pub use dynamic::{CountFunctionOps, Repeat};
 pub use fold::{FoldArithIdentities, IDENTITY_PATTERNS};
 pub use lower::{ErfToLibm, ExampleLowerToLlvm};
 pub use optimize::{Cse, LoopInvariantCodeMotion};
