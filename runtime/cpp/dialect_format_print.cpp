@@ -364,7 +364,8 @@ private:
           mlir_pass_bridge::printRustAttrStripped(p, attr))
         break;
       if (def.kind == MlirPassBridgeAttrKindUpstream &&
-          mlir_pass_bridge::printUpstreamAttrStripped(p, attr))
+          mlir_pass_bridge::printUpstreamAttrStripped(
+              p, attr, mlir_pass_bridge::strippedTextCache(op)))
         break;
       if (def.kind == MlirPassBridgeAttrKindBitEnum &&
           mlir_pass_bridge::printBitEnumAttribute(p, attr, def))

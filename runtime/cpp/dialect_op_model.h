@@ -555,6 +555,10 @@ private:
   mlir::Attribute segmentZeros[2];
   /// Why a default did not parse; empty when they all did.
   std::string defaultsError;
+
+public:
+  /// The upstream attributes of this op printed stripped, in its context.
+  mutable StrippedTextCache strippedTexts;
 };
 
 /// The models that ask (`PropertiesBytecode`) are attached to Rust ops
