@@ -245,6 +245,15 @@ mlir::Attribute mlir_pass_bridge::defaultAttribute(mlir::Operation *op,
   return model->getDefault(index);
 }
 
+mlir_pass_bridge::StrippedTextCache *
+mlir_pass_bridge::strippedTextCache(mlir::Operation *op) {
+  std::optional<mlir::RegisteredOperationName> name = op->getRegisteredInfo();
+  if (!name || !rustDialectSpec(&name->getDialect()))
+    return nullptr;
+  return &static_cast<const RustOpModel *>(name->getAsOpaquePointer())
+              ->strippedTexts;
+}
+
 const MlirPassBridgeDialectSpec *
 mlir_pass_bridge::rustDialectSpec(mlir::Dialect *dialect) {
   if (!dialect)

@@ -270,7 +270,7 @@ private:
     }
   }
 
-  ParseResult regionList(std::vector<std::unique_ptr<mlir::Region>> &out,
+  ParseResult regionList(llvm::SmallVectorImpl<std::unique_ptr<mlir::Region>> &out,
                          bool single, bool optional, bool &present) {
     present = true;
     if (single && !optional)
@@ -318,7 +318,8 @@ private:
     switch (e.kind) {
     case MlirPassBridgeFormatLiteral:
       // Spacing literals are for the printer only.
-      if (e.text.empty() || e.text == " " || e.text == "\\n") {
+      if (llvm::StringRef text = e.text;
+          text.empty() || text == " " || text == "\\n") {
         present = true;
         return mlir::success();
       }

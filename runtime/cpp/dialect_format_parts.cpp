@@ -28,7 +28,9 @@ const llvm::StringMap<StrippedParser> &strippedParsers() {
 
 namespace mlir_pass_bridge {
 
-bool printUpstreamAttrStripped(mlir::AsmPrinter &printer, mlir::Attribute attr) {
+/// The text of `attr` without its name (see `printUpstreamAttrStripped`);
+/// none when its printed form has no name to take off.
+static std::optional<std::string> strippedText(mlir::Attribute attr) {
   // The attribute in full, then the name taken off: `#ns.name<body>` or
   // `#ns.name` gives `<body>` or nothing; `#ns<name body>` gives ` body`.
   std::string text;
@@ -36,7 +38,7 @@ bool printUpstreamAttrStripped(mlir::AsmPrinter &printer, mlir::Attribute attr) 
   attr.print(os);
   llvm::StringRef rest(text);
   if (!rest.consume_front("#"))
-    return false;
+    return std::nullopt;
   auto identifier = [&] {
     size_t n = 0;
     while (n < rest.size() &&
@@ -46,19 +48,33 @@ bool printUpstreamAttrStripped(mlir::AsmPrinter &printer, mlir::Attribute attr) 
     return n != 0;
   };
   if (!identifier())
-    return false;
+    return std::nullopt;
   if (rest.consume_front(".")) {
     if (!identifier())
-      return false;
-    printer << rest;
-    return true;
+      return std::nullopt;
+    return rest.str();
   }
   if (!rest.consume_front("<") || !rest.consume_back(">") || !identifier())
-    return false;
-  printer << rest;
-  return true;
+    return std::nullopt;
+  return rest.str();
 }
 
+bool printUpstreamAttrStripped(mlir::AsmPrinter &printer, mlir::Attribute attr,
+                               StrippedTextCache *cache) {
+  if (!cache) {
+    std::optional<std::string> text = strippedText(attr);
+    if (text)
+      printer << *text;
+    return text.has_value();
+  }
+  std::lock_guard<std::mutex> lock(cache->mutex);
+  auto [it, inserted] = cache->texts.try_emplace(attr);
+  if (inserted)
+    it->second = strippedText(attr);
+  if (it->second)
+    printer << *it->second;
+  return it->second.has_value();
+}
 
 /// Parses the literal `text`; with `optional`, sets `present` instead of
 /// failing when it is not there.

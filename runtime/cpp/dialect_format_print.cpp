@@ -66,6 +66,21 @@ public:
     return elided;
   }
 
+  /// Whether every property the op holds is one `attr-dict` leaves out:
+  /// its full dictionary (`getAttrs`, built per call from the properties)
+  /// then prints as its discardable one, which it keeps as is.
+  bool onlyElidedProperties(llvm::ArrayRef<llvm::StringRef> elided) const {
+    if (!op->getPropertiesStorageSize())
+      return false;
+    const mlir::Attribute *slots =
+        mlir_pass_bridge::slotsOf(op->getPropertiesStorage());
+    for (size_t i = 0, n = mlir_pass_bridge::propertySlots(spec); i < n; ++i)
+      if (slots[i] &&
+          !llvm::is_contained(elided, mlir_pass_bridge::slotName(spec, i)))
+        return false;
+    return true;
+  }
+
   bool hasPropDict() const {
     for (const FormatElement &other : spec.format)
       if (other.kind == MlirPassBridgeFormatPropDict)
@@ -280,13 +295,15 @@ private:
   void element(const FormatElement &e, bool emit) {
     // ODS's spacing literals: `\n` a new line, ` ` a space, `` none
     // (and no space before what follows).
-    if (e.kind == MlirPassBridgeFormatLiteral && e.text == "\\n") {
+    // (StringRef: compared by length first, inline.)
+    llvm::StringRef text = e.text;
+    if (e.kind == MlirPassBridgeFormatLiteral && text == "\\n") {
       if (emit)
         p.printNewline();
       return;
     }
     if (e.kind == MlirPassBridgeFormatLiteral &&
-        (e.text.empty() || e.text == " ")) {
+        (text.empty() || text == " ")) {
       if (emit && !e.text.empty())
         p << ' ';
       lastWasPunctuation = e.text.empty();
@@ -317,8 +334,9 @@ private:
       // Without `prop-dict`, the dictionary holds the inherent attributes
       // the format does not print; with it, only the discardable ones (ODS).
       llvm::ArrayRef<mlir::NamedAttribute> attrs =
-          hasPropDict() ? op->getDiscardableAttrDictionary().getValue()
-                        : op->getAttrs();
+          hasPropDict() || onlyElidedProperties(elided)
+              ? op->getDiscardableAttrDictionary().getValue()
+              : op->getAttrs();
       if (e.kind == MlirPassBridgeFormatAttrDict)
         p.printOptionalAttrDict(attrs, elided);
       else
@@ -346,7 +364,8 @@ private:
           mlir_pass_bridge::printRustAttrStripped(p, attr))
         break;
       if (def.kind == MlirPassBridgeAttrKindUpstream &&
-          mlir_pass_bridge::printUpstreamAttrStripped(p, attr))
+          mlir_pass_bridge::printUpstreamAttrStripped(
+              p, attr, mlir_pass_bridge::strippedTextCache(op)))
         break;
       if (def.kind == MlirPassBridgeAttrKindBitEnum &&
           mlir_pass_bridge::printBitEnumAttribute(p, attr, def))

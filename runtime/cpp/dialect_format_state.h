@@ -9,8 +9,9 @@
 
 #include "llvm/ADT/DenseMap.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <memory>
-#include <vector>
 
 namespace mlir_pass_bridge {
 
@@ -25,23 +26,28 @@ struct Parsed {
         resultTypesSeen(spec.results.size()), regions(spec.numRegions + 1),
         successors(spec.numSuccessors + 1) {}
 
-  std::vector<llvm::SmallVector<mlir::OpAsmParser::UnresolvedOperand, 2>>
+  // Inline capacities: one is built per op parsed, and an op has a few
+  // operands, results, regions and successors, so that the common parse
+  // allocates nothing here.
+  llvm::SmallVector<llvm::SmallVector<mlir::OpAsmParser::UnresolvedOperand, 2>,
+                    3>
       operands;
-  std::vector<bool> operandSeen;
+  llvm::SmallVector<bool, 4> operandSeen;
   llvm::SmallVector<mlir::OpAsmParser::UnresolvedOperand, 4> allOperands;
   bool allOperandsSeen = false;
-  std::vector<llvm::SmallVector<mlir::Type, 2>> operandTypes;
-  std::vector<bool> operandTypesSeen;
+  llvm::SmallVector<llvm::SmallVector<mlir::Type, 2>, 3> operandTypes;
+  llvm::SmallVector<bool, 4> operandTypesSeen;
   llvm::SmallVector<mlir::Type, 4> allOperandTypes;
   bool allOperandTypesSeen = false;
-  std::vector<llvm::SmallVector<mlir::Type, 2>> resultTypes;
-  std::vector<bool> resultTypesSeen;
+  llvm::SmallVector<llvm::SmallVector<mlir::Type, 2>, 2> resultTypes;
+  llvm::SmallVector<bool, 4> resultTypesSeen;
   llvm::SmallVector<mlir::Type, 4> allResultTypes;
   bool allResultTypesSeen = false;
-  std::vector<std::vector<std::unique_ptr<mlir::Region>>> regions;
-  std::vector<llvm::SmallVector<mlir::Block *, 1>> successors;
+  llvm::SmallVector<llvm::SmallVector<std::unique_ptr<mlir::Region>, 1>, 2>
+      regions;
+  llvm::SmallVector<llvm::SmallVector<mlir::Block *, 1>, 2> successors;
   /// Where each operand group's text starts (for type errors).
-  llvm::DenseMap<uint32_t, llvm::SMLoc> operandLocs;
+  llvm::SmallDenseMap<uint32_t, llvm::SMLoc, 4> operandLocs;
   /// The op's own attributes the `attr-dict` gave.
   llvm::SmallVector<mlir::NamedAttribute, 2> dictInherent;
 };

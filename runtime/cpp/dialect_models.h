@@ -249,10 +249,13 @@ void insertCastModel(mlir::detail::InterfaceMap &map, size_t slot,
 }
 
 /// `InferTypeOpInterface`, whose methods are static too: the same slots.
+/// The op's properties (`storage`, which may be null) are read by name when
+/// the Rust hook asks for an attribute, a property hiding an attribute of
+/// its name.
 inline llvm::LogicalResult
 inferTypes(const CastSlot &slot, mlir::MLIRContext *context,
            std::optional<mlir::Location> location, mlir::ValueRange operands,
-           mlir::DictionaryAttr attributes,
+           mlir::DictionaryAttr attributes, mlir::OpaqueProperties storage,
            llvm::SmallVectorImpl<mlir::Type> &types) {
   llvm::SmallVector<MlirValue, 4> raw;
   for (mlir::Value v : operands)
@@ -260,11 +263,20 @@ inferTypes(const CastSlot &slot, mlir::MLIRContext *context,
   struct Out {
     llvm::SmallVectorImpl<mlir::Type> &types;
     std::string error;
-  } out{types, {}};
+    const OpSpec &spec;
+    mlir::OpaqueProperties storage;
+  } out{types, {}, *slot.spec, storage};
   bool ok = slot.dialect->callbacks.inferTypes(
       slot.spec->definition, wrap(context),
       location ? wrap(*location) : MlirLocation{nullptr}, raw.data(),
       raw.size(), wrap(mlir::Attribute(attributes)),
+      [](MlirStringRef name, void *data) {
+        auto *out = static_cast<Out *>(data);
+        if (!out->storage)
+          return MlirAttribute{nullptr};
+        int at = findSlot(out->spec, llvm::StringRef(name.data, name.length));
+        return wrap(at < 0 ? mlir::Attribute() : slotsOf(out->storage)[at]);
+      },
       [](MlirType t, void *data) {
         static_cast<Out *>(data)->types.push_back(unwrap(t));
       },
@@ -287,10 +299,8 @@ struct InferTypeModel
                    mlir::ValueRange operands, mlir::DictionaryAttr attributes,
                    mlir::OpaqueProperties properties, mlir::RegionRange,
                    llvm::SmallVectorImpl<mlir::Type> &types) {
-    return inferTypes(castSlots[N], context, location, operands,
-                      withProperties(*castSlots[N].spec, context, attributes,
-                                     properties),
-                      types);
+    return inferTypes(castSlots[N], context, location, operands, attributes,
+                      properties, types);
   }
   static llvm::LogicalResult
   refineReturnTypes(mlir::MLIRContext *context,

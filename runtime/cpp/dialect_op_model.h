@@ -167,6 +167,7 @@ public:
                             "` does not parse: " + said);
       }
       defaults.push_back(parsed);
+      names.push_back(mlir::StringAttr::get(context, attr.name));
     }
     return defaultsError;
   }
@@ -273,10 +274,11 @@ public:
 
   void populateDefaultAttrs(const mlir::OperationName &,
                             mlir::NamedAttrList &attrs) final {
+    // By the names made once in this context (a name as text is made into
+    // a `StringAttr` again on every `set`).
     for (size_t i = 0; i < spec.attributes.size(); ++i)
-      if (i < defaults.size() && defaults[i] &&
-          !attrs.get(spec.attributes[i].name))
-        attrs.set(spec.attributes[i].name, defaults[i]);
+      if (i < defaults.size() && defaults[i] && !attrs.get(names[i]))
+        attrs.set(names[i], defaults[i]);
   }
 
   void printAssembly(mlir::Operation *op, mlir::OpAsmPrinter &printer,
@@ -555,10 +557,16 @@ private:
   const MlirPassBridgeDialectSpec &dialectSpec;
   llvm::SmallVector<mlir::TypeID, 8> traitIDs;
   llvm::SmallVector<mlir::Attribute, 2> defaults;
+  /// The attributes' names in this context, beside `defaults`.
+  llvm::SmallVector<mlir::StringAttr, 2> names;
   /// The segment sizes a new op starts with (operands', results'), all zero.
   mlir::Attribute segmentZeros[2];
   /// Why a default did not parse; empty when they all did.
   std::string defaultsError;
+
+public:
+  /// The upstream attributes of this op printed stripped, in its context.
+  mutable StrippedTextCache strippedTexts;
 };
 
 /// The models that ask (`PropertiesBytecode`) are attached to Rust ops

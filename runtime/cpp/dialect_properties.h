@@ -185,24 +185,6 @@ inline llvm::LogicalResult setPropertiesFromDictionary(
   return mlir::success();
 }
 
-/// `attributes` with the properties in `storage` (which may be null) added:
-/// what an interface method that receives both (`inferReturnTypes`) reads
-/// the op's attributes from.
-inline mlir::DictionaryAttr withProperties(const OpSpec &spec,
-                                           mlir::MLIRContext *context,
-                                           mlir::DictionaryAttr attributes,
-                                           mlir::OpaqueProperties storage) {
-  size_t n = propertySlots(spec);
-  if (!storage || n == 0)
-    return attributes;
-  mlir::NamedAttrList all(attributes);
-  const mlir::Attribute *slots = slotsOf(storage);
-  for (size_t i = 0; i < n; ++i)
-    if (slots[i])
-      all.set(slotName(spec, i), slots[i]);
-  return all.getDictionary(context);
-}
-
 /// The Rust op whose registered name is `name` (defined with the op model).
 const OpSpec *rustOpSpec(mlir::OperationName name);
 

@@ -16,6 +16,8 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -211,11 +213,25 @@ inline bool attrOfKind(mlir::Attribute attr, MlirPassBridgeAttrKind kind) {
 /// enum, the upstream attribute's own class (`arith.fastmath`).
 bool attrFitsSpec(mlir::Attribute attr, const AttributeSpec &spec);
 
+/// What attributes print as without their name, each value printed once:
+/// the model of each Rust op keeps one, for its context (whose attributes
+/// live as long as it does). Printing an attribute alone builds an
+/// `AsmState`, which costs more than the printing.
+struct StrippedTextCache {
+  std::mutex mutex;
+  /// The text, or none when the attribute has no stripped form.
+  llvm::DenseMap<mlir::Attribute, std::optional<std::string>> texts;
+};
+
+/// The cache of the Rust op `op`'s model; null for another op (dialect.cpp).
+StrippedTextCache *strippedTextCache(mlir::Operation *op);
+
 /// Prints an attribute of another dialect without its name, as ODS's
 /// `printStrippedAttrOrType` (`fastmath<fast>` reads `<fast>`); false when
 /// its printed form is not `#ns.name...` or `#ns<name ...>`
-/// (dialect_format_parts.cpp).
-bool printUpstreamAttrStripped(mlir::AsmPrinter &printer, mlir::Attribute attr);
+/// (dialect_format_parts.cpp). With a `cache`, each value is printed once.
+bool printUpstreamAttrStripped(mlir::AsmPrinter &printer, mlir::Attribute attr,
+                               StrippedTextCache *cache = nullptr);
 
 /// Parses an attribute of a Rust dialect without its name, or an integer
 /// enum's keyword, into `state` (dialect_format_parts.cpp).

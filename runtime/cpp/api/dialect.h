@@ -420,10 +420,15 @@ typedef struct MlirPassBridgeOpCallbacks {
   /// `InferTypeOpInterface::inferReturnTypes`: the result types of an op of
   /// `definition` with these operands and attributes (`attributes` may be
   /// null), each passed to `onType(type, userData)`; false after calling
-  /// `onError(message, userData)`. `location` may be null.
+  /// `onError(message, userData)`. `location` may be null. The op's
+  /// properties are asked for by name, when the hook reads an attribute,
+  /// with `property(name, userData)` (null when it has none of that name;
+  /// a property hides an attribute of its name): no dictionary of both is
+  /// built per call.
   bool (*inferTypes)(const void *definition, MlirContext context,
                      MlirLocation location, const MlirValue *operands,
                      intptr_t numOperands, MlirAttribute attributes,
+                     MlirAttribute (*property)(MlirStringRef, void *),
                      void (*onType)(MlirType, void *),
                      MlirStringCallback onError, void *userData);
   /// Parses a Rust op with its hand-written parser; false after an error.

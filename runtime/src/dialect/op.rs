@@ -3,6 +3,7 @@
 //! `RegisteredOperationName`), and the typed handle trait [`Op`].
 
 use melior::ir::{operation::OperationLike, Attribute, Type, Value};
+use smallvec::SmallVec;
 
 use super::{
     constraint::{AttrConstraint, TypeConstraint},
@@ -153,22 +154,37 @@ pub type CastCompatibleHook = for<'a> fn(&[Type<'a>], &[Type<'a>]) -> bool;
 pub struct InferTypeInput<'c> {
     context: &'c melior::Context,
     location: Option<melior::ir::Location<'c>>,
-    operands: Vec<Value<'c, 'c>>,
+    operands: SmallVec<[Value<'c, 'c>; 4]>,
     attributes: Option<melior::ir::attribute::DictionaryAttribute<'c>>,
+    properties: Option<PropertyLookup>,
+}
+
+/// The bridge's lookup of a property by name, with its data (alive for the
+/// hook's call): properties are read on demand, not merged into a
+/// dictionary per call.
+#[derive(Clone, Copy)]
+pub(crate) struct PropertyLookup {
+    pub(crate) lookup: unsafe extern "C" fn(
+        mlir_sys::MlirStringRef,
+        *mut std::ffi::c_void,
+    ) -> mlir_sys::MlirAttribute,
+    pub(crate) data: *mut std::ffi::c_void,
 }
 
 impl<'c> InferTypeInput<'c> {
     pub(crate) fn new(
         context: &'c melior::Context,
         location: Option<melior::ir::Location<'c>>,
-        operands: Vec<Value<'c, 'c>>,
+        operands: SmallVec<[Value<'c, 'c>; 4]>,
         attributes: Option<melior::ir::attribute::DictionaryAttribute<'c>>,
+        properties: Option<PropertyLookup>,
     ) -> Self {
         Self {
             context,
             location,
             operands,
             attributes,
+            properties,
         }
     }
 
@@ -187,8 +203,18 @@ impl<'c> InferTypeInput<'c> {
         &self.operands
     }
 
-    /// The attribute `name`, if the op has it.
+    /// The attribute `name`, if the op has it (a property of that name
+    /// first, as a dictionary of both would give it).
     pub fn attribute(&self, name: &str) -> Option<Attribute<'c>> {
+        if let Some(properties) = self.properties {
+            // SAFETY: the bridge's lookup with its data, alive for the call;
+            // it returns a valid attribute of the context, or null.
+            let raw = unsafe { (properties.lookup)(crate::ffi::string_ref(name), properties.data) };
+            if !raw.ptr.is_null() {
+                // SAFETY: a valid attribute of the context.
+                return Some(unsafe { Attribute::from_raw(raw) });
+            }
+        }
         self.attributes?.element_by_name(name)
     }
 }

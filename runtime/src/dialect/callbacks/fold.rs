@@ -5,6 +5,7 @@ use std::ffi::c_void;
 
 use melior::ir::{attribute::AttributeLike, Attribute, ValueLike};
 use mlir_sys as sys;
+use smallvec::SmallVec;
 
 use super::{definition, op_error, type_text};
 use crate::{
@@ -29,7 +30,9 @@ pub(in crate::dialect) unsafe extern "C" fn fold(
         // SAFETY: `operands` holds `num_operands` attributes (null where
         // unknown), alive for the call.
         let raw = unsafe { std::slice::from_raw_parts(operands, num_operands.max(0) as usize) };
-        let constants: Vec<Option<Attribute<'_>>> = raw
+        // Inline (SmallVec): a fold runs for every op the greedy driver
+        // visits, most with a few operands and one result.
+        let constants: SmallVec<[Option<Attribute<'_>>; 4]> = raw
             .iter()
             .map(|a| (!a.ptr.is_null()).then(|| unsafe { Attribute::from_raw(*a) }))
             .collect();
@@ -41,7 +44,7 @@ pub(in crate::dialect) unsafe extern "C" fn fold(
                 FoldResult::Attribute(a) => (true, a.to_raw().ptr),
                 FoldResult::Value(v) => (false, v.to_raw().ptr),
             })
-            .collect::<Vec<_>>()
+            .collect::<SmallVec<[_; 2]>>()
     });
     match folded {
         Ok(list) if list.is_empty() => false,

@@ -63,6 +63,7 @@ pub(in crate::dialect) unsafe extern "C" fn infer_types(
     operands: *const sys::MlirValue,
     num_operands: isize,
     attributes: sys::MlirAttribute,
+    property: Option<unsafe extern "C" fn(sys::MlirStringRef, *mut c_void) -> sys::MlirAttribute>,
     on_type: Option<unsafe extern "C" fn(sys::MlirType, *mut c_void)>,
     on_error: sys::MlirStringCallback,
     user_data: *mut c_void,
@@ -90,25 +91,24 @@ pub(in crate::dialect) unsafe extern "C" fn infer_types(
                         .ok()
                     })
                     .flatten(),
+                property.map(|lookup| crate::dialect::op::PropertyLookup {
+                    lookup,
+                    data: user_data,
+                }),
             )
         };
         hook(&input).map(|types| {
-            types
-                .iter()
-                .map(melior::ir::TypeLike::to_raw)
-                .collect::<Vec<_>>()
-        })
-    });
-    let message = match result {
-        Ok(Ok(types)) => {
+            // Handed over here, not collected into a second vector.
             if let Some(on_type) = on_type {
                 for ty in types {
                     // SAFETY: the bridge's callback with its user data.
-                    unsafe { on_type(ty, user_data) };
+                    unsafe { on_type(melior::ir::TypeLike::to_raw(&ty), user_data) };
                 }
             }
-            return true;
-        }
+        })
+    });
+    let message = match result {
+        Ok(Ok(())) => return true,
         Ok(Err(message)) => message,
         Err(panic) => format!("type inference (`{}`) panicked: {panic}", def.type_name),
     };
