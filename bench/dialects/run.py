@@ -13,7 +13,8 @@ upstream-dialects-opt's time over mlir-opt's. Rounds are added, from
 MIN_ROUNDS, until the 95% interval of the median ratio is within TARGET_WIDTH
 of the median, or BUDGET seconds per case are spent, or MAX_ROUNDS are
 taken. Whole-process times: both tools start in the same ~10 ms (measured
-by `--version` below)."""
+by `--version` below). The passes are also timed alone, by MLIR's own timer
+of each (`--mlir-timing`), leaving out the parse and print around them."""
 
 import os
 import subprocess
@@ -87,22 +88,30 @@ for dialect, make, per in (("index", index_function, 21), ("complex", complex_fu
             f.write(make(i))
     sources[dialect] = (path, count * per)
 
+CANONICALIZE = ["--pass-pipeline=builtin.module(canonicalize)"]
+CSE = ["--pass-pipeline=builtin.module(func.func(cse))"]
+# (name, dialect, arguments, the pass timer measured alone or None for the
+# whole process). The pass alone is MLIR's own timer of it (with what it
+# computes, such as dominance for cse), read from `--mlir-timing`: the same
+# parse and print are around it in the whole-process rows.
 cases = [
-    (f"{d}: {what}", d, args)
+    row
     for d in ("index", "complex")
-    for what, args in (
-        ("parse + verify + print", []),
-        ("`canonicalize`", ["--pass-pipeline=builtin.module(canonicalize)"]),
-        ("`cse`", ["--pass-pipeline=builtin.module(func.func(cse))"]),
+    for row in (
+        (f"{d}: parse + verify + print", d, [], None),
+        (f"{d}: `canonicalize` (whole process)", d, CANONICALIZE, None),
+        (f"{d}: `canonicalize` (the pass alone)", d, CANONICALIZE, "Canonicalizer"),
+        (f"{d}: `cse` (whole process)", d, CSE, None),
+        (f"{d}: `cse` (the pass alone)", d, CSE, "CSE"),
     )
-] + [("`--version` (startup)", None, ["--version"])]
+] + [("`--version` (startup)", None, ["--version"], None)]
 
 
 
 
 # The same output, byte for byte, before any timing.
-for name, dialect, args in cases:
-    if dialect is None:
+for name, dialect, args, _ in cases:
+    if dialect is None or name.endswith("(the pass alone)"):
         continue
     outputs = [
         subprocess.run([t] + args + [sources[dialect][0]], check=True, capture_output=True).stdout
@@ -127,12 +136,18 @@ print(
 )
 print("| case | mlir-opt (C++) | upstream-dialects-opt (Rust) | Rust / C++ | rounds |")
 print("| --- | --- | --- | --- | --- |")
-for name, dialect, args in cases:
+for name, dialect, args, timer in cases:
     inputs = [] if dialect is None else [sources[dialect][0], "-o", os.devnull]
     stock_cmd = [MLIR_OPT] + args + inputs
     our_cmd = [tool] + args + inputs
     s, o, median, low, high, rounds = interleaved.compare(
-        stock_cmd, our_cmd, MIN_ROUNDS, MAX_ROUNDS, BUDGET, TARGET_WIDTH
+        stock_cmd,
+        our_cmd,
+        MIN_ROUNDS,
+        MAX_ROUNDS,
+        BUDGET,
+        TARGET_WIDTH,
+        measure=interleaved.timed if timer is None else interleaved.pass_timer(timer),
     )
     print(
         f"| {name} | {s * 1e3:.1f} ms | {o * 1e3:.1f} ms "
