@@ -213,6 +213,17 @@ pub fn mlir_dialect(args: TokenStream, input: TokenStream) -> TokenStream {
 ///   result attributes as `func.func` does;
 /// - `CastOpInterface`: the op has `fn are_cast_compatible(inputs: &[Type<'_>],
 ///   outputs: &[Type<'_>]) -> bool`;
+/// - `InferTypeOpInterface`: the op has `fn infer_return_types<'c>(input:
+///   &InferTypeInput<'c>) -> Result<Vec<Type<'c>>, String>`; a format may
+///   then leave the result types out, and MLIR's verifier checks them
+///   against the inferred ones;
+/// - `InferTypeOpInterface(from_constraints)`: the same without a method,
+///   each result's type following from the op's constraints as in the
+///   `inferReturnTypes` ODS generates: a buildable type (`Index`, `I1`,
+///   `I32`, `F32`...), the first operand's under `SameOperandsAndResultType`,
+///   or an operand's, typed attribute's or other result's through
+///   `AllTypesMatch` and `TypesMatchWith` (with its transform); answered in
+///   C++. Every result must be a single value whose type these give;
 /// - `ArithFastMathInterface` (or `(attr = <#[attr] field>)`): the op's
 ///   fast-math flags, a `FastMathFlagsAttr` named `fastmath` unless named;
 /// - the path of any other trait, declared with `mlir_pass::op_interface!`

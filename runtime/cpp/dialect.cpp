@@ -373,6 +373,9 @@ bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,
                                     op->operandTypeSources + op->numOperands);
     copy->resultTypeSources.assign(op->resultTypeSources,
                                    op->resultTypeSources + op->numResults);
+    if (op->interfaces.inferTypesFromConstraints)
+      copy->resultInferSources.assign(op->resultInferSources,
+                                      op->resultInferSources + op->numResults);
     for (intptr_t i = 0; i < op->numEffects; ++i) {
       const MlirPassBridgeEffectSpec &e = op->effects[i];
       copy->effects.push_back(mlir_pass_bridge::EffectSpec{

@@ -290,6 +290,16 @@ inferTypes(const CastSlot &slot, mlir::MLIRContext *context,
                                  out.error);
 }
 
+/// The result types of an op of `spec` declared with
+/// `InferTypeOpInterface(from_constraints)`, from its constraints
+/// (dialect_infer.cpp).
+llvm::LogicalResult
+inferFromConstraints(const OpSpec &spec, mlir::MLIRContext *context,
+                     std::optional<mlir::Location> location,
+                     mlir::ValueRange operands, mlir::DictionaryAttr attributes,
+                     mlir::OpaqueProperties storage,
+                     llvm::SmallVectorImpl<mlir::Type> &types);
+
 template <size_t N>
 struct InferTypeModel
     : mlir::InferTypeOpInterface::FallbackModel<InferTypeModel<N>> {
@@ -299,6 +309,9 @@ struct InferTypeModel
                    mlir::ValueRange operands, mlir::DictionaryAttr attributes,
                    mlir::OpaqueProperties properties, mlir::RegionRange,
                    llvm::SmallVectorImpl<mlir::Type> &types) {
+    if (castSlots[N].spec->interfaces.inferTypesFromConstraints)
+      return inferFromConstraints(*castSlots[N].spec, context, location,
+                                  operands, attributes, properties, types);
     return inferTypes(castSlots[N], context, location, operands, attributes,
                       properties, types);
   }

@@ -99,6 +99,9 @@ struct OpSpec {
   std::string defaultDialect;
   /// Per operand and result group: where a format takes its type from.
   std::vector<MlirPassBridgeTypeSource> operandTypeSources, resultTypeSources;
+  /// Per result group: where `InferTypeOpInterface(from_constraints)`
+  /// takes its type from (`resultInferSources`).
+  std::vector<MlirPassBridgeTypeSource> resultInferSources;
   /// `MemoryEffectOpInterface` declared as data.
   std::vector<EffectSpec> effects;
   /// `BranchOpInterface`: per successor, its operand group (-1: none).

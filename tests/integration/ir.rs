@@ -36,6 +36,8 @@ mod effects;
 mod fast_math;
 #[path = "ir/hook_panics.rs"]
 mod hook_panics;
+#[path = "ir/inferred_types.rs"]
+mod inferred_types;
 #[path = "ir/int_ranges.rs"]
 mod int_ranges;
 #[path = "ir/jit.rs"]

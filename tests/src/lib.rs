@@ -29,6 +29,7 @@ pub mod custom_directives;
 pub mod effects;
 pub mod fast_math;
 pub mod flags;
+pub mod inferred_types;
 pub mod instrumentation_twin;
 pub mod int_ranges;
 pub mod ir_passes;

@@ -252,8 +252,12 @@ typedef struct MlirPassBridgeOpInterfaces {
   int32_t functionResAttrs;
   /// `CastOpInterface`: `areCastCompatible` calls `castCompatible`.
   bool cast;
-  /// `InferTypeOpInterface`: `inferReturnTypes` calls `inferTypes`.
+  /// `InferTypeOpInterface`: `inferReturnTypes` calls `inferTypes`, or,
+  /// with `inferTypesFromConstraints`, answers from the op's constraints
+  /// as ODS's generated `inferReturnTypes` does
+  /// (`MlirPassBridgeOpSpec::resultInferSources`), without calling Rust.
   bool inferTypes;
+  bool inferTypesFromConstraints;
   /// `OpAsmOpInterface`: `getAsmResultNames` and `getAsmBlockArgumentNames`
   /// call `asmNames` (`getDefaultDialect` answers
   /// `MlirPassBridgeOpSpec::defaultDialect`).
@@ -338,6 +342,11 @@ typedef struct MlirPassBridgeOpSpec {
   /// its type from when it does not give it.
   const MlirPassBridgeTypeSource *operandTypeSources;
   const MlirPassBridgeTypeSource *resultTypeSources;
+  /// Per result group, under `inferTypesFromConstraints`: the operand
+  /// (every operand and attribute known), attribute or other result its
+  /// type is inferred from; none for a buildable type or one given by
+  /// `SameOperandsAndResultType`.
+  const MlirPassBridgeTypeSource *resultInferSources;
   /// `MemoryEffectOpInterface` declared as data: the effects, in order.
   intptr_t numEffects;
   const MlirPassBridgeEffectSpec *effects;

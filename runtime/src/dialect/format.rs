@@ -154,7 +154,6 @@ pub(super) enum TypeSource {
 /// the order the traits are listed (a later one wins), taking a type only
 /// from a value whose type the format gives (or an attribute it names).
 pub(super) fn type_sources(op: &super::OpDefinition) -> (Vec<TypeSource>, Vec<TypeSource>) {
-    use super::traits::{Trait, TypeTransform};
     let format = op.format.unwrap_or(&[]);
     let mut operand_seen = vec![false; op.operands.len()];
     let mut result_seen = vec![false; op.results.len()];
@@ -186,6 +185,44 @@ pub(super) fn type_sources(op: &super::OpDefinition) -> (Vec<TypeSource>, Vec<Ty
             _ => {}
         }
     }
+    resolve_sources(op, &operand_seen, &result_seen, &attribute_seen)
+}
+
+/// Where `InferTypeOpInterface(from_constraints)` takes each result's type
+/// from, as ODS's generated `inferReturnTypes` does: every operand and
+/// attribute is known, and a result whose type is buildable (or given by
+/// `SameOperandsAndResultType`) is known without a source.
+pub(super) fn inferred_result_sources(op: &super::OpDefinition) -> Vec<TypeSource> {
+    use super::traits::Trait;
+    if !op.interfaces.infer_types_from_constraints {
+        return Vec::new();
+    }
+    let same = op
+        .traits
+        .iter()
+        .any(|t| matches!(t, Trait::SameOperandsAndResultType));
+    let result_known: Vec<bool> = op
+        .results
+        .iter()
+        .map(|r| {
+            !super::spec::buildable_type(&r.constraint).is_empty()
+                || (same && !op.operands.is_empty())
+        })
+        .collect();
+    let operand_known = vec![true; op.operands.len()];
+    let attribute_known = vec![true; op.attributes.len()];
+    resolve_sources(op, &operand_known, &result_known, &attribute_known).1
+}
+
+/// The sources of the values whose type is not `*_seen`, through the op's
+/// `AllTypesMatch` and `TypesMatchWith`, from those that are.
+fn resolve_sources(
+    op: &super::OpDefinition,
+    operand_seen: &[bool],
+    result_seen: &[bool],
+    attribute_seen: &[bool],
+) -> (Vec<TypeSource>, Vec<TypeSource>) {
+    use super::traits::{Trait, TypeTransform};
     // ODS's `findSeenArg`.
     let seen = |name: &str, transform: TypeTransform| {
         if let Some(i) = op.operands.iter().position(|o| o.name == name) {
@@ -238,12 +275,12 @@ pub(super) fn type_sources(op: &super::OpDefinition) -> (Vec<TypeSource>, Vec<Ty
     (
         op.operands
             .iter()
-            .zip(&operand_seen)
+            .zip(operand_seen)
             .map(|(o, given)| source(o.name, *given))
             .collect(),
         op.results
             .iter()
-            .zip(&result_seen)
+            .zip(result_seen)
             .map(|(r, given)| source(r.name, *given))
             .collect(),
     )

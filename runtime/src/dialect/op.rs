@@ -250,6 +250,12 @@ pub struct OpInterfaces {
     /// `InferTypeOpInterface`: a format may then leave the result types
     /// out, and MLIR's verifier checks them against the inferred ones.
     pub infer_types: Option<InferTypesHook>,
+    /// `InferTypeOpInterface(from_constraints)`: the result types inferred
+    /// from the op's constraints as ODS's generated `inferReturnTypes`
+    /// infers them (a buildable type such as `Index`,
+    /// `SameOperandsAndResultType`, `AllTypesMatch`, `TypesMatchWith`),
+    /// without a hook; `infer_types` is then `None`.
+    pub infer_types_from_constraints: bool,
     /// Interfaces declared in Rust ([`op_interface!`](crate::op_interface)).
     pub rust: &'static [super::interface::InterfaceEntry],
     /// `OpAsmOpInterface`: the names of results and block arguments, the
@@ -283,6 +289,7 @@ impl OpInterfaces {
         function: None,
         cast: None,
         infer_types: None,
+        infer_types_from_constraints: false,
         rust: &[],
         asm: super::OpAsmInterface::NONE,
         int_ranges: None,

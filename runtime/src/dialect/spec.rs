@@ -166,7 +166,7 @@ fn elided_type(constraint: &AttrConstraint) -> String {
 
 /// The one type `constraint` allows, if it names one (ODS's
 /// `BuildableType`): a format may leave it out.
-fn buildable_type(constraint: &super::TypeConstraint) -> String {
+pub(super) fn buildable_type(constraint: &super::TypeConstraint) -> String {
     match *constraint {
         super::TypeConstraint::Integer {
             width: Some(w),
@@ -372,6 +372,10 @@ pub(super) fn build(
             .map(format_element)
             .collect();
         let (operand_sources, result_sources) = super::format::type_sources(op);
+        let infer_sources: Vec<_> = super::format::inferred_result_sources(op)
+            .into_iter()
+            .map(type_source)
+            .collect();
         let operand_sources: Vec<_> = operand_sources.into_iter().map(type_source).collect();
         let result_sources: Vec<_> = result_sources.into_iter().map(type_source).collect();
         let effects = match op.interfaces.effects {
@@ -449,7 +453,9 @@ pub(super) fn build(
                 functionArgAttrs: function.and_then(|f| f.arg_attrs).map_or(-1, |i| i as i32),
                 functionResAttrs: function.and_then(|f| f.res_attrs).map_or(-1, |i| i as i32),
                 cast: op.interfaces.cast.is_some(),
-                inferTypes: op.interfaces.infer_types.is_some(),
+                inferTypes: op.interfaces.infer_types.is_some()
+                    || op.interfaces.infer_types_from_constraints,
+                inferTypesFromConstraints: op.interfaces.infer_types_from_constraints,
                 asmResultNames: op.interfaces.asm.result_names.is_some(),
                 asmBlockArgNames: op.interfaces.asm.block_arg_names.is_some(),
                 intRanges: match op.interfaces.int_ranges {
@@ -495,6 +501,7 @@ pub(super) fn build(
             defaultDialect: string_ref(op.interfaces.asm.default_dialect.unwrap_or("")),
             operandTypeSources: operand_sources.as_ptr(),
             resultTypeSources: result_sources.as_ptr(),
+            resultInferSources: infer_sources.as_ptr(),
             numEffects: effects.len() as isize,
             effects: effects.as_ptr(),
             numBranchOperands: branch_operands.len() as isize,

@@ -187,6 +187,7 @@ pub(super) fn hook_fns(input: &OpInput) -> TokenStream {
     }
     if let Some(key) = input
         .interface(InterfaceKind::InferType)
+        .filter(|i| !crate::op::valid::infer_type::is_from_constraints(i))
         .and_then(|i| i.path.get_ident())
     {
         let ty = quote!(__melior::ir::Type);

@@ -57,9 +57,13 @@ pub(super) fn interfaces(input: &OpInput) -> TokenStream {
             .interface(InterfaceKind::Cast)
             .map(|_| quote!(__are_cast_compatible)),
     );
+    let infer_from_constraints = input
+        .interface(InterfaceKind::InferType)
+        .is_some_and(crate::op::valid::infer_type::is_from_constraints);
     let infer_types = option(
         input
             .interface(InterfaceKind::InferType)
+            .filter(|_| !infer_from_constraints)
             .map(|_| quote!(__infer_return_types)),
     );
     let rust = rust_interface_indices(input).map(|n| {
@@ -84,6 +88,7 @@ pub(super) fn interfaces(input: &OpInput) -> TokenStream {
             function: #function,
             cast: #cast,
             infer_types: #infer_types,
+            infer_types_from_constraints: #infer_from_constraints,
             rust: &[#(#rust),*],
             asm: #asm,
             int_ranges: #int_ranges,

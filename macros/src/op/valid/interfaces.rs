@@ -184,16 +184,7 @@ pub(super) fn check_interfaces(ctxt: &Ctxt, input: &OpInput) {
                     );
                 }
             }
-            InterfaceKind::InferType => {
-                if iface.params.is_some() {
-                    ctxt.spanned(
-                        &iface.path,
-                        "`InferTypeOpInterface` takes no arguments: write \
-                         `InferTypeOpInterface`, and `fn infer_return_types<'c>(input: \
-                         &InferTypeInput<'c>) -> Result<Vec<Type<'c>>, String>` on the op",
-                    );
-                }
-            }
+            InterfaceKind::InferType => super::infer_type::check_infer_type(ctxt, input, iface),
             InterfaceKind::OpAsm => super::asm::check_op_asm(ctxt, input, iface),
             InterfaceKind::InferIntRange => super::int_range::check_int_range(ctxt, input, iface),
             InterfaceKind::MemoryEffects | InterfaceKind::Speculatable => {

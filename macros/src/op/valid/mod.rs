@@ -20,6 +20,7 @@ pub(super) mod control_flow;
 mod defaults;
 pub(super) mod effects;
 pub(super) mod fast_math;
+pub(super) mod infer_type;
 pub(super) mod int_range;
 mod interfaces;
 pub mod type_match;
@@ -423,7 +424,7 @@ pub fn shape(input: &OpInput) -> Shape {
 
 /// A single value whose constraint names one type (ODS's `BuildableType`):
 /// the format may leave its type out, and the parser builds it.
-fn is_buildable(part: &Part) -> bool {
+pub(super) fn is_buildable(part: &Part) -> bool {
     part.arity == Arity::Single && names_one_type(part)
 }
 

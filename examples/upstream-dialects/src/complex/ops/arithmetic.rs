@@ -3,11 +3,10 @@
 //! flags (`#arith.fastmath<none>` by default, left out of the custom form
 //! then), and the result of the operands' type.
 
-use mlir_pass::dialect::{mlir_op, ods::FastMathFlagsAttr, FoldResult, InferTypeInput};
-use mlir_pass::melior::ir::{Attribute, Type};
+use mlir_pass::dialect::{mlir_op, ods::FastMathFlagsAttr, FoldResult};
+use mlir_pass::melior::ir::Attribute;
 
 use super::super::{fold, ComplexDialect, ComplexOfFloat};
-use super::first_operand_type;
 
 /// Declares a binary op of `ComplexArithmeticOp`, with a folder when
 /// `folder` is given (`hasFolder`).
@@ -22,7 +21,7 @@ macro_rules! arithmetic_op {
             name = $mnemonic,
             traits = [Pure, SameOperandsAndResultType],
             format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
-            interfaces = [InferTypeOpInterface, ArithFastMathInterface]
+            interfaces = [InferTypeOpInterface(from_constraints), ArithFastMathInterface]
             $(, $folder)?
         )]
         pub struct $name {
@@ -40,13 +39,6 @@ macro_rules! arithmetic_op {
             result: ComplexOfFloat,
         }
 
-        impl $name<'_> {
-            fn infer_return_types<'c>(
-                input: &InferTypeInput<'c>,
-            ) -> Result<Vec<Type<'c>>, String> {
-                first_operand_type(input)
-            }
-        }
     };
 }
 

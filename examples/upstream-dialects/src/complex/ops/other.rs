@@ -3,18 +3,16 @@
 use mlir_pass::dialect::{
     mlir_op,
     ods::{AnyFloat, AnySignlessInteger, AnyType, ArrayAttr, FastMathFlagsAttr, Optional, I1},
-    FoldResult, InferTypeInput, ValueNames,
+    FoldResult, ValueNames,
 };
 use mlir_pass::melior::ir::{
     attribute::{ArrayAttribute, AttributeLike},
-    r#type::IntegerType,
     Attribute, Type, TypeLike, ValueLike,
 };
 use mlir_pass::rewrite::PatternSetBuilder;
 
 use super::super::canonicalize::{MergeArithBitcast, MergeComplexBitcast};
 use super::super::{defined_by, element_type, AnyComplex, ComplexDialect, ComplexOfFloat};
-use super::first_operand_type;
 use super::unary::{ImOp, ReOp};
 
 /// A complex number from its parts: `complex.create %re, %im :
@@ -66,7 +64,7 @@ macro_rules! comparison_op {
             name = $mnemonic,
             traits = [Pure, AllTypesMatch(lhs, rhs)],
             format = "$lhs `,` $rhs  attr-dict `:` type($lhs)",
-            interfaces = [InferTypeOpInterface]
+            interfaces = [InferTypeOpInterface(from_constraints)]
         )]
         pub struct $name {
             /// The left operand.
@@ -80,13 +78,6 @@ macro_rules! comparison_op {
             result: I1,
         }
 
-        impl $name<'_> {
-            fn infer_return_types<'c>(
-                input: &InferTypeInput<'c>,
-            ) -> Result<Vec<Type<'c>>, String> {
-                Ok(vec![IntegerType::new(input.context(), 1).into()])
-            }
-        }
     };
 }
 
@@ -242,7 +233,7 @@ fn is_int_or_float(ty: Type<'_>) -> bool {
     name = "powi",
     traits = [Pure, SameOperandsAndResultShape, AllTypesMatch(lhs, result)],
     format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result) `,` type($rhs)",
-    interfaces = [InferTypeOpInterface]
+    interfaces = [InferTypeOpInterface(from_constraints)]
 )]
 pub struct PowiOp {
     /// The base.
@@ -257,10 +248,4 @@ pub struct PowiOp {
     /// The power.
     #[result]
     result: ComplexOfFloat,
-}
-
-impl PowiOp<'_> {
-    fn infer_return_types<'c>(input: &InferTypeInput<'c>) -> Result<Vec<Type<'c>>, String> {
-        first_operand_type(input)
-    }
 }

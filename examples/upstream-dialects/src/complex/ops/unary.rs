@@ -6,14 +6,13 @@
 use mlir_pass::dialect::{
     mlir_op,
     ods::{AnyFloat, FastMathFlagsAttr},
-    FoldResult, InferTypeInput,
+    FoldResult,
 };
-use mlir_pass::melior::ir::{Attribute, Type};
+use mlir_pass::melior::ir::Attribute;
 use mlir_pass::rewrite::PatternSetBuilder;
 
 use super::super::canonicalize::FoldComponentNeg;
 use super::super::{fold, ComplexDialect, ComplexOfFloat};
-use super::{first_operand_element_type, first_operand_type};
 
 /// Declares a unary op whose result has the operand's type.
 macro_rules! unary_op {
@@ -27,7 +26,7 @@ macro_rules! unary_op {
             name = $mnemonic,
             traits = [Pure, SameOperandsAndResultType],
             format = "$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)",
-            interfaces = [InferTypeOpInterface, ArithFastMathInterface]
+            interfaces = [InferTypeOpInterface(from_constraints), ArithFastMathInterface]
             $(, $folder)?
         )]
         pub struct $name {
@@ -42,13 +41,6 @@ macro_rules! unary_op {
             result: ComplexOfFloat,
         }
 
-        impl $name<'_> {
-            fn infer_return_types<'c>(
-                input: &InferTypeInput<'c>,
-            ) -> Result<Vec<Type<'c>>, String> {
-                first_operand_type(input)
-            }
-        }
     };
 }
 
@@ -73,7 +65,7 @@ macro_rules! part_op {
                 ),
             ],
             format = "$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)",
-            interfaces = [InferTypeOpInterface, ArithFastMathInterface]
+            interfaces = [InferTypeOpInterface(from_constraints), ArithFastMathInterface]
             $(, $extra)*
         )]
         pub struct $name {
@@ -88,13 +80,6 @@ macro_rules! part_op {
             $result: AnyFloat,
         }
 
-        impl $name<'_> {
-            fn infer_return_types<'c>(
-                input: &InferTypeInput<'c>,
-            ) -> Result<Vec<Type<'c>>, String> {
-                first_operand_element_type(input)
-            }
-        }
     };
 }
 

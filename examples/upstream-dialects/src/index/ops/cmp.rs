@@ -5,12 +5,10 @@ use mlir_pass::dialect::{
     int_range::{self, ApInt, INDEX_MIN_WIDTH},
     mlir_op,
     ods::{Index, I1},
-    FoldResult, InferTypeInput, IntRange, Op, ResultRanges,
+    FoldResult, IntRange, Op, ResultRanges,
 };
 use mlir_pass::ir::ValueExt;
-use mlir_pass::melior::ir::{
-    attribute::BoolAttribute, r#type::IntegerType, Attribute, Type, Value,
-};
+use mlir_pass::melior::ir::{attribute::BoolAttribute, Attribute, Value};
 use mlir_pass::rewrite::PatternSetBuilder;
 
 use super::super::canonicalize::CmpOfSub;
@@ -24,7 +22,7 @@ use super::{MaxSOp, MaxUOp, MinSOp, MinUOp};
     name = "cmp",
     traits = [Pure],
     format = "`` $pred `(` $lhs `,` $rhs `)` attr-dict",
-    interfaces = [InferIntRangeInterface, InferTypeOpInterface],
+    interfaces = [InferIntRangeInterface, InferTypeOpInterface(from_constraints)],
     folder,
     canonicalizer
 )]
@@ -44,10 +42,6 @@ pub struct CmpOp {
 }
 
 impl<'a> CmpOp<'a> {
-    fn infer_return_types<'c>(input: &InferTypeInput<'c>) -> Result<Vec<Type<'c>>, String> {
-        Ok(vec![IntegerType::new(input.context(), 1).into()])
-    }
-
     /// `[1, 1]` or `[0, 0]` when the operands' ranges decide the comparison
     /// alike at 64 and 32 bits, else `[0, 1]`.
     fn infer_result_ranges(&self, args: &[IntRange], ranges: &mut ResultRanges<'_>) {

@@ -4,12 +4,11 @@ use mlir_pass::dialect::{
     int_range::{ApInt, INDEX_MAX_WIDTH, INDEX_MIN_WIDTH},
     mlir_op,
     ods::{BoolAttr, Index, IndexAttr, I1},
-    FoldResult, InferTypeInput, IntRange, ResultRanges, ValueNames,
+    FoldResult, IntRange, ResultRanges, ValueNames,
 };
-use mlir_pass::melior::ir::{r#type::IntegerType, Attribute, Type, ValueLike};
+use mlir_pass::melior::ir::{Attribute, ValueLike};
 
 use super::super::IndexDialect;
-use super::index_result;
 
 /// The size of an `index` on the target, in bits: `%0 = index.sizeof`.
 #[mlir_op(
@@ -17,7 +16,7 @@ use super::index_result;
     name = "sizeof",
     traits = [Pure],
     format = "attr-dict",
-    interfaces = [InferIntRangeInterface, InferTypeOpInterface]
+    interfaces = [InferIntRangeInterface, InferTypeOpInterface(from_constraints)]
 )]
 pub struct SizeOfOp {
     /// The size.
@@ -26,10 +25,6 @@ pub struct SizeOfOp {
 }
 
 impl SizeOfOp<'_> {
-    fn infer_return_types<'c>(input: &InferTypeInput<'c>) -> Result<Vec<Type<'c>>, String> {
-        index_result(input)
-    }
-
     /// From 32 to 64, the widths an `index` may have.
     fn infer_result_ranges(&self, _args: &[IntRange], ranges: &mut ResultRanges<'_>) {
         let width = IntRange::storage_width(self.result().r#type());
@@ -50,7 +45,7 @@ impl SizeOfOp<'_> {
     interfaces = [
         OpAsmOpInterface(result_names),
         InferIntRangeInterface,
-        InferTypeOpInterface
+        InferTypeOpInterface(from_constraints)
     ],
     folder
 )]
@@ -64,10 +59,6 @@ pub struct ConstantOp {
 }
 
 impl<'a> ConstantOp<'a> {
-    fn infer_return_types<'c>(input: &InferTypeInput<'c>) -> Result<Vec<Type<'c>>, String> {
-        index_result(input)
-    }
-
     /// Exactly the value.
     fn infer_result_ranges(&self, _args: &[IntRange], ranges: &mut ResultRanges<'_>) {
         let value = ApInt::from_i64(INDEX_MAX_WIDTH, self.value().value());
@@ -93,7 +84,7 @@ impl<'a> ConstantOp<'a> {
     interfaces = [
         OpAsmOpInterface(result_names),
         InferIntRangeInterface,
-        InferTypeOpInterface
+        InferTypeOpInterface(from_constraints)
     ],
     folder
 )]
@@ -107,10 +98,6 @@ pub struct BoolConstantOp {
 }
 
 impl<'a> BoolConstantOp<'a> {
-    fn infer_return_types<'c>(input: &InferTypeInput<'c>) -> Result<Vec<Type<'c>>, String> {
-        Ok(vec![IntegerType::new(input.context(), 1).into()])
-    }
-
     /// Exactly the value, as an `i1`.
     fn infer_result_ranges(&self, _args: &[IntRange], ranges: &mut ResultRanges<'_>) {
         let value = ApInt::new(1, u128::from(self.value().value()));

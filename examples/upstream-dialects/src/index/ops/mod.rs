@@ -15,9 +15,9 @@ use mlir_pass::dialect::{
     int_range::{self, CmpMode, OverflowFlags},
     mlir_op,
     ods::Index,
-    FoldResult, InferTypeInput, IntRange, Op, ResultRanges,
+    FoldResult, IntRange, Op, ResultRanges,
 };
-use mlir_pass::melior::ir::{Attribute, Type, ValueLike};
+use mlir_pass::melior::ir::{Attribute, ValueLike};
 use mlir_pass::rewrite::PatternSetBuilder;
 
 use super::canonicalize::{AssociativeCommutative, BinaryKind, BinaryOp};
@@ -25,10 +25,6 @@ use super::fold::{self, Calculation};
 use super::{index_attr, index_value, IndexDialect};
 
 /// `[index]`: the result type of the ops that always make an `index`.
-fn index_result<'c>(input: &InferTypeInput<'c>) -> Result<Vec<Type<'c>>, String> {
-    Ok(vec![Type::index(input.context())])
-}
-
 /// Folds two constant operands with `fold` (`fold::checked` or
 /// `fold::unchecked`) and `calculate`.
 fn fold_constants<'a>(
@@ -60,7 +56,7 @@ macro_rules! binary_op {
             name = $mnemonic,
             traits = [$($trait),*],
             format = "$lhs `,` $rhs attr-dict",
-            interfaces = [InferIntRangeInterface, InferTypeOpInterface],
+            interfaces = [InferIntRangeInterface, InferTypeOpInterface(from_constraints)],
             folder
             $(, $canonicalizer)?
         )]
@@ -99,10 +95,6 @@ macro_rules! binary_op {
         }
 
         impl $name<'_> {
-            fn infer_return_types<'c>(input: &InferTypeInput<'c>) -> Result<Vec<Type<'c>>, String> {
-                index_result(input)
-            }
-
             fn infer_result_ranges(&self, args: &[IntRange], ranges: &mut ResultRanges<'_>) {
                 ranges.set(
                     self.result(),

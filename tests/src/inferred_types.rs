@@ -1,0 +1,126 @@
+//! The `rinfer` dialect: ops whose result types follow from their
+//! constraints (`InferTypeOpInterface(from_constraints)`), one per way ODS's
+//! generated `inferReturnTypes` finds a type: a buildable type, the
+//! operand's under `SameOperandsAndResultType`, an operand's through
+//! `AllTypesMatch` and through `TypesMatchWith` with a transform, a typed
+//! attribute's, and another result's. No op has a Rust hook: the bridge
+//! answers in C++.
+
+#![deny(unsafe_code)]
+
+use mlir_pass::dialect::{
+    mlir_dialect, mlir_op,
+    ods::{AnyFloat, AnyInteger, AnyIntegerAttr, AnyTensor, AnyType, Index, I1, I32},
+};
+
+/// Ops with inferred result types.
+#[mlir_dialect(name = "rinfer")]
+pub struct RInferDialect;
+
+/// `%0 = rinfer.index`: a buildable `index`.
+#[mlir_op(
+    dialect = RInferDialect,
+    name = "index",
+    traits = [Pure],
+    interfaces = [InferTypeOpInterface(from_constraints)],
+    format = "attr-dict"
+)]
+pub struct IndexOp {
+    /// The index.
+    #[result]
+    result: Index,
+}
+
+/// `%0 = rinfer.same %x : i32`: the operand's type.
+#[mlir_op(
+    dialect = RInferDialect,
+    name = "same",
+    traits = [Pure, SameOperandsAndResultType],
+    interfaces = [InferTypeOpInterface(from_constraints)],
+    format = "$x attr-dict `:` type($x)"
+)]
+pub struct SameOp {
+    /// The operand.
+    #[operand]
+    x: AnyInteger,
+    /// Of its type.
+    #[result]
+    result: AnyInteger,
+}
+
+/// `%0:2 = rinfer.match %a, %n : f32, i64`: `a`'s type, and an `i1`.
+#[mlir_op(
+    dialect = RInferDialect,
+    name = "match",
+    traits = [Pure, AllTypesMatch(a, result)],
+    interfaces = [InferTypeOpInterface(from_constraints)],
+    format = "$a `,` $n attr-dict `:` type($a) `,` type($n)"
+)]
+pub struct MatchOp {
+    /// A float.
+    #[operand]
+    a: AnyFloat,
+    /// An integer.
+    #[operand]
+    n: AnyInteger,
+    /// Of `a`'s type.
+    #[result]
+    result: AnyFloat,
+    /// A flag.
+    #[result]
+    ok: I1,
+}
+
+/// `%0 = rinfer.element %t : tensor<4xf32>`: the tensor's element type.
+#[mlir_op(
+    dialect = RInferDialect,
+    name = "element",
+    traits = [
+        Pure,
+        TypesMatchWith("result type matches element type of 'input'", input, result, ElementType)
+    ],
+    interfaces = [InferTypeOpInterface(from_constraints)],
+    format = "$input attr-dict `:` type($input)"
+)]
+pub struct ElementOp {
+    /// A tensor.
+    #[operand]
+    input: AnyTensor,
+    /// An element of it.
+    #[result]
+    result: AnyType,
+}
+
+/// `%0 = rinfer.typed 7 : i16`: the attribute's type.
+#[mlir_op(
+    dialect = RInferDialect,
+    name = "typed",
+    traits = [Pure, AllTypesMatch(value, result)],
+    interfaces = [InferTypeOpInterface(from_constraints)],
+    format = "$value attr-dict"
+)]
+pub struct TypedOp {
+    /// An integer.
+    #[attr]
+    value: AnyIntegerAttr,
+    /// Of its type.
+    #[result]
+    result: AnyInteger,
+}
+
+/// `%0:2 = rinfer.chain`: an `i32`, and a second value of the first's type.
+#[mlir_op(
+    dialect = RInferDialect,
+    name = "chain",
+    traits = [Pure, AllTypesMatch(first, second)],
+    interfaces = [InferTypeOpInterface(from_constraints)],
+    format = "attr-dict"
+)]
+pub struct ChainOp {
+    /// An `i32`.
+    #[result]
+    first: I32,
+    /// Of the first's type.
+    #[result]
+    second: AnyInteger,
+}
