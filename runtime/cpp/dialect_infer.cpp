@@ -32,19 +32,15 @@ llvm::LogicalResult mlir_pass_bridge::inferFromConstraints(
   auto attributeType = [&](uint32_t a) -> mlir::Type {
     if (a >= spec.attributes.size())
       return {};
-    llvm::StringRef name = spec.attributes[a].name;
-    mlir::Attribute attr;
-    int slot = storage ? findSlot(spec, name) : -1;
-    if (slot >= 0)
-      attr = slotsOf(storage)[slot];
-    else if (attributes)
-      attr = attributes.get(name);
-    auto typed = llvm::dyn_cast_or_null<mlir::TypedAttr>(attr);
+    auto typed = llvm::dyn_cast_or_null<mlir::TypedAttr>(
+        inherentOf(spec, storage, attributes, spec.attributes[a].name));
     return typed ? typed.getType() : mlir::Type();
   };
   // Buildable types, `SameOperandsAndResultType`, operands and attributes
-  // first; then the results taken from other results.
-  for (int pass = 0; pass < 2; ++pass) {
+  // first; then the results taken from other results, in chains, until a
+  // round sets nothing new.
+  for (bool progress = true; progress;) {
+    progress = false;
     for (size_t i = 0; i < n; ++i) {
       if (types[first + i])
         continue;
@@ -67,6 +63,7 @@ llvm::LogicalResult mlir_pass_bridge::inferFromConstraints(
         else if (spec.has(MlirPassBridgeOpTraitSameOperandsAndResultType) &&
                  !operands.empty())
           types[first + i] = operands.front().getType();
+        progress |= static_cast<bool>(types[first + i]);
         continue;
       }
       if (!from)
@@ -75,6 +72,7 @@ llvm::LogicalResult mlir_pass_bridge::inferFromConstraints(
       if (!derived)
         return fail(i, "its type cannot be derived from the type it matches");
       types[first + i] = derived;
+      progress = true;
     }
   }
   for (size_t i = 0; i < n; ++i)

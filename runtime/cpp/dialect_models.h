@@ -272,10 +272,8 @@ inferTypes(const CastSlot &slot, mlir::MLIRContext *context,
       raw.size(), wrap(mlir::Attribute(attributes)),
       [](MlirStringRef name, void *data) {
         auto *out = static_cast<Out *>(data);
-        if (!out->storage)
-          return MlirAttribute{nullptr};
-        int at = findSlot(out->spec, llvm::StringRef(name.data, name.length));
-        return wrap(at < 0 ? mlir::Attribute() : slotsOf(out->storage)[at]);
+        return wrap(inherentOf(out->spec, out->storage, {},
+                               llvm::StringRef(name.data, name.length)));
       },
       [](MlirType t, void *data) {
         static_cast<Out *>(data)->types.push_back(unwrap(t));

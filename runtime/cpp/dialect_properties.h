@@ -72,6 +72,19 @@ inline mlir::Attribute *slotsOf(mlir::OpaqueProperties storage) {
   return storage.as<mlir::Attribute *>();
 }
 
+/// The inherent attribute `name` of an op not yet created (being parsed,
+/// built or inferred): its slot when it has property storage, else its
+/// entry in `attributes` (either may be null).
+inline mlir::Attribute inherentOf(const OpSpec &spec,
+                                  mlir::OpaqueProperties storage,
+                                  mlir::DictionaryAttr attributes,
+                                  llvm::StringRef name) {
+  int slot = storage ? findSlot(spec, name) : -1;
+  if (slot >= 0)
+    return slotsOf(storage)[slot];
+  return attributes ? attributes.get(name) : mlir::Attribute();
+}
+
 /// Starts an op's slots: `init`'s values, or none set (segment sizes:
 /// `zeros`, as ODS's zero-filled arrays).
 inline void initSlots(const OpSpec &spec, mlir::OpaqueProperties storage,

@@ -124,3 +124,33 @@ pub struct ChainOp {
     #[result]
     second: AnyInteger,
 }
+
+/// `%0:3 = rinfer.relay %t : tensor<4xf32>`: three results each of the
+/// next one's type, the last the tensor's element type: a chain that runs
+/// against the order of the results, resolved link by link.
+#[mlir_op(
+    dialect = RInferDialect,
+    name = "relay",
+    traits = [
+        Pure,
+        AllTypesMatch(second, third),
+        AllTypesMatch(first, second),
+        TypesMatchWith("first matches element type of 'input'", input, first, ElementType)
+    ],
+    interfaces = [InferTypeOpInterface(from_constraints)],
+    format = "$input attr-dict `:` type($input)"
+)]
+pub struct RelayOp {
+    /// A tensor.
+    #[operand]
+    input: AnyTensor,
+    /// Of `second`'s type.
+    #[result]
+    third: AnyType,
+    /// Of `first`'s type.
+    #[result]
+    second: AnyType,
+    /// An element of the tensor.
+    #[result]
+    first: AnyType,
+}

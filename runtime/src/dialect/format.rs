@@ -189,29 +189,82 @@ pub(super) fn type_sources(op: &super::OpDefinition) -> (Vec<TypeSource>, Vec<Ty
 }
 
 /// Where `InferTypeOpInterface(from_constraints)` takes each result's type
-/// from, as ODS's generated `inferReturnTypes` does: every operand and
-/// attribute is known, and a result whose type is buildable (or given by
-/// `SameOperandsAndResultType`) is known without a source.
+/// from, as ODS's generated `inferReturnTypes` does, by the rule
+/// `#[mlir_op]` checked: a result whose type is buildable (or given by
+/// `SameOperandsAndResultType`) needs no source; any other takes the first
+/// `AllTypesMatch` or `TypesMatchWith` that ties it to an operand of the
+/// single-value prefix (its group index is its position), an attribute or
+/// a result already resolved, repeated until nothing changes, so that
+/// results may chain.
 pub(super) fn inferred_result_sources(op: &super::OpDefinition) -> Vec<TypeSource> {
-    use super::traits::Trait;
+    use super::{
+        op::Arity,
+        traits::{Trait, TypeTransform},
+    };
     if !op.interfaces.infer_types_from_constraints {
         return Vec::new();
     }
     let same = op
         .traits
         .iter()
-        .any(|t| matches!(t, Trait::SameOperandsAndResultType));
-    let result_known: Vec<bool> = op
+        .any(|t| matches!(t, Trait::SameOperandsAndResultType))
+        && op
+            .operands
+            .first()
+            .is_some_and(|o| o.arity == Arity::Single);
+    let prefix = op
+        .operands
+        .iter()
+        .take_while(|o| o.arity == Arity::Single)
+        .count();
+    let mut sources: Vec<Option<TypeSource>> = op
         .results
         .iter()
-        .map(|r| {
-            !super::spec::buildable_type(&r.constraint).is_empty()
-                || (same && !op.operands.is_empty())
-        })
+        .map(|r| (!r.constraint.buildable_type().is_empty() || same).then_some(TypeSource::None))
         .collect();
-    let operand_known = vec![true; op.operands.len()];
-    let attribute_known = vec![true; op.attributes.len()];
-    resolve_sources(op, &operand_known, &result_known, &attribute_known).1
+    let known = |sources: &[Option<TypeSource>], name: &str, transform: TypeTransform| {
+        if let Some(i) = op.operands.iter().position(|o| o.name == name) {
+            return (i < prefix).then_some(TypeSource::Operand(i as u32, transform));
+        }
+        if let Some(i) = op.results.iter().position(|r| r.name == name) {
+            return sources[i].map(|_| TypeSource::Result(i as u32, transform));
+        }
+        let i = op.attributes.iter().position(|a| a.name == name)?;
+        Some(TypeSource::Attribute(i as u32, transform))
+    };
+    loop {
+        let mut progress = false;
+        for i in 0..op.results.len() {
+            if sources[i].is_some() {
+                continue;
+            }
+            let name = op.results[i].name;
+            let found = op.traits.iter().find_map(|t| match *t {
+                Trait::AllTypesMatch(names) if names.contains(&name) => names
+                    .iter()
+                    .filter(|n| **n != name)
+                    .find_map(|n| known(&sources, n, TypeTransform::Identity)),
+                Trait::TypesMatchWith {
+                    lhs,
+                    rhs,
+                    transform,
+                    ..
+                } if rhs == name => known(&sources, lhs, transform),
+                _ => None,
+            });
+            if found.is_some() {
+                sources[i] = found;
+                progress = true;
+            }
+        }
+        if !progress {
+            break;
+        }
+    }
+    sources
+        .into_iter()
+        .map(|s| s.unwrap_or(TypeSource::None))
+        .collect()
 }
 
 /// The sources of the values whose type is not `*_seen`, through the op's

@@ -148,36 +148,6 @@ fn attr_kind(constraint: &AttrConstraint) -> bridge::MlirPassBridgeAttrKind {
     }
 }
 
-/// The type a format leaves out for an attribute of `constraint`.
-fn elided_type(constraint: &AttrConstraint) -> String {
-    match *constraint {
-        AttrConstraint::Integer(Some(w)) => format!("i{w}"),
-        AttrConstraint::Index => "index".to_owned(),
-        // ODS's `BoolAttr` has `valueType = I1`: `1` and `0` parse as
-        // `true` and `false`.
-        AttrConstraint::Bool => "i1".to_owned(),
-        AttrConstraint::Float(Some(w @ (16 | 32 | 64))) => format!("f{w}"),
-        AttrConstraint::Enum(e) => format!("i{}", e.width),
-        AttrConstraint::BitEnum(e) => format!("i{}", e.width),
-        AttrConstraint::Confined { base, .. } => elided_type(base),
-        _ => String::new(),
-    }
-}
-
-/// The one type `constraint` allows, if it names one (ODS's
-/// `BuildableType`): a format may leave it out.
-pub(super) fn buildable_type(constraint: &super::TypeConstraint) -> String {
-    match *constraint {
-        super::TypeConstraint::Integer {
-            width: Some(w),
-            signless: true,
-        } => format!("i{w}"),
-        super::TypeConstraint::Index => "index".to_owned(),
-        super::TypeConstraint::Float(Some(w @ (16 | 32 | 64))) => format!("f{w}"),
-        _ => String::new(),
-    }
-}
-
 /// Builds the bridge's description of a dialect and its ops; `None` on an
 /// exception in C++ (out of memory).
 pub(super) fn build(
@@ -277,14 +247,14 @@ pub(super) fn build(
         let operand_buildable: Vec<String> = op
             .operands
             .iter()
-            .map(|o| buildable_type(&o.constraint))
+            .map(|o| o.constraint.buildable_type())
             .collect();
         let operand_buildable_refs: Vec<_> =
             operand_buildable.iter().map(|s| string_ref(s)).collect();
         let result_buildable: Vec<String> = op
             .results
             .iter()
-            .map(|r| buildable_type(&r.constraint))
+            .map(|r| r.constraint.buildable_type())
             .collect();
         let result_buildable_refs: Vec<_> =
             result_buildable.iter().map(|s| string_ref(s)).collect();
@@ -293,7 +263,7 @@ pub(super) fn build(
         let elided: Vec<String> = op
             .attributes
             .iter()
-            .map(|a| elided_type(&a.constraint))
+            .map(|a| a.constraint.elided_type())
             .collect();
         // An integer enum's cases, per attribute (empty for others).
         let cases: Vec<(Vec<sys::MlirStringRef>, Vec<i64>)> = op

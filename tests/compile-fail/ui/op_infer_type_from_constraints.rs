@@ -1,7 +1,8 @@
 // `InferTypeOpInterface(from_constraints)` infers each result's type from
-// the op's constraints: a result none of them gives a type, a variadic
-// result, a misspelled key, a value and a second key are errors at the
-// user's token that say what to write.
+// the op's constraints: a result none of them gives a type, one tied only
+// to an operand after a variadic group (which has no fixed position), a
+// variadic result, a misspelled key, a value and a second key are errors
+// at the user's token that say what to write.
 use mlir_pass::dialect::ods::{AnyInteger, Index, Variadic};
 use mlir_pass::dialect::{mlir_dialect, mlir_op};
 
@@ -51,6 +52,21 @@ pub struct BOp {
 pub struct COp {
     #[result]
     output: Index,
+}
+
+#[mlir_op(
+    dialect = ToyDialect,
+    name = "pick",
+    traits = [AllTypesMatch(last, output)],
+    interfaces = [InferTypeOpInterface(from_constraints)]
+)]
+pub struct PickOp {
+    #[operand]
+    rest: Variadic<AnyInteger>,
+    #[operand]
+    last: AnyInteger,
+    #[result]
+    output: AnyInteger,
 }
 
 fn main() {}

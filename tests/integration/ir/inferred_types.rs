@@ -25,6 +25,7 @@ const INPUT: &str = r#"func.func @f(%x: i32, %a: f32, %n: i64, %t: tensor<4xf16>
   %3 = rinfer.element %t : tensor<4xf16>
   %4 = rinfer.typed 7 : i16
   %5:2 = rinfer.chain
+  %6:3 = rinfer.relay %t : tensor<4xf16>
   return
 }
 "#;
@@ -53,11 +54,11 @@ fn result_types_follow_from_the_constraints() {
     let module = Module::parse(&context, INPUT, "input.mlir").expect("parses and verifies");
     assert_eq!(
         result_types(&module),
-        ["index", "i32", "f32", "i1", "f16", "i16", "i32", "i32"]
+        ["index", "i32", "f32", "i1", "f16", "i16", "i32", "i32", "f16", "f16", "f16"]
     );
     // Printed as written: the result types stay left out.
     let printed = module.as_operation().melior().to_string();
-    for line in INPUT.lines().skip(1).take(6) {
+    for line in INPUT.lines().skip(1).take(7) {
         let line = line.trim().replace("%x", "%arg0").replace("%a,", "%arg1,");
         let line = line.replace("%n ", "%arg2 ").replace("%t ", "%arg3 ");
         assert!(printed.contains(&line), "{line}\n{printed}");
@@ -92,6 +93,10 @@ fn the_generic_form_round_trips_and_other_types_are_refused() {
         (
             "%0:2 = \"rinfer.chain\"() : () -> (i32, i64)",
             "2:10: error: 'rinfer.chain' op failed to verify that all of {first, second} have same type",
+        ),
+        (
+            "%0:3 = \"rinfer.relay\"(%t) : (tensor<4xf16>) -> (f32, f16, f16)",
+            "2:10: error: 'rinfer.relay' op failed to verify that all of {second, third} have same type",
         ),
         (
             "%0 = \"rinfer.element\"(%t) : (tensor<4xf16>) -> f32",

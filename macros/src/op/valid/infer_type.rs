@@ -75,7 +75,8 @@ pub(super) fn check_infer_type(ctxt: &Ctxt, input: &OpInput, iface: &OpInterface
 /// Every result is one value whose type the constraints give: a buildable
 /// type (`Index`, `I1`, `F32`...), `SameOperandsAndResultType` with an
 /// operand, or `AllTypesMatch`/`TypesMatchWith` with an operand (each
-/// group before it a single value), an attribute or such a result.
+/// group before it a single value), an attribute or such a result, in
+/// chains; the runtime's `inferred_result_sources` follows the same rule.
 fn check_known(ctxt: &Ctxt, input: &OpInput) {
     let mut known: BTreeSet<String> = BTreeSet::new();
     for operand in &input.operands {
@@ -95,6 +96,15 @@ fn check_known(ctxt: &Ctxt, input: &OpInput) {
             known.insert(result.name.clone());
         }
     }
+    // What the inferred types are read from: the operands above, the
+    // attributes and the results. An operand after a group that is not a
+    // single value has no fixed position to read its type at, so a match
+    // never makes it a source.
+    let readable: BTreeSet<String> = known
+        .iter()
+        .chain(input.results.iter().map(|r| &r.name))
+        .cloned()
+        .collect();
     let matches = type_matches(input);
     loop {
         let before = known.len();
@@ -102,11 +112,11 @@ fn check_known(ctxt: &Ctxt, input: &OpInput) {
             match m {
                 TypeMatch::All(names) => {
                     if names.iter().any(|n| known.contains(n)) {
-                        known.extend(names.iter().cloned());
+                        known.extend(names.iter().filter(|n| readable.contains(*n)).cloned());
                     }
                 }
                 TypeMatch::With { lhs, rhs } => {
-                    if known.contains(lhs) {
+                    if known.contains(lhs) && readable.contains(rhs) {
                         known.insert(rhs.clone());
                     }
                 }
@@ -134,7 +144,8 @@ fn check_known(ctxt: &Ctxt, input: &OpInput) {
                     "`InferTypeOpInterface(from_constraints)` cannot infer the type of `{}`: its \
                      constraint is no buildable type (`Index`, `I1`, `I32`, `F32`...) and no \
                      `SameOperandsAndResultType`, `AllTypesMatch` or `TypesMatchWith` ties it \
-                     to an operand or attribute; add one, or write `InferTypeOpInterface` and \
+                     to an attribute, another result or an operand with only single-value \
+                     operands before it; add one, or write `InferTypeOpInterface` and \
                      `{METHOD}` on the op",
                     result.ident
                 ),

@@ -242,6 +242,23 @@ impl AttrConstraint {
             }
         }
     }
+
+    /// The type a format leaves out for an attribute of this constraint, in
+    /// MLIR's syntax (ODS's `valueType`); empty if it has none.
+    pub(crate) fn elided_type(&self) -> String {
+        match *self {
+            Self::Integer(Some(w)) => format!("i{w}"),
+            Self::Index => "index".to_owned(),
+            // ODS's `BoolAttr` has `valueType = I1`: `1` and `0` parse as
+            // `true` and `false`.
+            Self::Bool => "i1".to_owned(),
+            Self::Float(Some(w @ (16 | 32 | 64))) => format!("f{w}"),
+            Self::Enum(e) => format!("i{}", e.width),
+            Self::BitEnum(e) => format!("i{}", e.width),
+            Self::Confined { base, .. } => base.elided_type(),
+            _ => String::new(),
+        }
+    }
 }
 
 impl fmt::Display for AttrConstraint {

@@ -154,6 +154,22 @@ impl TypeConstraint {
     pub fn description(&self) -> String {
         self.to_string()
     }
+
+    /// The one type the constraint allows, if it names one (ODS's
+    /// `BuildableType`), in MLIR's syntax; empty otherwise. A format may
+    /// leave such a type out, and `InferTypeOpInterface(from_constraints)`
+    /// builds it.
+    pub(crate) fn buildable_type(&self) -> String {
+        match *self {
+            Self::Integer {
+                width: Some(w),
+                signless: true,
+            } => format!("i{w}"),
+            Self::Index => "index".to_owned(),
+            Self::Float(Some(w @ (16 | 32 | 64))) => format!("f{w}"),
+            _ => String::new(),
+        }
+    }
 }
 
 /// `of <element> values`, or nothing for an element of any type.
