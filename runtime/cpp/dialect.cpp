@@ -396,7 +396,12 @@ bool mlirPassBridgeDialectSpecAddType(MlirPassBridgeDialectSpec *spec,
                                       const MlirPassBridgeTypeSpec *type) noexcept {
   return guarded(false, [&] {
     spec->types.push_back({std::string(type->name.data, type->name.length),
-                           type->definition, type->hasSyntax});
+                           type->definition, type->hasSyntax, -1,
+                           type->interfaces,
+                           type->asmName.length
+                               ? std::string(type->asmName.data,
+                                             type->asmName.length)
+                               : std::string()});
     return true;
   });
 }

@@ -185,6 +185,66 @@ struct TypedAttrSlot
   static inline const void *current = nullptr;
 };
 
+/// The same for a dynamic type: MLIR attaches a type interface by its
+/// class's TypeID.
+struct TypeSlot
+    : public mlir::Type::TypeBase<TypeSlot, mlir::Type, mlir::TypeStorage> {
+  using Base::Base;
+  static constexpr llvm::StringLiteral name = "mlir_pass.type_slot";
+  static mlir::TypeID resolveTypeID() {
+    return mlir::TypeID::getFromOpaquePointer(current);
+  }
+  static inline std::mutex mutex;
+  static inline const void *current = nullptr;
+};
+
+/// `MemRefElementTypeInterface` (a marker) on a type of a Rust dialect.
+struct RustMemRefElementModel
+    : public mlir::MemRefElementTypeInterface::FallbackModel<
+          RustMemRefElementModel> {};
+
+/// `VectorElementTypeInterface` (a marker) on a type of a Rust dialect.
+struct RustVectorElementModel
+    : public mlir::VectorElementTypeInterface::FallbackModel<
+          RustVectorElementModel> {};
+
+/// `OpAsmTypeInterface` on a type of a Rust dialect: its values are named
+/// as the type declares (the printer then adds MLIR's `_N` suffixes).
+struct RustOpAsmTypeModel
+    : public mlir::OpAsmTypeInterface::FallbackModel<RustOpAsmTypeModel> {
+  void getAsmName(mlir::Type type, mlir::OpAsmSetNameFn setName) const {
+    auto dynamic = llvm::dyn_cast<mlir::DynamicType>(type);
+    if (!dynamic)
+      return;
+    mlir::DynamicTypeDefinition *def = dynamic.getTypeDef();
+    if (const MlirPassBridgeDialectSpec *spec =
+            mlir_pass_bridge::rustDialectSpec(def->getDialect()))
+      for (const auto &rust : spec->types)
+        if (rust.name == def->getName() && !rust.asmName.empty())
+          return setName(rust.asmName);
+  }
+  mlir::OpAsmAliasResult getAlias(mlir::Type, llvm::raw_ostream &) const {
+    // Aliases come from the dialect's `OpAsmDialectInterface`.
+    return mlir::OpAsmAliasResult::NoAlias;
+  }
+};
+
+/// Attaches the upstream interfaces `def` declares to its dynamic type,
+/// whose TypeID is `typeID`.
+void attachTypeInterfaces(mlir::MLIRContext &context, mlir::TypeID typeID,
+                          const MlirPassBridgeDialectSpec::Def &def) {
+  if (!def.interfaces)
+    return;
+  std::lock_guard<std::mutex> lock(TypeSlot::mutex);
+  TypeSlot::current = typeID.getAsOpaquePointer();
+  if (def.interfaces & MlirPassBridgeTypeInterfaceMemRefElement)
+    TypeSlot::attachInterface<RustMemRefElementModel>(context);
+  if (def.interfaces & MlirPassBridgeTypeInterfaceVectorElement)
+    TypeSlot::attachInterface<RustVectorElementModel>(context);
+  if (def.interfaces & MlirPassBridgeTypeInterfaceOpAsm)
+    TypeSlot::attachInterface<RustOpAsmTypeModel>(context);
+}
+
 /// A verifier calling `verify(definition, params...)` in Rust.
 template <typename Verify>
 auto verifierOf(const void *definition, Verify verify) {
@@ -250,14 +310,17 @@ void registerTypesAndAttrs(mlir::ExtensibleDialect *dialect,
   bool syntax = spec.syntax.parse && spec.syntax.print;
   for (const auto &def : spec.types) {
     auto verify = verifierOf(def.definition, spec.callbacks.verifyType);
-    dialect->registerDynamicType(
+    std::unique_ptr<mlir::DynamicTypeDefinition> type =
         def.hasSyntax && syntax
             ? mlir::DynamicTypeDefinition::get(
                   def.name, dialect, std::move(verify),
                   parserOf(spec, def.definition, true),
                   printerOf(dialect, spec, def.name, def.definition, true))
             : mlir::DynamicTypeDefinition::get(def.name, dialect,
-                                               std::move(verify)));
+                                               std::move(verify));
+    mlir::TypeID typeID = type->getTypeID();
+    dialect->registerDynamicType(std::move(type));
+    attachTypeInterfaces(*dialect->getContext(), typeID, def);
   }
   if (!spec.syntax.verify)
     return;

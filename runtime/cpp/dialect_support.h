@@ -135,6 +135,10 @@ struct MlirPassBridgeDialectSpec {
     bool hasSyntax;
     /// For an attribute: the parameter that is its type, or -1.
     int selfType = -1;
+    /// For a type: its upstream interfaces (`MlirPassBridgeTypeInterface`
+    /// bits) and, with `OpAsmTypeInterface`, the name of its values.
+    uint32_t interfaces = 0;
+    std::string asmName = {};
   };
   std::vector<Def> types;
   std::vector<Def> attrs;

@@ -57,6 +57,8 @@ mod conversions;
 mod optimize;
 #[path = "ir/symbols.rs"]
 mod symbols;
+#[path = "ir/type_interfaces.rs"]
+mod type_interfaces;
 #[path = "ir/upstream_ops.rs"]
 mod upstream_ops;
 

@@ -39,6 +39,7 @@ pub mod pipeline_passes;
 pub mod safe_hooks;
 pub mod test_dialect;
 pub mod translations;
+pub mod type_interfaces;
 
 /// Every Rust snippet of README.md, compiled (and run, unless marked
 /// `no_run`) as a doctest of this crate, which depends on the runtime and the

@@ -204,7 +204,17 @@ pub fn parse_args(ctxt: &Ctxt, args: TokenStream) -> OpArgs {
             OpKey::Description => out.description = attr::string(ctxt, &ident, value),
             OpKey::Format => out.format = attr::string(ctxt, &ident, value),
             OpKey::Traits => out.traits = trait_list(ctxt, &ident, value),
-            OpKey::Interfaces => out.interfaces = interface_list(ctxt, &ident, value),
+            OpKey::Interfaces => {
+                out.interfaces = interface_list(
+                    ctxt,
+                    &ident,
+                    value,
+                    &format!(
+                        "op interfaces, as in `{ident} = [CastOpInterface, \
+                         CallOpInterface(callee = callee, arguments = inputs), ShapeInference]`"
+                    ),
+                )
+            }
             OpKey::Effects => {
                 let list = effect_list(ctxt, &ident, value);
                 out.effects = Some((ident, list));
@@ -329,7 +339,15 @@ fn effect_list(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Vec<EffectArg> {
 
 /// `[CastOpInterface, CallOpInterface(callee = callee, arguments = inputs),
 /// ShapeInference]`.
-fn interface_list(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Vec<InterfaceArg> {
+/// Reads `[Name, Name(key = value, ...), ...]`, the list of interfaces of
+/// an op, a type or an attribute; `what` says what the list takes, for the
+/// error.
+pub(crate) fn interface_list(
+    ctxt: &Ctxt,
+    key: &Ident,
+    value: TokenStream,
+    what: &str,
+) -> Vec<InterfaceArg> {
     fn param(input: ParseStream) -> syn::Result<InterfaceParam> {
         // Keys may be keywords (`type`), as may fields (`r#type`).
         let key = Ident::parse_any(input)?;
@@ -378,13 +396,7 @@ fn interface_list(ctxt: &Ctxt, key: &Ident, value: TokenStream) -> Vec<Interface
     match parser.parse2(value.clone()) {
         Ok(list) => list.into_iter().collect(),
         Err(_) => {
-            ctxt.spanned(
-                value,
-                format!(
-                    "`{key}` takes a list of op interfaces, as in `{key} = [CastOpInterface, \
-                     CallOpInterface(callee = callee, arguments = inputs), ShapeInference]`"
-                ),
-            );
+            ctxt.spanned(value, format!("`{key}` takes a list of {what}"));
             Vec::new()
         }
     }

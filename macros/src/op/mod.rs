@@ -9,7 +9,7 @@
 //! `fallback.rs` prints the handle with stand-in methods beside the errors.
 
 pub(crate) mod ast;
-mod attr;
+pub(crate) mod attr;
 mod expand;
 mod fallback;
 pub(crate) mod format;

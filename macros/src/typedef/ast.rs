@@ -16,7 +16,10 @@ use crate::{
     ctxt::Ctxt,
     dialects::edit_distance,
     item_attrs,
-    op::ast::{classify, Arity},
+    op::{
+        ast::{classify, Arity},
+        attr::{interface_list, InterfaceArg},
+    },
 };
 
 keys! {
@@ -38,6 +41,8 @@ keys! {
         CustomAssembly = "custom_assembly" | "has_custom_assembly_format" | "hasCustomAssemblyFormat",
         /// The alias of every value (`alias = "fixed"`, or the name).
         Alias = "alias" | "alias_mnemonic" | "genMnemonicAlias" | "mnemonic_alias",
+        /// Upstream type interfaces (`MemRefElementTypeInterface`...).
+        Interfaces = "interfaces" | "interface" | "type_interfaces",
     }
 }
 
@@ -93,6 +98,8 @@ pub struct TypeArgs {
     pub alias: Option<(String, proc_macro2::Span)>,
     /// `alias` without a value.
     pub alias_flag: bool,
+    /// `interfaces = [...]`, in the order written.
+    pub interfaces: Vec<InterfaceArg>,
     /// A type or an attribute.
     pub kind: DefKind,
 }
@@ -154,6 +161,17 @@ fn parse_kind_args(ctxt: &Ctxt, args: TokenStream, kind: DefKind) -> TypeArgs {
             TypeKey::Format => out.format = attr::string(ctxt, &ident, value),
             TypeKey::Alias => {
                 out.alias = attr::string(ctxt, &ident, value).map(|s| (s.value(), s.span()))
+            }
+            TypeKey::Interfaces => {
+                out.interfaces = interface_list(
+                    ctxt,
+                    &ident,
+                    value,
+                    &format!(
+                        "type interfaces, as in `{ident} = [MemRefElementTypeInterface, \
+                         OpAsmTypeInterface(asm_name = \"tok\")]`"
+                    ),
+                )
             }
             TypeKey::Verifier | TypeKey::CustomAssembly => unreachable!("read above"),
         }

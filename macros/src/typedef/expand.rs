@@ -77,6 +77,9 @@ pub fn expand(input: &TypeInput) -> TokenStream {
             }
         }
     });
+    // `valid.rs` reported any error in the list already.
+    let interfaces =
+        super::interfaces::expand(&super::interfaces::read(&Default::default(), input));
     let parameter = (input.args.kind == DefKind::Attr).then(|| attr_parameter(input));
     let self_type_check = input.params.iter().find(|p| p.self_type).map(|p| {
         let c = &p.constraint;
@@ -105,6 +108,7 @@ pub fn expand(input: &TypeInput) -> TokenStream {
 
         #registration
         #alias
+        #interfaces
     };
     let handle = handle_struct(input);
     let params = input

@@ -6,13 +6,15 @@
 //!
 //! The steps are the op attribute's, one file each: `ast.rs` reads the
 //! attribute and the struct into the type's parameters, `valid.rs` checks
-//! them, `expand.rs` prints them; after any error, `fallback.rs` prints the
+//! them (`interfaces.rs` the upstream type interfaces), `expand.rs` prints
+//! them; after any error, `fallback.rs` prints the
 //! handle with stand-in methods beside the errors.
 
 mod ast;
 mod expand;
 mod fallback;
 mod format;
+mod interfaces;
 mod valid;
 
 use crate::common;

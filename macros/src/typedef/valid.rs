@@ -42,6 +42,7 @@ pub fn check(ctxt: &Ctxt, input: &TypeInput) {
     check_params(ctxt, input);
     check_syntax(ctxt, input);
     check_alias(ctxt, input);
+    super::interfaces::read(ctxt, input);
 }
 
 /// The alias MLIR prints for every value: `alias = "..."`, or the name

@@ -604,6 +604,18 @@ void mlirPassBridgePrintFunction(MlirPassBridgePrinter *printer,
                                  MlirOperation op, MlirStringRef typeAttrName)
     MLIR_PASS_BRIDGE_NOEXCEPT;
 
+/// The upstream type interfaces a type of a Rust dialect implements, as
+/// bits of `MlirPassBridgeTypeSpec::interfaces`.
+typedef enum MlirPassBridgeTypeInterface {
+  /// `MemRefElementTypeInterface`: a memref may hold it.
+  MlirPassBridgeTypeInterfaceMemRefElement = 1,
+  /// `VectorElementTypeInterface`: a vector may hold it.
+  MlirPassBridgeTypeInterfaceVectorElement = 2,
+  /// `OpAsmTypeInterface`: values of the type are named
+  /// `MlirPassBridgeTypeSpec::asmName` when printed.
+  MlirPassBridgeTypeInterfaceOpAsm = 4,
+} MlirPassBridgeTypeInterface;
+
 /// A type of a Rust dialect: `!ns.name<param, ...>`, its parameters
 /// attributes (types are `TypeAttr`s, printed as the type), registered as
 /// an MLIR dynamic type of the dialect.
@@ -616,6 +628,12 @@ typedef struct MlirPassBridgeTypeSpec {
   /// (`mlirPassBridgeDialectSpecSetSyntax`); otherwise MLIR's default,
   /// `<param, ...>` with each parameter an attribute.
   bool hasSyntax;
+  /// The upstream interfaces it implements: `MlirPassBridgeTypeInterface`
+  /// bits.
+  uint32_t interfaces;
+  /// With `MlirPassBridgeTypeInterfaceOpAsm`: the name of its values
+  /// (`OpAsmTypeInterface::getAsmName`); copied.
+  MlirStringRef asmName;
 } MlirPassBridgeTypeSpec;
 
 /// The type `!ns.name<params>` in `context`, after its verifier; null with

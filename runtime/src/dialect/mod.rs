@@ -70,6 +70,7 @@ mod registry;
 mod spec;
 pub mod syntax;
 pub mod traits;
+mod type_interfaces;
 mod types;
 
 pub use alias::{check_alias_name, Alias, AliasHook, AliasTarget};
@@ -125,6 +126,9 @@ pub use syntax::{
     AsmInteger, AsmParser, AsmPrinter,
 };
 pub use traits::{Trait, TypeTransform};
+#[doc(hidden)]
+pub use type_interfaces::TypeInterfaceRegistration;
+pub use type_interfaces::{type_interfaces, TypeInterface};
 #[doc(hidden)]
 pub use types::call_type_verifier;
 #[doc(hidden)]

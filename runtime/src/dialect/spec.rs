@@ -207,10 +207,13 @@ pub(super) fn build(
         }
     }
     for ty in super::types::types_of(definition) {
+        let (interfaces, asm_name) = super::type_interfaces::bridge_interfaces(ty);
         let c_type = bridge::MlirPassBridgeTypeSpec {
             name: string_ref(ty.name),
             definition: (ty as *const super::TypeDefinition).cast(),
             hasSyntax: !matches!(ty.syntax, ParamSyntax::Default),
+            interfaces,
+            asmName: string_ref(asm_name),
         };
         // SAFETY: the name is copied; `ty` is 'static.
         if !unsafe { bridge::mlirPassBridgeDialectSpecAddType(spec, &c_type) } {

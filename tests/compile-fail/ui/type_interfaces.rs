@@ -1,0 +1,40 @@
+// `#[mlir_type(interfaces = [...])]` takes MemRefElementTypeInterface,
+// VectorElementTypeInterface and OpAsmTypeInterface(asm_name = "..."):
+// a misspelled or unknown interface, parameters on a marker, a missing,
+// empty or unknown key of OpAsmTypeInterface, an interface listed twice
+// and interfaces on #[mlir_attr] are errors at the user's token that say
+// what to write.
+use mlir_pass::dialect::{mlir_attr, mlir_dialect, mlir_type};
+
+#[mlir_dialect(name = "toy")]
+pub struct ToyDialect;
+
+#[mlir_type(dialect = ToyDialect, name = "a", interfaces = [MemrefElementTypeInterface])]
+pub struct AType {}
+
+#[mlir_type(dialect = ToyDialect, name = "b", interfaces = [ShapedTypeInterface])]
+pub struct BType {}
+
+#[mlir_type(dialect = ToyDialect, name = "c", interfaces = [VectorElementTypeInterface(width = bits)])]
+pub struct CType {}
+
+#[mlir_type(dialect = ToyDialect, name = "d", interfaces = [OpAsmTypeInterface])]
+pub struct DType {}
+
+#[mlir_type(dialect = ToyDialect, name = "e", interfaces = [OpAsmTypeInterface(asm_name = "")])]
+pub struct EType {}
+
+#[mlir_type(dialect = ToyDialect, name = "f", interfaces = [OpAsmTypeInterface(name = "f")])]
+pub struct FType {}
+
+#[mlir_type(
+    dialect = ToyDialect,
+    name = "g",
+    interfaces = [MemRefElementTypeInterface, MemRefElementTypeInterface]
+)]
+pub struct GType {}
+
+#[mlir_attr(dialect = ToyDialect, name = "h", interfaces = [MemRefElementTypeInterface])]
+pub struct HAttr {}
+
+fn main() {}

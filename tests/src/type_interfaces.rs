@@ -1,0 +1,36 @@
+//! The `rtyif` dialect: types with upstream type interfaces
+//! (`#[mlir_type(interfaces = [...])]`). `!rtyif.fixed<N>` may be held by
+//! memrefs and vectors and names its values `%fx`; `!rtyif.token` names
+//! its values `%tok` only; `!rtyif.plain` declares no interface, so MLIR
+//! refuses a memref or a vector of it and numbers its values.
+
+use mlir_pass::dialect::{mlir_dialect, mlir_type};
+
+/// Types with interfaces.
+#[mlir_dialect(name = "rtyif")]
+pub struct RTyIfDialect;
+
+/// A fixed-point number of `width` bits, a memref and vector element.
+#[mlir_type(
+    dialect = RTyIfDialect,
+    name = "fixed",
+    format = "`<` $width `>`",
+    interfaces = [
+        MemRefElementTypeInterface,
+        VectorElementTypeInterface,
+        OpAsmTypeInterface(asm_name = "fx")
+    ]
+)]
+pub struct FixedType {
+    /// Its width.
+    #[param]
+    width: u32,
+}
+
+/// A token: named, but no element of a memref or a vector.
+#[mlir_type(dialect = RTyIfDialect, name = "token", interfaces = [OpAsmTypeInterface(asm_name = "tok")])]
+pub struct TokenType {}
+
+/// A type with no interface.
+#[mlir_type(dialect = RTyIfDialect, name = "plain")]
+pub struct PlainType {}
