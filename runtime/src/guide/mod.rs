@@ -21,6 +21,7 @@
 //! | [`testing`] | Recipes: testing that a pass changed nothing, its diagnostics and their locations, the plugin from a test |
 //! | [`from_cpp`] | C++ and Rust side by side: TableGen passes, patterns, conversion, analyses, ODS |
 //! | [`internals`] | How the crate is built, its checks, and its benchmarks in short |
+//! | [`benchmarks`] | How the benchmarks run, where the time goes against C++, and the runs behind `BENCHMARKS.md`'s figures |
 
 #[doc = include_str!("getting_started.md")]
 pub mod getting_started {}
@@ -60,3 +61,6 @@ pub mod from_cpp {}
 
 #[doc = include_str!("internals.md")]
 pub mod internals {}
+
+#[doc = include_str!("benchmarks.md")]
+pub mod benchmarks {}
