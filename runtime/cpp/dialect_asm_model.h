@@ -1,6 +1,6 @@
 // `OpAsmOpInterface` for a Rust op (C++ only, included by
-// dialect_op_model.h): the names its results and block arguments print
-// with (`%idx42`, `%true`), asked of Rust, and the default dialect of the
+// dialect_op_model.h): the names its results, block arguments and blocks
+// print with (`%idx42`, `%true`, `^loop`), asked of Rust, and the default dialect of the
 // ops in its regions (`return` for `func.return` inside `func.func`).
 //
 // MLIR's printer makes each name a valid SSA name and unique (`_N`
@@ -51,7 +51,17 @@ struct OpAsmModel : mlir::OpAsmOpInterface::FallbackModel<OpAsmModel<N>> {
     if (spec->interfaces.asmBlockArgNames)
       asmNames(*spec, *dialect, op, &region, setName);
   }
-  void getAsmBlockNames(mlir::Operation *, mlir::OpAsmSetBlockNameFn) const {}
+  void getAsmBlockNames(mlir::Operation *op,
+                        mlir::OpAsmSetBlockNameFn setName) const {
+    if (spec->interfaces.asmBlockNames)
+      dialect->callbacks.asmBlockNames(
+          spec->definition, wrap(op),
+          [](MlirBlock block, MlirStringRef name, void *data) {
+            (*static_cast<mlir::OpAsmSetBlockNameFn *>(data))(unwrap(block),
+                                                              unwrap(name));
+          },
+          &setName);
+  }
   static llvm::StringRef getDefaultDialect() {
     if constexpr (N == kCastSlots)
       return "";
@@ -73,7 +83,8 @@ inline bool attachOpAsmModel(mlir::detail::InterfaceMap &map,
                              const OpSpec &spec,
                              const MlirPassBridgeDialectSpec &dialect) {
   if (spec.defaultDialect.empty()) {
-    if (spec.interfaces.asmResultNames || spec.interfaces.asmBlockArgNames)
+    if (spec.interfaces.asmResultNames || spec.interfaces.asmBlockArgNames ||
+        spec.interfaces.asmBlockNames)
       map.insertModels<OpAsmModel<kCastSlots>>();
     return true;
   }

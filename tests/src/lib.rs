@@ -19,6 +19,7 @@ use mlir_pass::{mlir_pass, ContextRef, OperationRef, Pass, PassError};
 pub mod aliases;
 pub mod analysis_twin;
 pub mod asm_names;
+pub mod block_names;
 pub mod calc;
 pub mod canonicalize_method;
 pub mod constraint_ops;

@@ -263,6 +263,8 @@ typedef struct MlirPassBridgeOpInterfaces {
   /// `MlirPassBridgeOpSpec::defaultDialect`).
   bool asmResultNames;
   bool asmBlockArgNames;
+  /// `OpAsmOpInterface`: `getAsmBlockNames` calls `asmBlockNames`.
+  bool asmBlockNames;
   /// `InferIntRangeInterface`: the method `inferIntRanges` answers.
   MlirPassBridgeIntRangeMethod intRanges;
   /// `MemoryEffectOpInterface`: from `MlirPassBridgeOpSpec::effects` or by
@@ -453,6 +455,13 @@ typedef struct MlirPassBridgeOpCallbacks {
   void (*asmNames)(const void *definition, MlirOperation op, MlirRegion region,
                    void (*setName)(MlirValue, MlirStringRef, void *),
                    void *userData);
+  /// `OpAsmOpInterface`: names the blocks of `op`'s regions, each with
+  /// `setName(block, name, userData)` (MLIR copies the name and makes it a
+  /// valid block name). Names nothing when the Rust hook panicked or named
+  /// a block it may not (reported at the op).
+  void (*asmBlockNames)(const void *definition, MlirOperation op,
+                        void (*setName)(MlirBlock, MlirStringRef, void *),
+                        void *userData);
   /// `InferIntRangeInterface`: the ranges of `op`'s results (and of the
   /// arguments of its regions' blocks) from its operands' `args` (all
   /// `known` unless the op answers `inferResultRangesFromOptional`), each

@@ -1,7 +1,7 @@
 //! The names an op's values print with (C++'s `OpAsmOpInterface`):
 //! `%idx42` for `index.constant 42`, `%true`, `%cst` instead of `%0`, block
 //! arguments named by the op that owns the region, and the default dialect
-//! of the ops in its regions. Declared with
+//! of the ops in its regions (the blocks' own names are `block_names.rs`'s). Declared with
 //! `interfaces = [OpAsmOpInterface(result_names, block_arg_names,
 //! default_dialect = "...")]` on `#[mlir_op]`.
 //!
@@ -133,6 +133,8 @@ pub struct OpAsmInterface {
     pub result_names: Option<ResultNamesHook>,
     /// `getAsmBlockArgumentNames`: the op's `block_arg_names`.
     pub block_arg_names: Option<BlockArgNamesHook>,
+    /// `getAsmBlockNames`: the op's `block_names`.
+    pub block_names: Option<super::BlockNamesHook>,
     /// `getDefaultDialect`: the ops of this dialect in the op's regions are
     /// printed and parsed without their namespace (`return` in a
     /// `func.func`).
@@ -144,6 +146,7 @@ impl OpAsmInterface {
     pub const NONE: Self = Self {
         result_names: None,
         block_arg_names: None,
+        block_names: None,
         default_dialect: None,
     };
 }
@@ -153,7 +156,7 @@ thread_local! {
     /// panic prints the op (in the generic form, which names nothing, but a
     /// diagnostic handler may print it otherwise), and that print must not
     /// ask again.
-    static NAMING: Cell<bool> = const { Cell::new(false) };
+    pub(super) static NAMING: Cell<bool> = const { Cell::new(false) };
 }
 
 pub(super) unsafe extern "C" fn asm_names(

@@ -34,6 +34,9 @@
 //! - `asm.rs`: hand-written syntax ([`OpParser`], [`OpPrinter`]);
 //! - `custom.rs`: custom directives of formats (`custom<Name>(...)`:
 //!   [`DetachedRegion`], [`Successor`], the arguments' types);
+//! - `block_names.rs`: the names blocks print with ([`BlockNames`]);
+//! - `type_interfaces.rs`: upstream interfaces of Rust types
+//!   ([`TypeInterface`]);
 //! - `asm_names.rs`: the names values print with and the default dialect
 //!   (`OpAsmOpInterface`: [`OpAsmInterface`], [`ValueNames`]);
 //! - `effects.rs`: memory effects and speculation
@@ -52,6 +55,7 @@ mod asm;
 mod asm_names;
 mod attrs;
 mod bit_enum;
+mod block_names;
 mod callbacks;
 pub mod constraint;
 mod control_flow;
@@ -87,6 +91,7 @@ pub use attrs::{definition_of_attr, params as attr_params, AttrDefinition, Diale
 #[doc(hidden)]
 pub use bit_enum::{bit_enum_from_attribute, bit_enum_to_attribute};
 pub use bit_enum::{BitEnumDefinition, Flags, MlirBitEnum};
+pub use block_names::{BlockNames, BlockNamesHook};
 pub use constraint::{AttrConstraint, TypeConstraint};
 pub use control_flow::{
     BranchInterface, EntrySuccessorsHook, RegionBranchInterface, RegionTarget,

@@ -172,6 +172,7 @@ pub(super) fn build(
         parse: Some(super::asm::parse),
         print: Some(super::asm::print),
         asmNames: Some(super::asm_names::asm_names),
+        asmBlockNames: Some(super::block_names::asm_block_names),
         inferIntRanges: Some(super::int_range::callback::infer_int_ranges),
         memoryEffects: Some(super::effects::memory_effects),
         speculatability: Some(super::effects::speculatability),
@@ -431,6 +432,7 @@ pub(super) fn build(
                 inferTypesFromConstraints: op.interfaces.infer_types_from_constraints,
                 asmResultNames: op.interfaces.asm.result_names.is_some(),
                 asmBlockArgNames: op.interfaces.asm.block_arg_names.is_some(),
+                asmBlockNames: op.interfaces.asm.block_names.is_some(),
                 intRanges: match op.interfaces.int_ranges {
                     None => bridge::MlirPassBridgeIntRangeMethod::MlirPassBridgeIntRangeNone,
                     Some(super::int_range::IntRangeInterface::Known(_)) => {

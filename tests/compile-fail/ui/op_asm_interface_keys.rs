@@ -1,5 +1,6 @@
 // `OpAsmOpInterface(...)` lists the methods the op answers: `result_names`
-// on an op with results, `block_arg_names` on an op with regions, each once
+// on an op with results, `block_arg_names` and `block_names` on an op with
+// regions, each once
 // and without a value, and `default_dialect` with a dialect namespace as a
 // string. Anything else is an error at the key that says what to write.
 use mlir_pass::dialect::ods::{AnyRegion, I64};
@@ -17,7 +18,7 @@ pub struct BareOp {
 #[mlir_op(
     dialect = ToyDialect,
     name = "keys",
-    interfaces = [OpAsmOpInterface(getAsmResultNames, block_names, result_names = output)]
+    interfaces = [OpAsmOpInterface(getAsmResultNames, block_labels, result_names = output)]
 )]
 pub struct KeysOp {
     #[result]
@@ -27,7 +28,7 @@ pub struct KeysOp {
 #[mlir_op(
     dialect = ToyDialect,
     name = "nothing_to_name",
-    interfaces = [OpAsmOpInterface(result_names, block_arg_names, block_arg_names)]
+    interfaces = [OpAsmOpInterface(result_names, block_arg_names, block_arg_names, block_names)]
 )]
 pub struct NothingToNameOp {
     #[operand]

@@ -1,5 +1,5 @@
-//! `OpAsmOpInterface`: the hook functions calling the op's `result_names`
-//! and `block_arg_names`, and the `OpAsmInterface` literal.
+//! `OpAsmOpInterface`: the hook functions calling the op's `result_names`,
+//! `block_arg_names` and `block_names`, and the `OpAsmInterface` literal.
 
 use super::*;
 use crate::op::valid::asm::method_signature;
@@ -72,6 +72,29 @@ pub(super) fn asm_hooks(input: &OpInput) -> TokenStream {
             }
         });
     }
+    if let Some(key) = param(input, "block_names").map(|p| &p.key) {
+        let blocks = quote!(__dialect::BlockNames);
+        out.extend(missing_method(
+            ident,
+            key,
+            "block_names",
+            method_signature("block_names"),
+            quote!((&self, names: &mut #blocks<'_>)),
+        ));
+        let method = Ident::new("block_names", key.span());
+        let at_key = Ident::new(&ident.to_string(), key.span());
+        let call = quote_spanned! {Span::call_site().located_at(key.span())=>
+            let method: fn(&#at_key<'a>, &mut #blocks<'a>) = <#at_key<'a>>::#method;
+            method(&op, names);
+        };
+        out.extend(quote! {
+            fn __block_names<'a>(op: ::mlir_pass::OperationRef<'a>, names: &mut #blocks<'a>) {
+                // SAFETY: MLIR calls an op's hooks on ops of that kind only.
+                let op = unsafe { <#ident<'a> as __dialect::Op<'a>>::from_operation_unchecked(op) };
+                #call
+            }
+        });
+    }
     out
 }
 
@@ -84,6 +107,9 @@ pub(super) fn asm_interface(input: &OpInput) -> TokenStream {
         param(input, "block_arg_names")
             .map(|_| quote!(__block_arg_names as __dialect::BlockArgNamesHook)),
     );
+    let block_names = option(
+        param(input, "block_names").map(|_| quote!(__block_names as __dialect::BlockNamesHook)),
+    );
     let default_dialect = option(
         param(input, "default_dialect")
             .and_then(|p| p.text.as_ref())
@@ -93,6 +119,7 @@ pub(super) fn asm_interface(input: &OpInput) -> TokenStream {
         __dialect::OpAsmInterface {
             result_names: #result_names,
             block_arg_names: #block_arg_names,
+            block_names: #block_names,
             default_dialect: #default_dialect,
         }
     }

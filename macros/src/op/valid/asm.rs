@@ -1,7 +1,7 @@
-//! `OpAsmOpInterface(result_names, block_arg_names, default_dialect =
-//! "...")`: the methods the op answers, each once, each of use to the op
-//! (results to name, regions whose arguments to name), and a default
-//! dialect that is a namespace.
+//! `OpAsmOpInterface(result_names, block_arg_names, block_names,
+//! default_dialect = "...")`: the methods the op answers, each once, each
+//! of use to the op (results to name, regions whose arguments or blocks to
+//! name), and a default dialect that is a namespace.
 
 use syn::ext::IdentExt;
 
@@ -33,6 +33,16 @@ const KEYS: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "block_names",
+        &[
+            "getAsmBlockNames",
+            "asm_block_names",
+            "block_name",
+            "blocks",
+            "block_labels",
+        ],
+    ),
+    (
         "default_dialect",
         &["getDefaultDialect", "dialect", "default_namespace"],
     ),
@@ -52,7 +62,8 @@ pub(super) fn check_op_asm(ctxt: &Ctxt, input: &OpInput, iface: &OpInterface) {
                     "`OpAsmOpInterface` lists the methods the op answers: write \
                      `OpAsmOpInterface(result_names)` and `fn result_names(&self, names: &mut \
                      ValueNames<'_>)` on the op; the keys are `result_names`, \
-                     `block_arg_names` and `default_dialect = \"...\"`, as in `{EXAMPLE}`"
+                     `block_arg_names`, `block_names` and `default_dialect = \"...\"`, as in \
+                     `{EXAMPLE}`"
                 ),
             );
             return;
@@ -69,16 +80,12 @@ pub(super) fn check_op_asm(ctxt: &Ctxt, input: &OpInput, iface: &OpInterface) {
                 })
                 .map(|(k, _)| format!("did you mean `{k}`? "))
                 .unwrap_or_default();
-            let unsupported = if word == "block_names" || word == "getAsmBlockNames" {
-                "`getAsmBlockNames` is not implemented for Rust ops; "
-            } else {
-                ""
-            };
             ctxt.spanned(
                 &param.key,
                 format!(
-                    "unknown key `{word}` in `OpAsmOpInterface(...)`: {unsupported}{guess}the \
-                     keys are `result_names`, `block_arg_names` and `default_dialect = \"...\"`"
+                    "unknown key `{word}` in `OpAsmOpInterface(...)`: {guess}the keys are \
+                     `result_names`, `block_arg_names`, `block_names` and `default_dialect = \
+                     \"...\"`"
                 ),
             );
             continue;
@@ -95,8 +102,8 @@ pub(super) fn check_op_asm(ctxt: &Ctxt, input: &OpInput, iface: &OpInterface) {
     }
 }
 
-/// `result_names` and `block_arg_names`: bare, on an op that has results,
-/// or regions.
+/// `result_names`, `block_arg_names` and `block_names`: bare, on an op
+/// that has results, or regions.
 fn check_method_key(
     ctxt: &Ctxt,
     input: &OpInput,
@@ -129,10 +136,10 @@ fn check_method_key(
 
 /// The method a key asks for, as written on the op.
 pub(in crate::op) fn method_signature(key: &str) -> &'static str {
-    if key == "result_names" {
-        "fn result_names(&self, names: &mut ValueNames<'_>)"
-    } else {
-        "fn block_arg_names(&self, region: RegionRef<'_, '_>, names: &mut ValueNames<'_>)"
+    match key {
+        "result_names" => "fn result_names(&self, names: &mut ValueNames<'_>)",
+        "block_names" => "fn block_names(&self, names: &mut BlockNames<'_>)",
+        _ => "fn block_arg_names(&self, region: RegionRef<'_, '_>, names: &mut ValueNames<'_>)",
     }
 }
 
