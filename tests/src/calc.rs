@@ -6,7 +6,7 @@
 //! is `arith.cmpi` (an `I64EnumAttr`), `!calc.fixed<16>` a type with a
 //! format.
 
-use mlir_pass::dialect::ods::{AnyAttr, AnyFloat, AnyType, FastMathFlagsAttr, I1, I64};
+use mlir_pass::dialect::ods::{AnyAttr, AnyFloat, AnyType, FastMathFlagsAttr, TypeAttr, I1, I64};
 use mlir_pass::dialect::{
     mlir_attr, mlir_dialect, mlir_enum, mlir_op, mlir_type, AsmParser, AsmPrinter, ParseError,
     TypeParam,
@@ -82,6 +82,37 @@ pub struct CmpPredicateAttr {
     /// The predicate.
     #[param]
     value: CmpPredicate,
+}
+
+/// A sliding window: `#calc.window<size = 4, stride = 2>`, its parameters
+/// named (ODS's `struct(params)`; read in any order).
+#[mlir_attr(dialect = CalcDialect, name = "window", format = "`<` struct(params) `>`")]
+pub struct WindowAttr {
+    /// How many elements it holds.
+    #[param]
+    size: i64,
+    /// How far it moves.
+    #[param]
+    stride: i64,
+}
+
+/// A tile of elements: `!calc.tile<f32 : cols = 8, rows = 4>`, a parameter
+/// and then two named (ODS's `struct($cols, $rows)`).
+#[mlir_type(
+    dialect = CalcDialect,
+    name = "tile",
+    format = "`<` $element `:` struct($cols, $rows) `>`"
+)]
+pub struct TileType {
+    /// The element type.
+    #[param]
+    element: TypeAttr,
+    /// Its rows.
+    #[param]
+    rows: u32,
+    /// Its columns.
+    #[param]
+    cols: u32,
 }
 
 /// A closed range of integers: `#calc.range<0, 16>`.

@@ -259,6 +259,10 @@ fn syntax(input: &TypeInput) -> TokenStream {
                 quote!(__dialect::ParamFormatElement::Param(#i))
             }
             Element::Params => quote!(__dialect::ParamFormatElement::Params),
+            Element::Struct(members) => {
+                let members = members.iter().map(|i| written[*i] as u32);
+                quote!(__dialect::ParamFormatElement::Struct(&[#(#members),*]))
+            }
         });
     quote!(__dialect::ParamSyntax::Format(&[#(#elements),*]))
 }

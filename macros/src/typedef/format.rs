@@ -4,7 +4,8 @@
 //!
 //! ```text
 //! format  ::= element*
-//! element ::= literal | `$` param | params
+//! element ::= literal | `$` param | params | struct
+//! struct  ::= `struct` `(` (params | `$` param (`,` `$` param)*) `)`
 //! ```
 //!
 //! Each parameter appears exactly once (`params` names them all), as ODS
@@ -15,6 +16,59 @@ use crate::{
     op::format::lex::{is_literal, lex, Token},
 };
 
+/// The parameters of `struct(...)`, after the keyword: `params` (every
+/// parameter) or `$name`s, none variadic.
+fn struct_members(
+    tokens: &mut std::iter::Peekable<std::vec::IntoIter<Token>>,
+    params: &[(String, bool)],
+) -> Result<Vec<usize>, String> {
+    const WRITE: &str = "write `struct($a, $b)` or `struct(params)`";
+    if tokens.next() != Some(Token::Punct('(')) {
+        return Err(format!(
+            "`struct` takes its parameters in parentheses: {WRITE}"
+        ));
+    }
+    let mut members = Vec::new();
+    loop {
+        match tokens.next() {
+            Some(Token::Keyword(word)) if word == "params" && members.is_empty() => {
+                members.extend(0..params.len());
+            }
+            Some(Token::Variable(name)) => {
+                let index = params
+                    .iter()
+                    .position(|(p, _)| *p == name)
+                    .ok_or_else(|| format!("`${name}` in `struct(...)` is not a parameter"))?;
+                members.push(index);
+            }
+            other => {
+                let found = other.map_or("the end of the format".to_owned(), |t| format!("`{t}`"));
+                return Err(format!(
+                    "`struct(...)` lists parameters, but found {found}: {WRITE}"
+                ));
+            }
+        }
+        match tokens.next() {
+            Some(Token::Punct(')')) => break,
+            Some(Token::Punct(',')) => continue,
+            other => {
+                let found = other.map_or("the end of the format".to_owned(), |t| format!("`{t}`"));
+                return Err(format!(
+                    "expected `,` or `)` in `struct(...)`, found {found}: {WRITE}"
+                ));
+            }
+        }
+    }
+    if let Some(&index) = members.iter().find(|&&i| params[i].1) {
+        return Err(format!(
+            "`${}` is variadic and cannot be a member of `struct(...)`, whose members are \
+             separated by commas too: write the parameters with `params` instead",
+            params[index].0
+        ));
+    }
+    Ok(members)
+}
+
 /// One element.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Element {
@@ -24,6 +78,9 @@ pub enum Element {
     Param(usize),
     /// Every parameter, separated by commas.
     Params,
+    /// `struct($a, $b)` or `struct(params)`: these parameters as
+    /// `a = ..., b = ...`.
+    Struct(Vec<usize>),
 }
 
 /// Parses `source` for parameters `params` (name, variadic); the errors
@@ -32,8 +89,21 @@ pub fn parse(source: &str, params: &[(String, bool)]) -> Result<Vec<Element>, St
     let tokens = lex(source)?;
     let mut out = Vec::new();
     let mut seen = vec![false; params.len()];
-    for token in tokens {
+    let mut tokens = tokens.into_iter().peekable();
+    while let Some(token) = tokens.next() {
         match token {
+            Token::Keyword(word) if word == "struct" => {
+                let members = struct_members(&mut tokens, params)?;
+                for &index in &members {
+                    if std::mem::replace(&mut seen[index], true) {
+                        return Err(format!(
+                            "`${}` appears twice in the format: keep one",
+                            params[index].0
+                        ));
+                    }
+                }
+                out.push(Element::Struct(members));
+            }
             Token::Literal(text) => {
                 if matches!(text.as_str(), "" | " " | "\\n") {
                     return Err(format!(
@@ -90,7 +160,7 @@ pub fn parse(source: &str, params: &[(String, bool)]) -> Result<Vec<Element>, St
             }
             Token::Keyword(word) => {
                 let what = match word.as_str() {
-                    "struct" | "custom" | "qualified" => format!(
+                    "custom" | "qualified" => format!(
                         "the directive `{word}` is not supported yet in a parameter format: \
                          write the parameters with `$name` and literals, or hand-write the \
                          syntax with `custom_assembly`"
@@ -155,7 +225,24 @@ mod tests {
         assert!(parse("$a $a", &params(&["a"]))
             .unwrap_err()
             .contains("twice"));
-        assert!(parse("struct(params)", &params(&["a"]))
+        assert_eq!(
+            parse("`<` struct(params) `>`", &params(&["a", "b"])).unwrap()[1],
+            Element::Struct(vec![0, 1])
+        );
+        assert_eq!(
+            parse("`<` $a `:` struct($c, $b) `>`", &params(&["a", "b", "c"])).unwrap()[3],
+            Element::Struct(vec![2, 1])
+        );
+        assert!(parse("struct($a) $a", &params(&["a"]))
+            .unwrap_err()
+            .contains("twice"));
+        assert!(parse("struct $a", &params(&["a"]))
+            .unwrap_err()
+            .contains("in parentheses"));
+        assert!(parse("struct($a $b)", &params(&["a", "b"]))
+            .unwrap_err()
+            .contains("expected `,` or `)`"));
+        assert!(parse("custom<X>($a)", &params(&["a"]))
             .unwrap_err()
             .contains("not supported yet"));
         assert!(parse("`<` $a ( `,` )? `>`", &params(&["a"])).is_err());

@@ -27,6 +27,15 @@ fn syntax_of(params: &[TypeParamDef], syntax: ParamSyntax) -> String {
                         format!("${}", params.get(i as usize).map_or("?", |p| p.name))
                     }
                     ParamFormatElement::Params => "params".to_owned(),
+                    ParamFormatElement::Struct(indices) => {
+                        let names: Vec<String> = indices
+                            .iter()
+                            .map(|&i| {
+                                format!("${}", params.get(i as usize).map_or("?", |p| p.name))
+                            })
+                            .collect();
+                        format!("struct({})", names.join(", "))
+                    }
                 })
                 .collect();
             format!(" (format: {})", parts.join(" "))

@@ -32,7 +32,7 @@ pub struct CAttr {
     high: i64,
 }
 
-#[mlir_attr(dialect = CalcDialect, name = "d", format = "struct(params)")]
+#[mlir_attr(dialect = CalcDialect, name = "d", format = "custom<Low>($low)")]
 pub struct DAttr {
     #[param]
     low: i64,

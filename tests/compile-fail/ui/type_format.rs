@@ -1,5 +1,7 @@
-// A type's format: literals in backticks, `$param`, `params`; every
-// parameter once; a variadic one only through `params`.
+// A type's format: literals in backticks, `$param`, `params`,
+// `struct(...)`; every parameter once; a variadic one only through
+// `params`, never in `struct(...)`, which takes its members in
+// parentheses.
 use mlir_pass::dialect::ods::Variadic;
 use mlir_pass::dialect::{mlir_dialect, mlir_type, TypeParam};
 
@@ -30,6 +32,26 @@ pub struct PairType {
 pub struct SpacedType {
     #[param]
     width: u32,
+}
+
+#[mlir_type(dialect = CalcDialect, name = "tile", format = "`<` struct($rows, $rows) `>`")]
+pub struct TileType {
+    #[param]
+    rows: u32,
+}
+
+#[mlir_type(dialect = CalcDialect, name = "grid", format = "`<` struct $rows `>`")]
+pub struct GridType {
+    #[param]
+    rows: u32,
+}
+
+#[mlir_type(dialect = CalcDialect, name = "bag", format = "`<` struct(params) `>`")]
+pub struct BagType {
+    #[param]
+    size: u32,
+    #[param]
+    items: Variadic<TypeParam>,
 }
 
 fn main() {}

@@ -1,7 +1,8 @@
 //! The declarative format of a type's or an attribute's parameters (ODS's
 //! `assemblyFormat` on a `TypeDef` or an `AttrDef`), interpreted over
 //! [`AsmParser`] and [`AsmPrinter`]: `` `<` $width `>` `` makes
-//! `!calc.fixed<16>`, `$value` makes `#index<cmp_predicate slt>`.
+//! `!calc.fixed<16>`, `$value` makes `#index<cmp_predicate slt>`,
+//! `` `<` struct(params) `>` `` makes `#calc.range<lo = 1, hi = 8>`.
 //!
 //! Spacing is ODS's: a space before each parameter and each literal but
 //! after `<`, `(`, `[`, `{` and before `>`, `)`, `]`, `}`, `,` (and a
@@ -22,6 +23,10 @@ pub enum ParamFormatElement {
     Param(u32),
     /// `params`: every parameter, separated by `, `.
     Params,
+    /// `struct($a, $b)` (or `struct(params)`): the parameters of these
+    /// indices as `a = ..., b = ...`, printed in this order and parsed in
+    /// any order, each once, as ODS's `struct` directive.
+    Struct(&'static [u32]),
 }
 
 /// How a type or an attribute of a Rust dialect is written after its name.
@@ -143,6 +148,20 @@ pub(crate) fn print(
                     param(printer, index);
                 }
             }
+            ParamFormatElement::Struct(indices) => {
+                if spacing.before_param() {
+                    printer.text(" ");
+                }
+                for (n, &index) in indices.iter().enumerate() {
+                    if n > 0 {
+                        printer.text(", ");
+                    }
+                    if let Some(def) = defs.get(index as usize) {
+                        printer.text(def.name).text(" = ");
+                    }
+                    param(printer, index as usize);
+                }
+            }
         }
     }
 }
@@ -197,6 +216,29 @@ pub(crate) fn parse<'c>(
                         }
                     } else {
                         values[index] = Some(read(parser, index)?);
+                    }
+                }
+            }
+            ParamFormatElement::Struct(indices) => {
+                // ODS's struct parser: one `name = value` per parameter, in
+                // any order, separated by commas.
+                for n in 0..indices.len() {
+                    let Ok(key) = parser.keyword() else {
+                        return Err(parser.error("expected a parameter name in struct"));
+                    };
+                    let found = indices
+                        .iter()
+                        .map(|&i| i as usize)
+                        .find(|&i| defs[i].name == key && values[i].is_none());
+                    let Some(index) = found else {
+                        return Err(parser.error(&format!(
+                            "duplicate or unknown struct parameter name: {key}"
+                        )));
+                    };
+                    parser.literal("=")?;
+                    values[index] = Some(read(parser, index)?);
+                    if n + 1 != indices.len() {
+                        parser.literal(",")?;
                     }
                 }
             }
