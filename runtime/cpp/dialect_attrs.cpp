@@ -10,6 +10,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/ExtensibleDialect.h"
+#include "mlir/IR/TensorEncoding.h"
 
 #include <mutex>
 
@@ -185,6 +186,41 @@ struct TypedAttrSlot
   static inline const void *current = nullptr;
 };
 
+/// `VerifiableTensorEncoding` on an attribute of a Rust dialect: Rust's
+/// `verify_encoding` says whether it may encode a tensor of this shape and
+/// element type (MLIR asks when it builds or verifies the tensor type).
+struct RustTensorEncodingModel
+    : public mlir::VerifiableTensorEncoding::FallbackModel<
+          RustTensorEncodingModel> {
+  llvm::LogicalResult
+  verifyEncoding(mlir::Attribute attr, llvm::ArrayRef<int64_t> shape,
+                 mlir::Type elementType,
+                 llvm::function_ref<mlir::InFlightDiagnostic()> emitError) const {
+    auto dynamic = llvm::dyn_cast<mlir::DynamicAttr>(attr);
+    if (!dynamic)
+      return mlir::success();
+    mlir::DynamicAttrDefinition *def = dynamic.getAttrDef();
+    const MlirPassBridgeDialectSpec *spec =
+        mlir_pass_bridge::rustDialectSpec(def->getDialect());
+    if (!spec || !spec->syntax.verifyEncoding)
+      return mlir::success();
+    for (const auto &rust : spec->attrs) {
+      if (rust.name != def->getName() || !rust.verifiesEncoding)
+        continue;
+      std::string message;
+      if (spec->syntax.verifyEncoding(rust.definition, wrap(attr),
+                                      shape.data(),
+                                      static_cast<intptr_t>(shape.size()),
+                                      wrap(elementType),
+                                      mlir_pass_bridge::appendToString,
+                                      &message))
+        return mlir::success();
+      return emitError() << message;
+    }
+    return mlir::success();
+  }
+};
+
 /// The same for a dynamic type: MLIR attaches a type interface by its
 /// class's TypeID.
 struct TypeSlot
@@ -336,12 +372,18 @@ void registerTypesAndAttrs(mlir::ExtensibleDialect *dialect,
                                                std::move(verify));
     mlir::TypeID typeID = attr->getTypeID();
     dialect->registerDynamicAttr(std::move(attr));
-    if (def.selfType >= 0) {
-      // A typed attribute: `TypedAttr` added to its interface map, through
-      // a class whose TypeID is this attribute's for the call.
+    if (def.selfType >= 0 || def.verifiesEncoding) {
+      // A typed attribute, a tensor encoding: `TypedAttr`,
+      // `VerifiableTensorEncoding` added to its interface map, through a
+      // class whose TypeID is this attribute's for the call.
       std::lock_guard<std::mutex> lock(TypedAttrSlot::mutex);
       TypedAttrSlot::current = typeID.getAsOpaquePointer();
-      TypedAttrSlot::attachInterface<RustTypedAttrModel>(*dialect->getContext());
+      if (def.selfType >= 0)
+        TypedAttrSlot::attachInterface<RustTypedAttrModel>(
+            *dialect->getContext());
+      if (def.verifiesEncoding)
+        TypedAttrSlot::attachInterface<RustTensorEncodingModel>(
+            *dialect->getContext());
     }
   }
 }
@@ -385,7 +427,8 @@ bool mlirPassBridgeDialectSpecAddAttr(MlirPassBridgeDialectSpec *spec,
   return guarded(false, [&] {
     spec->attrs.push_back({std::string(attr->name.data, attr->name.length),
                            attr->definition, attr->hasSyntax,
-                           attr->selfTypeParam});
+                           attr->selfTypeParam, 0, std::string(),
+                           attr->verifiesEncoding});
     return true;
   });
 }

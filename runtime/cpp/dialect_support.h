@@ -139,11 +139,13 @@ struct MlirPassBridgeDialectSpec {
     /// bits) and, with `OpAsmTypeInterface`, the name of its values.
     uint32_t interfaces = 0;
     std::string asmName = {};
+    /// For an attribute: whether it implements `VerifiableTensorEncoding`.
+    bool verifiesEncoding = false;
   };
   std::vector<Def> types;
   std::vector<Def> attrs;
   /// The syntax of types and attributes (all null until set).
-  MlirPassBridgeSyntaxCallbacks syntax{nullptr, nullptr, nullptr};
+  MlirPassBridgeSyntaxCallbacks syntax{nullptr, nullptr, nullptr, nullptr};
   /// The alias hook (`dialect_alias.cpp`), or null.
   MlirPassBridgeAliasHook aliasHook = nullptr;
 };

@@ -13,7 +13,7 @@ use mlir_pass::dialect::{
 };
 use mlir_pass::melior::ir::{
     attribute::{AttributeLike, FloatAttribute},
-    TypeLike,
+    Type, TypeLike,
 };
 
 /// A calculator dialect.
@@ -113,6 +113,40 @@ pub struct TileType {
     /// Its columns.
     #[param]
     cols: u32,
+}
+
+/// A layout of tensors of `rank` dimensions, a tensor's encoding:
+/// `tensor<4x?xf32, #calc.layout<2>>` (ODS's `VerifiableTensorEncoding`).
+/// A layout of rank 99 panics when asked.
+#[mlir_attr(
+    dialect = CalcDialect,
+    name = "layout",
+    format = "`<` $rank `>`",
+    interfaces = [VerifiableTensorEncoding]
+)]
+pub struct LayoutAttr {
+    /// The rank it lays out.
+    #[param]
+    rank: u32,
+}
+
+impl LayoutAttr<'_> {
+    fn verify_encoding(&self, shape: &[i64], element_type: Type<'_>) -> Result<(), String> {
+        if self.rank() == 99 {
+            panic!("layout 99 blew up");
+        }
+        if shape.len() != self.rank() as usize {
+            return Err(format!(
+                "a layout of rank {} encodes no tensor of rank {} (of {element_type})",
+                self.rank(),
+                shape.len()
+            ));
+        }
+        if shape.contains(&i64::MIN) && !element_type.is_float() {
+            return Err("a layout encodes dynamic sizes of floats only".to_owned());
+        }
+        Ok(())
+    }
 }
 
 /// A closed range of integers: `#calc.range<0, 16>`.

@@ -79,7 +79,7 @@ pub fn expand(input: &TypeInput) -> TokenStream {
     });
     // `valid.rs` reported any error in the list already.
     let interfaces =
-        super::interfaces::expand(&super::interfaces::read(&Default::default(), input));
+        super::interfaces::expand(input, &super::interfaces::read(&Default::default(), input));
     let parameter = (input.args.kind == DefKind::Attr).then(|| attr_parameter(input));
     let self_type_check = input.params.iter().find(|p| p.self_type).map(|p| {
         let c = &p.constraint;

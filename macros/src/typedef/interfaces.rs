@@ -1,16 +1,18 @@
-//! `#[mlir_type(interfaces = [...])]`: the upstream type interfaces a Rust
-//! type implements, as ODS lists them on a `TypeDef`. Each is answered by
-//! the bridge from what is declared here, with no call into Rust:
-//! `MemRefElementTypeInterface` and `VectorElementTypeInterface` are
+//! `#[mlir_type(interfaces = [...])]` and `#[mlir_attr(interfaces =
+//! [...])]`: the upstream interfaces a Rust type or attribute implements, as
+//! ODS lists them on a `TypeDef` or an `AttrDef`. The type interfaces are
+//! answered by the bridge from what is declared here, with no call into
+//! Rust: `MemRefElementTypeInterface` and `VectorElementTypeInterface` are
 //! markers, and `OpAsmTypeInterface(asm_name = "...")` names the values of
-//! the type.
+//! the type. An attribute's `VerifiableTensorEncoding` asks for
+//! `fn verify_encoding` on the handle.
 
-use proc_macro2::TokenStream;
-use quote::{quote, ToTokens};
-use syn::ext::IdentExt;
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned, ToTokens};
+use syn::{ext::IdentExt, Ident};
 
 use super::ast::{DefKind, TypeInput};
-use crate::{ctxt::Ctxt, dialects::edit_distance, op::attr::InterfaceArg};
+use crate::{ctxt::Ctxt, dialects::edit_distance, hook::missing_method, op::attr::InterfaceArg};
 
 /// The interfaces a Rust type may declare, as written in the list.
 const KNOWN: &[&str] = &[
@@ -18,6 +20,13 @@ const KNOWN: &[&str] = &[
     "VectorElementTypeInterface",
     "OpAsmTypeInterface",
 ];
+
+/// The interfaces a Rust attribute may declare.
+const KNOWN_ATTR: &[&str] = &["VerifiableTensorEncoding"];
+
+/// The method `VerifiableTensorEncoding` asks for.
+const VERIFY_ENCODING: &str =
+    "fn verify_encoding(&self, shape: &[i64], element_type: Type<'_>) -> Result<(), String>";
 
 /// A checked entry of the list.
 pub enum TypeInterface {
@@ -27,6 +36,8 @@ pub enum TypeInterface {
     VectorElement,
     /// `OpAsmTypeInterface(asm_name = "...")`.
     AsmName(String),
+    /// An attribute's `VerifiableTensorEncoding`, as written.
+    TensorEncoding(Ident),
 }
 
 /// What to write for each known interface, for messages.
@@ -43,15 +54,31 @@ pub fn read(ctxt: &Ctxt, input: &TypeInput) -> Vec<TypeInterface> {
     for entry in &input.args.interfaces {
         let name = entry.path.to_token_stream().to_string().replace(' ', "");
         if input.args.kind == DefKind::Attr {
-            ctxt.spanned(
-                &entry.path,
-                format!(
-                    "`#[mlir_attr]` takes no `interfaces`: an attribute is a `TypedAttr` when a \
-                     parameter is marked `#[param(self_type)]`, and its alias comes from \
-                     `alias = \"...\"`; type interfaces ({}) go on `#[mlir_type]`",
-                    accepted()
-                ),
-            );
+            if name != KNOWN_ATTR[0] || seen.contains(&name) {
+                attr_entry_error(ctxt, entry, &name, seen.contains(&name));
+                continue;
+            }
+            seen.push(name.clone());
+            if let Some(params) = &entry.params {
+                ctxt.spanned(
+                    params
+                        .first()
+                        .map_or_else(|| entry.path.to_token_stream(), |p| p.key.to_token_stream()),
+                    format!(
+                        "`VerifiableTensorEncoding` takes no parameters: write \
+                         `VerifiableTensorEncoding` and `{VERIFY_ENCODING}` on the attribute"
+                    ),
+                );
+                continue;
+            }
+            let ident = entry
+                .path
+                .segments
+                .last()
+                .expect("a path has a segment")
+                .ident
+                .clone();
+            out.push(TypeInterface::TensorEncoding(ident));
             continue;
         }
         if seen.contains(&name) {
@@ -86,6 +113,14 @@ fn read_entry(ctxt: &Ctxt, entry: &InterfaceArg, name: &str) -> Option<TypeInter
             })
         }
         "OpAsmTypeInterface" => asm_name(ctxt, entry),
+        "VerifiableTensorEncoding" => {
+            ctxt.spanned(
+                &entry.path,
+                "`VerifiableTensorEncoding` is an attribute interface: it goes on \
+                 `#[mlir_attr]`, whose attribute may then be a tensor's encoding",
+            );
+            None
+        }
         _ => {
             let hint = KNOWN
                 .iter()
@@ -102,6 +137,30 @@ fn read_entry(ctxt: &Ctxt, entry: &InterfaceArg, name: &str) -> Option<TypeInter
             None
         }
     }
+}
+
+/// An entry of an attribute's list that is not `VerifiableTensorEncoding`.
+fn attr_entry_error(ctxt: &Ctxt, entry: &InterfaceArg, name: &str, twice: bool) {
+    let message = if twice {
+        format!("`{name}` is listed twice: remove one")
+    } else if KNOWN.contains(&name) {
+        format!(
+            "`{name}` is a type interface: it goes on `#[mlir_type]`; an attribute declares \
+             `VerifiableTensorEncoding`"
+        )
+    } else {
+        let hint = if edit_distance(&name.to_lowercase(), &KNOWN_ATTR[0].to_lowercase()) <= 3 {
+            format!("did you mean `{}`? ", KNOWN_ATTR[0])
+        } else {
+            String::new()
+        };
+        format!(
+            "unknown attribute interface `{name}`: {hint}a Rust attribute declares \
+             `VerifiableTensorEncoding` (and is a `TypedAttr` when a parameter is marked \
+             `#[param(self_type)]`)"
+        )
+    };
+    ctxt.spanned(&entry.path, message);
 }
 
 /// `OpAsmTypeInterface(asm_name = "name")`, the name non-empty.
@@ -144,8 +203,9 @@ fn asm_name(ctxt: &Ctxt, entry: &InterfaceArg) -> Option<TypeInterface> {
     name.map(TypeInterface::AsmName)
 }
 
-/// One registration per interface, beside the type's.
-pub fn expand(interfaces: &[TypeInterface]) -> TokenStream {
+/// One registration per interface, beside the type's (or the attribute's),
+/// and the hook of a method an interface asks for.
+pub fn expand(input: &TypeInput, interfaces: &[TypeInterface]) -> TokenStream {
     interfaces
         .iter()
         .map(|interface| {
@@ -157,6 +217,7 @@ pub fn expand(interfaces: &[TypeInterface]) -> TokenStream {
                     quote!(__dialect::TypeInterface::VectorElement)
                 }
                 TypeInterface::AsmName(name) => quote!(__dialect::TypeInterface::AsmName(#name)),
+                TypeInterface::TensorEncoding(key) => return tensor_encoding(input, key),
             };
             quote! {
                 __mp::inventory::submit! {
@@ -168,4 +229,49 @@ pub fn expand(interfaces: &[TypeInterface]) -> TokenStream {
             }
         })
         .collect()
+}
+
+/// `VerifiableTensorEncoding`: the hook calling the attribute's
+/// `verify_encoding`, coerced at the key, and its registration.
+fn tensor_encoding(input: &TypeInput, key: &Ident) -> TokenStream {
+    let ident = input.ident();
+    let missing = missing_method(
+        ident,
+        key,
+        "verify_encoding",
+        VERIFY_ENCODING,
+        quote!((&self, shape: &[i64], element_type: __melior::ir::Type<'_>)
+            -> ::core::result::Result<(), ::std::string::String>),
+    );
+    let method = Ident::new("verify_encoding", key.span());
+    let at_key = Ident::new(&ident.to_string(), key.span());
+    let call = quote_spanned! {Span::call_site().located_at(key.span())=>
+        let method: fn(&#at_key<'c>, &[i64], __melior::ir::Type<'c>)
+            -> ::core::result::Result<(), ::std::string::String> = <#at_key<'c>>::#method;
+        method(&handle, shape, element_type)
+    };
+    quote! {
+        #missing
+
+        fn __verify_encoding_hook<'c>(
+            attr: __melior::ir::Attribute<'c>,
+            shape: &[i64],
+            element_type: __melior::ir::Type<'c>,
+        ) -> ::core::result::Result<(), ::std::string::String> {
+            // SAFETY: the bridge calls this hook only for this attribute.
+            let handle = unsafe {
+                <#ident<'c> as __dialect::DialectAttr<'c>>::from_attribute_unchecked(attr)
+            };
+            #call
+        }
+
+        __mp::inventory::submit! {
+            __dialect::AttrInterfaceRegistration {
+                definition: || __type_definition() as *const _ as *const (),
+                interface: __dialect::AttrInterface::VerifiableTensorEncoding(
+                    __verify_encoding_hook,
+                ),
+            }
+        }
+    }
 }

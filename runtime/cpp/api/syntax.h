@@ -137,6 +137,9 @@ typedef struct MlirPassBridgeAttrSpec {
   /// `AttributeSelfTypeParameter`): the attribute is a `TypedAttr`, printed
   /// with ` : type` after it. -1: none.
   int32_t selfTypeParam;
+  /// Whether it implements `VerifiableTensorEncoding`, answered by the
+  /// syntax callbacks' `verifyEncoding`.
+  bool verifiesEncoding;
 } MlirPassBridgeAttrSpec;
 
 /// The syntax of a type or attribute of a Rust dialect, in Rust.
@@ -156,6 +159,14 @@ typedef struct MlirPassBridgeSyntaxCallbacks {
   bool (*verify)(const void *definition, const MlirAttribute *params,
                  intptr_t numParams, MlirStringCallback onError,
                  void *userData);
+  /// `VerifiableTensorEncoding::verifyEncoding`: whether `attr`, of
+  /// `definition`, may encode a tensor of this shape (`rank` sizes, dynamic
+  /// ones `INT64_MIN`) and element type; false after calling
+  /// `onError(message, userData)`.
+  bool (*verifyEncoding)(const void *definition, MlirAttribute attr,
+                         const int64_t *shape, intptr_t rank,
+                         MlirType elementType, MlirStringCallback onError,
+                         void *userData);
 } MlirPassBridgeSyntaxCallbacks;
 
 /// Sets the callbacks of a dialect's types and attributes syntax. Without

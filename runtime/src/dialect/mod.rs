@@ -35,8 +35,8 @@
 //! - `custom.rs`: custom directives of formats (`custom<Name>(...)`:
 //!   [`DetachedRegion`], [`Successor`], the arguments' types);
 //! - `block_names.rs`: the names blocks print with ([`BlockNames`]);
-//! - `type_interfaces.rs`: upstream interfaces of Rust types
-//!   ([`TypeInterface`]);
+//! - `type_interfaces.rs`, `attr_interfaces.rs`: upstream interfaces of
+//!   Rust types and attributes ([`TypeInterface`], [`AttrInterface`]);
 //! - `asm_names.rs`: the names values print with and the default dialect
 //!   (`OpAsmOpInterface`: [`OpAsmInterface`], [`ValueNames`]);
 //! - `effects.rs`: memory effects and speculation
@@ -53,6 +53,7 @@
 mod alias;
 mod asm;
 mod asm_names;
+mod attr_interfaces;
 mod attrs;
 mod bit_enum;
 mod block_names;
@@ -85,6 +86,9 @@ pub use asm::{
     UnresolvedOperand,
 };
 pub use asm_names::{BlockArgNamesHook, OpAsmInterface, ResultNamesHook, ValueNames};
+#[doc(hidden)]
+pub use attr_interfaces::AttrInterfaceRegistration;
+pub use attr_interfaces::{attr_interfaces, AttrInterface, VerifyEncodingHook};
 #[doc(hidden)]
 pub use attrs::AttrRegistration;
 pub use attrs::{definition_of_attr, params as attr_params, AttrDefinition, DialectAttr};

@@ -229,6 +229,7 @@ pub(super) fn build(
                 parse: Some(syntax::callbacks::parse),
                 print: Some(syntax::callbacks::print),
                 verify: Some(syntax::callbacks::verify_attr),
+                verifyEncoding: Some(super::attr_interfaces::verify_encoding),
             },
         )
     };
@@ -238,6 +239,7 @@ pub(super) fn build(
             definition: (attr as *const AttrDefinition).cast(),
             hasSyntax: !matches!(attr.syntax, ParamSyntax::Default),
             selfTypeParam: attr.self_type.map_or(-1, |i| i as i32),
+            verifiesEncoding: super::attr_interfaces::verify_encoding_hook(attr).is_some(),
         };
         // SAFETY: the name is copied; `attr` is 'static.
         if !unsafe { bridge::mlirPassBridgeDialectSpecAddAttr(spec, &c_attr) } {

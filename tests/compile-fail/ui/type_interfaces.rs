@@ -1,9 +1,10 @@
 // `#[mlir_type(interfaces = [...])]` takes MemRefElementTypeInterface,
-// VectorElementTypeInterface and OpAsmTypeInterface(asm_name = "..."):
-// a misspelled or unknown interface, parameters on a marker, a missing,
-// empty or unknown key of OpAsmTypeInterface, an interface listed twice
-// and interfaces on #[mlir_attr] are errors at the user's token that say
-// what to write.
+// VectorElementTypeInterface and OpAsmTypeInterface(asm_name = "..."),
+// `#[mlir_attr(interfaces = [...])]` VerifiableTensorEncoding and the
+// method it asks for: a misspelled or unknown interface, parameters on a
+// marker, a missing, empty or unknown key of OpAsmTypeInterface, an
+// interface listed twice, an interface on the wrong kind and a missing
+// `verify_encoding` are errors at the user's token that say what to write.
 use mlir_pass::dialect::{mlir_attr, mlir_dialect, mlir_type};
 
 #[mlir_dialect(name = "toy")]
@@ -36,5 +37,14 @@ pub struct GType {}
 
 #[mlir_attr(dialect = ToyDialect, name = "h", interfaces = [MemRefElementTypeInterface])]
 pub struct HAttr {}
+
+#[mlir_type(dialect = ToyDialect, name = "i", interfaces = [VerifiableTensorEncoding])]
+pub struct IType {}
+
+#[mlir_attr(dialect = ToyDialect, name = "j", interfaces = [VerifiableTensorEncodings])]
+pub struct JAttr {}
+
+#[mlir_attr(dialect = ToyDialect, name = "k", interfaces = [VerifiableTensorEncoding])]
+pub struct KAttr {}
 
 fn main() {}
