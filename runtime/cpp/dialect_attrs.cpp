@@ -11,6 +11,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/ExtensibleDialect.h"
 #include "mlir/IR/TensorEncoding.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 
 #include <mutex>
 
@@ -265,6 +266,73 @@ struct RustOpAsmTypeModel
   }
 };
 
+/// `DataLayoutTypeInterface` on a type of a Rust dialect: its size in bits
+/// from Rust's `size_in_bits`, its alignments an integer's of that size
+/// (the next power of two of its bytes), as MLIR's default layout aligns
+/// integers. A panic in the hook is an error in the context's diagnostics
+/// and the size 0: a data layout query cannot fail.
+struct RustDataLayoutModel
+    : public mlir::DataLayoutTypeInterface::FallbackModel<RustDataLayoutModel> {
+  static uint64_t bits(mlir::Type type) {
+    auto dynamic = llvm::dyn_cast<mlir::DynamicType>(type);
+    if (!dynamic)
+      return 0;
+    mlir::DynamicTypeDefinition *def = dynamic.getTypeDef();
+    const MlirPassBridgeDialectSpec *spec =
+        mlir_pass_bridge::rustDialectSpec(def->getDialect());
+    if (!spec || !spec->syntax.typeSizeInBits)
+      return 0;
+    for (const auto &rust : spec->types) {
+      if (rust.name != def->getName())
+        continue;
+      uint64_t bits = 0;
+      std::string message;
+      if (spec->syntax.typeSizeInBits(rust.definition, wrap(type), &bits,
+                                      mlir_pass_bridge::appendToString,
+                                      &message))
+        return bits;
+      mlir::emitError(mlir::UnknownLoc::get(type.getContext()), message);
+      return 0;
+    }
+    return 0;
+  }
+  static uint64_t alignment(mlir::Type type) {
+    return llvm::PowerOf2Ceil(
+        std::max<uint64_t>(1, llvm::divideCeil(bits(type), 8)));
+  }
+  llvm::TypeSize getTypeSize(mlir::Type type, const mlir::DataLayout &,
+                             mlir::DataLayoutEntryListRef) const {
+    return llvm::TypeSize::getFixed(llvm::divideCeil(bits(type), 8));
+  }
+  llvm::TypeSize getTypeSizeInBits(mlir::Type type, const mlir::DataLayout &,
+                                   mlir::DataLayoutEntryListRef) const {
+    return llvm::TypeSize::getFixed(bits(type));
+  }
+  uint64_t getABIAlignment(mlir::Type type, const mlir::DataLayout &,
+                           mlir::DataLayoutEntryListRef) const {
+    return alignment(type);
+  }
+  uint64_t getPreferredAlignment(mlir::Type type, const mlir::DataLayout &,
+                                 mlir::DataLayoutEntryListRef) const {
+    return alignment(type);
+  }
+  std::optional<uint64_t> getIndexBitwidth(mlir::Type,
+                                           const mlir::DataLayout &,
+                                           mlir::DataLayoutEntryListRef) const {
+    return std::nullopt;
+  }
+  bool areCompatible(mlir::Type, mlir::DataLayoutEntryListRef,
+                     mlir::DataLayoutEntryListRef,
+                     mlir::DataLayoutSpecInterface,
+                     const mlir::DataLayoutIdentifiedEntryMap &) const {
+    return true;
+  }
+  llvm::LogicalResult verifyEntries(mlir::Type, mlir::DataLayoutEntryListRef,
+                                    mlir::Location) const {
+    return mlir::success();
+  }
+};
+
 /// Attaches the upstream interfaces `def` declares to its dynamic type,
 /// whose TypeID is `typeID`.
 void attachTypeInterfaces(mlir::MLIRContext &context, mlir::TypeID typeID,
@@ -279,6 +347,8 @@ void attachTypeInterfaces(mlir::MLIRContext &context, mlir::TypeID typeID,
     TypeSlot::attachInterface<RustVectorElementModel>(context);
   if (def.interfaces & MlirPassBridgeTypeInterfaceOpAsm)
     TypeSlot::attachInterface<RustOpAsmTypeModel>(context);
+  if (def.interfaces & MlirPassBridgeTypeInterfaceDataLayout)
+    TypeSlot::attachInterface<RustDataLayoutModel>(context);
 }
 
 /// A verifier calling `verify(definition, params...)` in Rust.

@@ -2,7 +2,7 @@
 //! region (`OpAsmOpInterface(block_names)`, C++'s `getAsmBlockNames`) as
 //! its `how` says: `"labels"` names them `entry`, `loop`, `exit`; the
 //! other values misuse `BlockNames` on request (`"same"`, `"numbered"`,
-//! `"twice"`, `"outer"`) or panic (`"panic"`).
+//! `"twice"`, `"spaced"`, `"outer"`) or panic (`"panic"`).
 
 #![deny(unsafe_code)]
 
@@ -54,6 +54,7 @@ impl LabeledOp<'_> {
                 names.set(blocks[1], "one");
                 names.set(blocks[1], "two");
             }
+            "spaced" => names.set(blocks[1], "a b"),
             "outer" => {
                 let outer = self.operation().melior().block().expect("in a block");
                 names.set(outer, "outer");

@@ -10,7 +10,7 @@
 
 use mlir_pass::dialect::{
     mlir_dialect, mlir_op,
-    ods::{AnyFloat, AnyInteger, AnyIntegerAttr, AnyTensor, AnyType, Index, I1, I32},
+    ods::{AnyFloat, AnyInteger, AnyIntegerAttr, AnyTensor, AnyType, Index, Optional, I1, I32},
 };
 
 /// Ops with inferred result types.
@@ -71,7 +71,7 @@ pub struct MatchOp {
     ok: I1,
 }
 
-/// `%0 = rinfer.element %t : tensor<4xf32>`: the tensor's element type.
+/// `%0 = rinfer.element %t : tensor<4xf16>`: the tensor's element type.
 #[mlir_op(
     dialect = RInferDialect,
     name = "element",
@@ -153,4 +153,26 @@ pub struct RelayOp {
     /// An element of the tensor.
     #[result]
     first: AnyType,
+}
+
+/// `%0 = rinfer.pick %x : i32`: `x`'s type, though an optional attribute
+/// of the same type is listed first: a value always has its type, an
+/// optional attribute may be absent.
+#[mlir_op(
+    dialect = RInferDialect,
+    name = "pick",
+    traits = [Pure, AllTypesMatch(init, x, result)],
+    interfaces = [InferTypeOpInterface(from_constraints)],
+    format = "$x attr-dict `:` type($x)"
+)]
+pub struct PickOp {
+    /// A starting value.
+    #[attr]
+    init: Optional<AnyIntegerAttr>,
+    /// The operand.
+    #[operand]
+    x: AnyInteger,
+    /// Of its type.
+    #[result]
+    result: AnyInteger,
 }

@@ -1,6 +1,7 @@
 //! The `rtyif` dialect: types with upstream type interfaces
 //! (`#[mlir_type(interfaces = [...])]`). `!rtyif.fixed<N>` may be held by
-//! memrefs and vectors and names its values `%fx`; `!rtyif.token` names
+//! memrefs and vectors, is `N` bits in a data layout and names its values
+//! `%fx`; `!rtyif.token` names
 //! its values `%tok` only; `!rtyif.plain` declares no interface, so MLIR
 //! refuses a memref or a vector of it and numbers its values.
 
@@ -18,6 +19,7 @@ pub struct RTyIfDialect;
     interfaces = [
         MemRefElementTypeInterface,
         VectorElementTypeInterface,
+        DataLayoutTypeInterface,
         OpAsmTypeInterface(asm_name = "fx")
     ]
 )]
@@ -25,6 +27,16 @@ pub struct FixedType {
     /// Its width.
     #[param]
     width: u32,
+}
+
+impl FixedType<'_> {
+    /// Its width; a width of 999 panics when asked.
+    fn size_in_bits(&self) -> u64 {
+        if self.width() == 999 {
+            panic!("a width of 999 has no size");
+        }
+        self.width().into()
+    }
 }
 
 /// A token: named, but no element of a memref or a vector.

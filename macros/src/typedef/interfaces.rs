@@ -3,8 +3,9 @@
 //! ODS lists them on a `TypeDef` or an `AttrDef`. The type interfaces are
 //! answered by the bridge from what is declared here, with no call into
 //! Rust: `MemRefElementTypeInterface` and `VectorElementTypeInterface` are
-//! markers, and `OpAsmTypeInterface(asm_name = "...")` names the values of
-//! the type. An attribute's `VerifiableTensorEncoding` asks for
+//! markers (each needing `DataLayoutTypeInterface`, which asks for
+//! `fn size_in_bits`), and `OpAsmTypeInterface(asm_name = "...")` names the
+//! values of the type. An attribute's `VerifiableTensorEncoding` asks for
 //! `fn verify_encoding` on the handle.
 
 use proc_macro2::{Span, TokenStream};
@@ -18,8 +19,12 @@ use crate::{ctxt::Ctxt, dialects::edit_distance, hook::missing_method, op::attr:
 const KNOWN: &[&str] = &[
     "MemRefElementTypeInterface",
     "VectorElementTypeInterface",
+    "DataLayoutTypeInterface",
     "OpAsmTypeInterface",
 ];
+
+/// The method `DataLayoutTypeInterface` asks for.
+const SIZE_IN_BITS: &str = "fn size_in_bits(&self) -> u64";
 
 /// The interfaces a Rust attribute may declare.
 const KNOWN_ATTR: &[&str] = &["VerifiableTensorEncoding"];
@@ -38,12 +43,14 @@ pub enum TypeInterface {
     AsmName(String),
     /// An attribute's `VerifiableTensorEncoding`, as written.
     TensorEncoding(Ident),
+    /// `DataLayoutTypeInterface`, as written.
+    DataLayout(Ident),
 }
 
 /// What to write for each known interface, for messages.
 fn accepted() -> String {
-    "`MemRefElementTypeInterface`, `VectorElementTypeInterface` and \
-     `OpAsmTypeInterface(asm_name = \"...\")`"
+    "`MemRefElementTypeInterface`, `VectorElementTypeInterface`, \
+     `DataLayoutTypeInterface` and `OpAsmTypeInterface(asm_name = \"...\")`"
         .to_owned()
 }
 
@@ -51,6 +58,7 @@ fn accepted() -> String {
 pub fn read(ctxt: &Ctxt, input: &TypeInput) -> Vec<TypeInterface> {
     let mut out = Vec::new();
     let mut seen: Vec<String> = Vec::new();
+    let mut markers = Vec::new();
     for entry in &input.args.interfaces {
         let name = entry.path.to_token_stream().to_string().replace(' ', "");
         if input.args.kind == DefKind::Attr {
@@ -87,7 +95,31 @@ pub fn read(ctxt: &Ctxt, input: &TypeInput) -> Vec<TypeInterface> {
         }
         seen.push(name.clone());
         if let Some(interface) = read_entry(ctxt, entry, &name) {
+            if matches!(
+                interface,
+                TypeInterface::MemRefElement | TypeInterface::VectorElement
+            ) {
+                markers.push((name, &entry.path));
+            }
             out.push(interface);
+        }
+    }
+    // MLIR asks the data layout for the size of memref and vector elements
+    // and aborts for a type without one.
+    if !out
+        .iter()
+        .any(|i| matches!(i, TypeInterface::DataLayout(_)))
+    {
+        for (name, path) in markers {
+            ctxt.spanned(
+                path,
+                format!(
+                    "`{name}` needs `DataLayoutTypeInterface` beside it: MLIR asks the data \
+                     layout for the size of memref and vector elements (and aborts for a type \
+                     without one); add `DataLayoutTypeInterface` and `{SIZE_IN_BITS}` on the \
+                     type"
+                ),
+            );
         }
     }
     out
@@ -113,6 +145,29 @@ fn read_entry(ctxt: &Ctxt, entry: &InterfaceArg, name: &str) -> Option<TypeInter
             })
         }
         "OpAsmTypeInterface" => asm_name(ctxt, entry),
+        "DataLayoutTypeInterface" => {
+            if let Some(params) = &entry.params {
+                let at = params
+                    .first()
+                    .map_or_else(|| entry.path.to_token_stream(), |p| p.key.to_token_stream());
+                ctxt.spanned(
+                    at,
+                    format!(
+                        "`DataLayoutTypeInterface` takes no parameters: write \
+                         `DataLayoutTypeInterface` and `{SIZE_IN_BITS}` on the type"
+                    ),
+                );
+                return None;
+            }
+            let ident = entry
+                .path
+                .segments
+                .last()
+                .expect("a path has a segment")
+                .ident
+                .clone();
+            Some(TypeInterface::DataLayout(ident))
+        }
         "VerifiableTensorEncoding" => {
             ctxt.spanned(
                 &entry.path,
@@ -218,6 +273,18 @@ pub fn expand(input: &TypeInput, interfaces: &[TypeInterface]) -> TokenStream {
                 }
                 TypeInterface::AsmName(name) => quote!(__dialect::TypeInterface::AsmName(#name)),
                 TypeInterface::TensorEncoding(key) => return tensor_encoding(input, key),
+                TypeInterface::DataLayout(key) => {
+                    let hook = size_in_bits(input, key);
+                    return quote! {
+                        #hook
+                        __mp::inventory::submit! {
+                            __dialect::TypeInterfaceRegistration {
+                                definition: || __type_definition() as *const _ as *const (),
+                                interface: __dialect::TypeInterface::DataLayout,
+                            }
+                        }
+                    };
+                }
             };
             quote! {
                 __mp::inventory::submit! {
@@ -229,6 +296,43 @@ pub fn expand(input: &TypeInput, interfaces: &[TypeInterface]) -> TokenStream {
             }
         })
         .collect()
+}
+
+/// `DataLayoutTypeInterface`: the hook calling the type's `size_in_bits`,
+/// coerced at the key, and its registration.
+fn size_in_bits(input: &TypeInput, key: &Ident) -> TokenStream {
+    let ident = input.ident();
+    let missing = missing_method(
+        ident,
+        key,
+        "size_in_bits",
+        SIZE_IN_BITS,
+        quote!((&self) -> u64),
+    );
+    let method = Ident::new("size_in_bits", key.span());
+    let at_key = Ident::new(&ident.to_string(), key.span());
+    let call = quote_spanned! {Span::call_site().located_at(key.span())=>
+        let method: fn(&#at_key<'c>) -> u64 = <#at_key<'c>>::#method;
+        method(&handle)
+    };
+    quote! {
+        #missing
+
+        fn __size_in_bits_hook<'c>(ty: __melior::ir::Type<'c>) -> u64 {
+            // SAFETY: the bridge calls this hook only for this type.
+            let handle = unsafe {
+                <#ident<'c> as __dialect::DialectType<'c>>::from_type_unchecked(ty)
+            };
+            #call
+        }
+
+        __mp::inventory::submit! {
+            __dialect::TypeSizeRegistration {
+                definition: || __type_definition() as *const _ as *const (),
+                size_in_bits: __size_in_bits_hook,
+            }
+        }
+    }
 }
 
 /// `VerifiableTensorEncoding`: the hook calling the attribute's

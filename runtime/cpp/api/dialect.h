@@ -623,6 +623,9 @@ typedef enum MlirPassBridgeTypeInterface {
   /// `OpAsmTypeInterface`: values of the type are named
   /// `MlirPassBridgeTypeSpec::asmName` when printed.
   MlirPassBridgeTypeInterfaceOpAsm = 4,
+  /// `DataLayoutTypeInterface`: its size in bits is the syntax callbacks'
+  /// `typeSizeInBits`; its alignments those of an integer of that size.
+  MlirPassBridgeTypeInterfaceDataLayout = 8,
 } MlirPassBridgeTypeInterface;
 
 /// A type of a Rust dialect: `!ns.name<param, ...>`, its parameters

@@ -167,6 +167,12 @@ typedef struct MlirPassBridgeSyntaxCallbacks {
                          const int64_t *shape, intptr_t rank,
                          MlirType elementType, MlirStringCallback onError,
                          void *userData);
+  /// `DataLayoutTypeInterface::getTypeSizeInBits` of `type`, of
+  /// `definition`: the size in `*bits`, or false after calling
+  /// `onError(message, userData)` (the hook panicked).
+  bool (*typeSizeInBits)(const void *definition, MlirType type,
+                         uint64_t *bits, MlirStringCallback onError,
+                         void *userData);
 } MlirPassBridgeSyntaxCallbacks;
 
 /// Sets the callbacks of a dialect's types and attributes syntax. Without

@@ -37,13 +37,15 @@ pub type BlockNamesHook = for<'a> fn(OperationRef<'a>, &mut BlockNames<'a>);
 
 impl BlockNames<'_> {
     /// Names `block` `name` (C++'s `setNameFn(block, name)`): it prints as
-    /// `^name` (MLIR replaces what a block name cannot hold). An empty
-    /// name keeps the default `^bbN`.
+    /// `^name`. An empty name keeps the default `^bbN`.
     ///
     /// # Panics
     /// When `block` is not a block of a region of this op, was named
-    /// already, or `name` is the name of another block of its region or of
-    /// the form `bbN` (the printer's own names, which would clash): the
+    /// already, or `name` is the name of another block of its region, of
+    /// the form `bbN` (the printer's own names, which would clash) or one
+    /// MLIR would rewrite (other than ASCII letters, digits, `$`, `.`, `_`
+    /// and `-`, or starting with a digit), since the printed IR would then
+    /// not parse back: the
     /// panic is reported at the op, whose blocks then print with their
     /// default names.
     #[track_caller]
@@ -68,7 +70,22 @@ impl BlockNames<'_> {
             panic!("`BlockNames::set` named a block twice (`{first}`, then `{name}`)");
         }
         if name.is_empty() {
+            // The default number; the block counts as named.
+            self.names.push((raw, String::new()));
             return;
+        }
+        // MLIR rewrites other names (a space to `_`, other bytes to hex, a
+        // `_` before a leading digit) and would not see two rewritten ones
+        // clash.
+        let valid = name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"$._-".contains(&b))
+            && !name.as_bytes()[0].is_ascii_digit();
+        if !valid {
+            panic!(
+                "`BlockNames::set` was given `{name}`, which MLIR would rewrite: a block name is \
+                 ASCII letters, digits, `$`, `.`, `_` and `-`, not starting with a digit"
+            );
         }
         if name.len() > 2 && name.starts_with("bb") && name[2..].bytes().all(|b| b.is_ascii_digit())
         {
@@ -123,7 +140,7 @@ pub(super) unsafe extern "C" fn asm_block_names(
     let result = trap_hook(|| hook(unsafe { OperationRef::from_raw(op) }, &mut names));
     match result {
         Ok(()) => {
-            for (block, name) in &names.names {
+            for (block, name) in names.names.iter().filter(|(_, n)| !n.is_empty()) {
                 // SAFETY: a block the checks above accepted; MLIR copies the
                 // name.
                 unsafe { set_name(*block, string_ref(name), user_data) };

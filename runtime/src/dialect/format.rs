@@ -229,7 +229,11 @@ pub(super) fn inferred_result_sources(op: &super::OpDefinition) -> Vec<TypeSourc
         if let Some(i) = op.results.iter().position(|r| r.name == name) {
             return sources[i].map(|_| TypeSource::Result(i as u32, transform));
         }
-        let i = op.attributes.iter().position(|a| a.name == name)?;
+        // An attribute that is always there and has a type, as the macro
+        // requires.
+        let i = op.attributes.iter().position(|a| {
+            a.name == name && (!a.optional || a.default.is_some()) && !a.constraint.is_untyped()
+        })?;
         Some(TypeSource::Attribute(i as u32, transform))
     };
     loop {
@@ -240,10 +244,15 @@ pub(super) fn inferred_result_sources(op: &super::OpDefinition) -> Vec<TypeSourc
             }
             let name = op.results[i].name;
             let found = op.traits.iter().find_map(|t| match *t {
-                Trait::AllTypesMatch(names) if names.contains(&name) => names
-                    .iter()
-                    .filter(|n| **n != name)
-                    .find_map(|n| known(&sources, n, TypeTransform::Identity)),
+                // Values before attributes: a value always has its type.
+                Trait::AllTypesMatch(names) if names.contains(&name) => {
+                    let candidates = || names.iter().filter(|n| **n != name);
+                    let is_attribute = |n: &&&str| op.attributes.iter().any(|a| a.name == **n);
+                    candidates()
+                        .filter(|n| !is_attribute(n))
+                        .chain(candidates().filter(is_attribute))
+                        .find_map(|n| known(&sources, n, TypeTransform::Identity))
+                }
                 Trait::TypesMatchWith {
                     lhs,
                     rhs,

@@ -135,9 +135,9 @@ pub use syntax::{
     AsmInteger, AsmParser, AsmPrinter,
 };
 pub use traits::{Trait, TypeTransform};
+pub use type_interfaces::{type_interfaces, SizeInBitsHook, TypeInterface};
 #[doc(hidden)]
-pub use type_interfaces::TypeInterfaceRegistration;
-pub use type_interfaces::{type_interfaces, TypeInterface};
+pub use type_interfaces::{TypeInterfaceRegistration, TypeSizeRegistration};
 #[doc(hidden)]
 pub use types::call_type_verifier;
 #[doc(hidden)]

@@ -230,6 +230,7 @@ pub(super) fn build(
                 print: Some(syntax::callbacks::print),
                 verify: Some(syntax::callbacks::verify_attr),
                 verifyEncoding: Some(super::attr_interfaces::verify_encoding),
+                typeSizeInBits: Some(super::type_interfaces::type_size_in_bits),
             },
         )
     };

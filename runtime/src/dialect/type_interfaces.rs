@@ -14,8 +14,8 @@ use crate::ffi::bridge;
 /// #[mlir_dialect(name = "fx")]
 /// pub struct FxDialect;
 ///
-/// /// A fixed-point number: memrefs and vectors may hold it, and its values
-/// /// print as `%fx`, `%fx_0`...
+/// /// A fixed-point number: memrefs and vectors may hold it, its size is
+/// /// its width, and its values print as `%fx`, `%fx_0`...
 /// #[mlir_type(
 ///     dialect = FxDialect,
 ///     name = "fixed",
@@ -23,6 +23,7 @@ use crate::ffi::bridge;
 ///     interfaces = [
 ///         MemRefElementTypeInterface,
 ///         VectorElementTypeInterface,
+///         DataLayoutTypeInterface,
 ///         OpAsmTypeInterface(asm_name = "fx"),
 ///     ]
 /// )]
@@ -30,6 +31,12 @@ use crate::ffi::bridge;
 ///     /// Its width.
 ///     #[param]
 ///     bits: u32,
+/// }
+///
+/// impl Fixed<'_> {
+///     fn size_in_bits(&self) -> u64 {
+///         self.bits().into()
+///     }
 /// }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,9 +50,71 @@ pub enum TypeInterface {
     VectorElement,
     /// `OpAsmTypeInterface` with `getAsmName`: the printer names the values
     /// of the type (an op's results when every one has such a type and the
-    /// op names none; block arguments the op does not name) with this name,
-    /// adding MLIR's `_N` suffixes.
+    /// op names none; a region's block arguments when the op names none of
+    /// them) with this name, adding MLIR's `_N` suffixes.
     AsmName(&'static str),
+    /// `DataLayoutTypeInterface`: the type's size in bits is the handle's
+    /// `fn size_in_bits(&self) -> u64`, its alignments an integer's of that
+    /// size. MLIR asks the data layout for the size of memref and vector
+    /// elements (`vector.bitcast`'s verifier, the lowerings) and aborts for
+    /// a type without one, so `#[mlir_type]` requires it beside the two
+    /// element markers.
+    DataLayout,
+}
+
+/// The size in bits of a value of a type (`DataLayoutTypeInterface`).
+pub type SizeInBitsHook = for<'c> fn(melior::ir::Type<'c>) -> u64;
+
+/// The `size_in_bits` of one type of a Rust dialect that declares
+/// `DataLayoutTypeInterface`. `#[mlir_type]` submits it.
+#[doc(hidden)]
+pub struct TypeSizeRegistration {
+    /// The type's definition (its address).
+    pub definition: fn() -> *const (),
+    /// The hook.
+    pub size_in_bits: SizeInBitsHook,
+}
+
+inventory::collect!(TypeSizeRegistration);
+
+/// The bridge's `typeSizeInBits`: the type's hook, its panic an error.
+pub(super) unsafe extern "C" fn type_size_in_bits(
+    definition: *const std::ffi::c_void,
+    ty: mlir_sys::MlirType,
+    bits: *mut u64,
+    on_error: mlir_sys::MlirStringCallback,
+    user_data: *mut std::ffi::c_void,
+) -> bool {
+    // SAFETY: the bridge hands back the definition it was given.
+    let def = unsafe { &*definition.cast::<super::TypeDefinition>() };
+    let address = (def as *const super::TypeDefinition).cast::<()>();
+    let Some(hook) = inventory::iter::<TypeSizeRegistration>
+        .into_iter()
+        .find(|r| std::ptr::eq((r.definition)(), address))
+        .map(|r| r.size_in_bits)
+    else {
+        return false;
+    };
+    // SAFETY: a valid type, borrowed for the call.
+    match crate::ffi::trap_hook(|| hook(unsafe { melior::ir::Type::from_raw(ty) })) {
+        Ok(size) => {
+            // SAFETY: the bridge's out parameter.
+            unsafe { *bits = size };
+            true
+        }
+        Err(panic) => {
+            let message = format!(
+                "`size_in_bits` (DataLayoutTypeInterface) of `{}` panicked: {panic}; its size \
+                 is taken as 0",
+                def.type_name
+            );
+            if let Some(on_error) = on_error {
+                // SAFETY: the bridge's callback, with its user data.
+                unsafe { on_error(crate::ffi::string_ref(&message), user_data) };
+            }
+            false
+        }
+    }
 }
 
 /// One interface of one type of a Rust dialect. `#[mlir_type]` submits one
@@ -84,6 +153,7 @@ pub(super) fn bridge_interfaces(definition: &'static super::TypeDefinition) -> (
                 asm_name = name;
                 I::MlirPassBridgeTypeInterfaceOpAsm.0
             }
+            TypeInterface::DataLayout => I::MlirPassBridgeTypeInterfaceDataLayout.0,
         };
     }
     (bits, asm_name)

@@ -1,9 +1,10 @@
 // `InferTypeOpInterface(from_constraints)` infers each result's type from
 // the op's constraints: a result none of them gives a type, one tied only
-// to an operand after a variadic group (which has no fixed position), a
+// to an operand after a variadic group (which has no fixed position) or to
+// an attribute that may be absent or has no type, a
 // variadic result, a misspelled key, a value and a second key are errors
 // at the user's token that say what to write.
-use mlir_pass::dialect::ods::{AnyInteger, Index, Variadic};
+use mlir_pass::dialect::ods::{AnyInteger, AnyIntegerAttr, Index, Optional, StrAttr, Variadic};
 use mlir_pass::dialect::{mlir_dialect, mlir_op};
 
 #[mlir_dialect(name = "toy")]
@@ -67,6 +68,23 @@ pub struct PickOp {
     last: AnyInteger,
     #[result]
     output: AnyInteger,
+}
+
+#[mlir_op(
+    dialect = ToyDialect,
+    name = "seed",
+    traits = [AllTypesMatch(seed, output), AllTypesMatch(label, other)],
+    interfaces = [InferTypeOpInterface(from_constraints)]
+)]
+pub struct SeedOp {
+    #[attr]
+    seed: Optional<AnyIntegerAttr>,
+    #[attr]
+    label: StrAttr,
+    #[result]
+    output: AnyInteger,
+    #[result]
+    other: AnyInteger,
 }
 
 fn main() {}

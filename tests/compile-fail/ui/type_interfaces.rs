@@ -3,8 +3,9 @@
 // `#[mlir_attr(interfaces = [...])]` VerifiableTensorEncoding and the
 // method it asks for: a misspelled or unknown interface, parameters on a
 // marker, a missing, empty or unknown key of OpAsmTypeInterface, an
-// interface listed twice, an interface on the wrong kind and a missing
-// `verify_encoding` are errors at the user's token that say what to write.
+// interface listed twice, an interface on the wrong kind, an element marker
+// without DataLayoutTypeInterface and a missing `verify_encoding` or
+// `size_in_bits` are errors at the user's token that say what to write.
 use mlir_pass::dialect::{mlir_attr, mlir_dialect, mlir_type};
 
 #[mlir_dialect(name = "toy")]
@@ -31,9 +32,15 @@ pub struct FType {}
 #[mlir_type(
     dialect = ToyDialect,
     name = "g",
-    interfaces = [MemRefElementTypeInterface, MemRefElementTypeInterface]
+    interfaces = [MemRefElementTypeInterface, MemRefElementTypeInterface, DataLayoutTypeInterface]
 )]
 pub struct GType {}
+
+impl GType<'_> {
+    fn size_in_bits(&self) -> u64 {
+        8
+    }
+}
 
 #[mlir_attr(dialect = ToyDialect, name = "h", interfaces = [MemRefElementTypeInterface])]
 pub struct HAttr {}
@@ -46,5 +53,11 @@ pub struct JAttr {}
 
 #[mlir_attr(dialect = ToyDialect, name = "k", interfaces = [VerifiableTensorEncoding])]
 pub struct KAttr {}
+
+#[mlir_type(dialect = ToyDialect, name = "l", interfaces = [VectorElementTypeInterface])]
+pub struct LType {}
+
+#[mlir_type(dialect = ToyDialect, name = "m", interfaces = [DataLayoutTypeInterface])]
+pub struct MType {}
 
 fn main() {}

@@ -26,6 +26,8 @@ const INPUT: &str = r#"func.func @f(%x: i32, %a: f32, %n: i64, %t: tensor<4xf16>
   %4 = rinfer.typed 7 : i16
   %5:2 = rinfer.chain
   %6:3 = rinfer.relay %t : tensor<4xf16>
+  %7 = rinfer.pick %x : i32
+  %8 = rinfer.pick %x {init = 3 : i32} : i32
   return
 }
 "#;
@@ -54,11 +56,14 @@ fn result_types_follow_from_the_constraints() {
     let module = Module::parse(&context, INPUT, "input.mlir").expect("parses and verifies");
     assert_eq!(
         result_types(&module),
-        ["index", "i32", "f32", "i1", "f16", "i16", "i32", "i32", "f16", "f16", "f16"]
+        [
+            "index", "i32", "f32", "i1", "f16", "i16", "i32", "i32", "f16", "f16", "f16", "i32",
+            "i32"
+        ]
     );
     // Printed as written: the result types stay left out.
     let printed = module.as_operation().melior().to_string();
-    for line in INPUT.lines().skip(1).take(7) {
+    for line in INPUT.lines().skip(1).take(9) {
         let line = line.trim().replace("%x", "%arg0").replace("%a,", "%arg1,");
         let line = line.replace("%n ", "%arg2 ").replace("%t ", "%arg3 ");
         assert!(printed.contains(&line), "{line}\n{printed}");

@@ -23,6 +23,7 @@ fn the_declared_interfaces_are_read_back() {
         fixed,
         [
             TypeInterface::AsmName("fx"),
+            TypeInterface::DataLayout,
             TypeInterface::MemRefElement,
             TypeInterface::VectorElement
         ]

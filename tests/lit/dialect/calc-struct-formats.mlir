@@ -46,6 +46,11 @@ module attributes {calc.window = #calc.window<size 4, stride = 2>} {}
 
 // -----
 
+// expected-error @below {{expected '='}}
+module attributes {calc.window = #calc.window<step 2, size = 4>} {}
+
+// -----
+
 // expected-error @below {{expected integer value}}
 // expected-error @below {{failed to parse WindowAttr parameter 'stride' which is to be a `i64`}}
 func.func private @f() -> !calc.tile<f32 : cols = 8, rows = 4> attributes {calc.window = #calc.window<size = 4, stride = x>}

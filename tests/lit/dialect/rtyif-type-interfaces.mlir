@@ -6,7 +6,8 @@
 // Upstream type interfaces on Rust types (#[mlir_type(interfaces = [...])]):
 // memrefs and vectors hold a type that declares MemRefElementTypeInterface
 // and VectorElementTypeInterface and refuse one that does not, in MLIR's
-// words; OpAsmTypeInterface names values of the type, with MLIR's _N
+// words; DataLayoutTypeInterface gives its size (vector.bitcast's verifier
+// asks); OpAsmTypeInterface names values of the type, with MLIR's _N
 // suffixes, unless the op names them or prints generically; on both hosts.
 
 // CHECK-LABEL: func.func @named
@@ -28,6 +29,23 @@ func.func @named(%a: !rtyif.fixed<16>, %m: memref<4x!rtyif.fixed<16>>, %v: vecto
   %c1 = arith.constant 1 : index
   "memref.store"(%a, %m, %c1) : (!rtyif.fixed<16>, memref<4x!rtyif.fixed<16>>, index) -> ()
   return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @sized
+// CHECK: vector.bitcast %arg0 : vector<4x!rtyif.fixed<8>> to vector<1xi32>
+func.func @sized(%v: vector<4x!rtyif.fixed<8>>) -> vector<1xi32> {
+  %0 = vector.bitcast %v : vector<4x!rtyif.fixed<8>> to vector<1xi32>
+  return %0 : vector<1xi32>
+}
+
+// -----
+
+func.func @missized(%v: vector<4x!rtyif.fixed<4>>) -> vector<2xi32> {
+  // expected-error @below {{'vector.bitcast' op source/result bitwidth of the minor 1-D vectors must be equal}}
+  %0 = vector.bitcast %v : vector<4x!rtyif.fixed<4>> to vector<2xi32>
+  return %0 : vector<2xi32>
 }
 
 // -----

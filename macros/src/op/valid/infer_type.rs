@@ -72,6 +72,31 @@ pub(super) fn check_infer_type(ctxt: &Ctxt, input: &OpInput, iface: &OpInterface
     check_known(ctxt, input);
 }
 
+/// Whether the attribute constraint `ty` names attributes without a type
+/// (ODS's `StrAttr`, `UnitAttr`, `TypeAttr`, symbol references, arrays and
+/// dictionaries), by its last path segment.
+fn is_untyped_attr(ty: &syn::Type) -> bool {
+    let syn::Type::Path(path) = ty else {
+        return false;
+    };
+    let Some(last) = path.path.segments.last() else {
+        return false;
+    };
+    let name = last.ident.to_string();
+    [
+        "StrAttr",
+        "StringAttr",
+        "UnitAttr",
+        "TypeAttr",
+        "SymbolRefAttr",
+        "FlatSymbolRefAttr",
+        "DictionaryAttr",
+        "DictAttr",
+    ]
+    .contains(&name.as_str())
+        || name.ends_with("ArrayAttr")
+}
+
 /// Every result is one value whose type the constraints give: a buildable
 /// type (`Index`, `I1`, `F32`...), `SameOperandsAndResultType` with an
 /// operand, or `AllTypesMatch`/`TypesMatchWith` with an operand (each
@@ -85,7 +110,16 @@ fn check_known(ctxt: &Ctxt, input: &OpInput) {
         }
         known.insert(operand.name.clone());
     }
-    known.extend(input.attributes.iter().map(|a| a.name.clone()));
+    // An attribute gives a type when it is always there (required, or with
+    // a default) and typed: not a string, a unit, a type, a symbol
+    // reference, an array or a dictionary.
+    known.extend(
+        input
+            .attributes
+            .iter()
+            .filter(|a| a.arity != Arity::Optional && !is_untyped_attr(&a.constraint))
+            .map(|a| a.name.clone()),
+    );
     let same = input.has(TraitKind::SameOperandsAndResultType).is_some()
         && input
             .operands
@@ -144,9 +178,9 @@ fn check_known(ctxt: &Ctxt, input: &OpInput) {
                     "`InferTypeOpInterface(from_constraints)` cannot infer the type of `{}`: its \
                      constraint is no buildable type (`Index`, `I1`, `I32`, `F32`...) and no \
                      `SameOperandsAndResultType`, `AllTypesMatch` or `TypesMatchWith` ties it \
-                     to an attribute, another result or an operand with only single-value \
-                     operands before it; add one, or write `InferTypeOpInterface` and \
-                     `{METHOD}` on the op",
+                     to a typed attribute that is always there, another result or an operand \
+                     with only single-value operands before it; add one, or write \
+                     `InferTypeOpInterface` and `{METHOD}` on the op",
                     result.ident
                 ),
             );

@@ -243,6 +243,26 @@ impl AttrConstraint {
         }
     }
 
+    /// Whether the attributes of the constraint have no type (strings,
+    /// units, types, symbol references, arrays, dictionaries): none can be
+    /// where an inferred type comes from.
+    pub(crate) fn is_untyped(&self) -> bool {
+        match *self {
+            Self::Str
+            | Self::Unit
+            | Self::Type
+            | Self::SymbolRef
+            | Self::FlatSymbolRef
+            | Self::Array
+            | Self::Dictionary
+            | Self::ArrayMinCount(_)
+            | Self::ArrayMaxCount(_)
+            | Self::ArrayCount(_) => true,
+            Self::Confined { base, .. } => base.is_untyped(),
+            _ => false,
+        }
+    }
+
     /// The type a format leaves out for an attribute of this constraint, in
     /// MLIR's syntax (ODS's `valueType`); empty if it has none.
     pub(crate) fn elided_type(&self) -> String {

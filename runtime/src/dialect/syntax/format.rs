@@ -2,7 +2,7 @@
 //! `assemblyFormat` on a `TypeDef` or an `AttrDef`), interpreted over
 //! [`AsmParser`] and [`AsmPrinter`]: `` `<` $width `>` `` makes
 //! `!calc.fixed<16>`, `$value` makes `#index<cmp_predicate slt>`,
-//! `` `<` struct(params) `>` `` makes `#calc.range<lo = 1, hi = 8>`.
+//! `` `<` struct(params) `>` `` makes `#calc.window<size = 4, stride = 2>`.
 //!
 //! Spacing is ODS's: a space before each parameter and each literal but
 //! after `<`, `(`, `[`, `{` and before `>`, `)`, `]`, `}`, `,` (and a
@@ -226,6 +226,8 @@ pub(crate) fn parse<'c>(
                     let Ok(key) = parser.keyword() else {
                         return Err(parser.error("expected a parameter name in struct"));
                     };
+                    // ODS reads the `=` before it looks the name up.
+                    parser.literal("=")?;
                     let found = indices
                         .iter()
                         .map(|&i| i as usize)
@@ -235,7 +237,6 @@ pub(crate) fn parse<'c>(
                             "duplicate or unknown struct parameter name: {key}"
                         )));
                     };
-                    parser.literal("=")?;
                     values[index] = Some(read(parser, index)?);
                     if n + 1 != indices.len() {
                         parser.literal(",")?;
