@@ -319,11 +319,13 @@ bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,
     for (intptr_t i = 0; i < op->numOperands; ++i) {
       copy->operandNames.push_back(str(op->operandNames[i]));
       copy->operandBuildable.push_back(str(op->operandBuildable[i]));
+      copy->operandClasses.push_back(str(op->operandClasses[i]));
     }
     copy->results.assign(op->resultArity, op->resultArity + op->numResults);
     for (intptr_t i = 0; i < op->numResults; ++i) {
       copy->resultNames.push_back(str(op->resultNames[i]));
       copy->resultBuildable.push_back(str(op->resultBuildable[i]));
+      copy->resultClasses.push_back(str(op->resultClasses[i]));
     }
     for (intptr_t i = 0; i < op->numAttributes; ++i) {
       const MlirPassBridgeAttributeSpec &a = op->attributes[i];

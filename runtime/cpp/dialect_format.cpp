@@ -41,12 +41,40 @@ ParseResult parseList(OpAsmParser &p, First first, Next next, bool &present) {
   return mlir::success();
 }
 
+/// Whether `type` is of ODS's storage class `cls`: a builtin type's name
+/// (`builtin.complex`), or `FloatType` or `TensorType`.
+static bool ofClass(mlir::Type type, llvm::StringRef cls) {
+  if (cls == "FloatType")
+    return llvm::isa<mlir::FloatType>(type);
+  if (cls == "TensorType")
+    return llvm::isa<mlir::TensorType>(type);
+  return type.getAbstractType().getName() == cls;
+}
+
+/// ODS's check of a type a format read at `loc` against the storage class
+/// `cls` of its constraint (`parseCustomTypeWithFallback<T>`): "invalid kind
+/// of type specified", with what was expected when the class has a name.
+static ParseResult checkClass(OpAsmParser &p, llvm::SMLoc loc, mlir::Type type,
+                              llvm::StringRef cls) {
+  if (cls.empty() || !type || ofClass(type, cls))
+    return mlir::success();
+  mlir::InFlightDiagnostic diag =
+      p.emitError(loc, "invalid kind of type specified");
+  if (cls.contains('.'))
+    diag << ": expected " << cls << ", but found " << type;
+  return diag;
+}
+
 ParseResult parseTypes(OpAsmParser &p, MlirPassBridgeArity arity,
                        bool optional, llvm::SmallVectorImpl<mlir::Type> &out,
-                       bool &present) {
+                       bool &present, llvm::StringRef cls) {
   present = true;
-  if (arity == MlirPassBridgeAritySingle && !optional)
-    return p.parseType(out.emplace_back());
+  llvm::SMLoc loc = p.getCurrentLocation();
+  if (arity == MlirPassBridgeAritySingle && !optional) {
+    if (mlir::failed(p.parseType(out.emplace_back())))
+      return mlir::failure();
+    return checkClass(p, loc, out.back(), cls);
+  }
   auto first = [&]() -> mlir::OptionalParseResult {
     mlir::Type t;
     mlir::OptionalParseResult r = p.parseOptionalType(t);
@@ -57,7 +85,11 @@ ParseResult parseTypes(OpAsmParser &p, MlirPassBridgeArity arity,
   if (arity != MlirPassBridgeArityVariadic) {
     mlir::OptionalParseResult r = first();
     present = r.has_value();
-    return present ? *r : mlir::success();
+    if (!present)
+      return mlir::success();
+    if (mlir::failed(*r))
+      return mlir::failure();
+    return checkClass(p, loc, out.back(), cls);
   }
   return parseList(p, first, [&] { return p.parseType(out.emplace_back()); },
                    present);
@@ -228,15 +260,17 @@ private:
     case MlirPassBridgeTypeTargetOperand:
       parsed.operandTypesSeen[index] = true;
       return parseTypes(p, spec.operands[index], optional,
-                        parsed.operandTypes[index], present);
+                        parsed.operandTypes[index], present,
+                        spec.operandClasses[index]);
     case MlirPassBridgeTypeTargetOperands:
       parsed.allOperandTypesSeen = true;
       return parseTypes(p, MlirPassBridgeArityVariadic, optional,
-                        parsed.allOperandTypes, present);
+                        parsed.allOperandTypes, present, "");
     case MlirPassBridgeTypeTargetResult:
       parsed.resultTypesSeen[index] = true;
       return parseTypes(p, spec.results[index], optional,
-                        parsed.resultTypes[index], present);
+                        parsed.resultTypes[index], present,
+                        spec.resultClasses[index]);
     default:
       parsed.allResultTypesSeen = true;
       if (spec.results.size() == 1 &&
@@ -245,7 +279,7 @@ private:
         return p.parseType(parsed.allResultTypes.emplace_back());
       }
       return parseTypes(p, MlirPassBridgeArityVariadic, optional,
-                        parsed.allResultTypes, present);
+                        parsed.allResultTypes, present, "");
     }
   }
 

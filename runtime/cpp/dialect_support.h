@@ -81,6 +81,10 @@ struct OpSpec {
   std::vector<MlirPassBridgeArity> operands;
   std::vector<std::string> operandNames;
   std::vector<std::string> operandBuildable;
+  /// ODS's storage class of each operand group's and result group's
+  /// constraint, or empty (`MlirPassBridgeOpSpec::operandClasses`).
+  std::vector<std::string> operandClasses;
+  std::vector<std::string> resultClasses;
   std::vector<MlirPassBridgeArity> results;
   std::vector<std::string> resultNames;
   std::vector<std::string> resultBuildable;

@@ -313,6 +313,11 @@ typedef struct MlirPassBridgeOpSpec {
   const MlirStringRef *resultNames;
   /// The same per result group.
   const MlirStringRef *resultBuildable;
+  /// Per operand group: empty, or ODS's storage class of its constraint
+  /// (`builtin.complex`, `FloatType`), which a format's `type($x)` checks.
+  const MlirStringRef *operandClasses;
+  /// The same per result group.
+  const MlirStringRef *resultClasses;
   intptr_t numAttributes;
   const MlirPassBridgeAttributeSpec *attributes;
   intptr_t numRegions;

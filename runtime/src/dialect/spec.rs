@@ -265,6 +265,16 @@ pub(super) fn build(
             .collect();
         let result_buildable_refs: Vec<_> =
             result_buildable.iter().map(|s| string_ref(s)).collect();
+        let operand_classes: Vec<_> = op
+            .operands
+            .iter()
+            .map(|o| string_ref(o.constraint.storage_class()))
+            .collect();
+        let result_classes: Vec<_> = op
+            .results
+            .iter()
+            .map(|r| string_ref(r.constraint.storage_class()))
+            .collect();
         let result_arity: Vec<_> = op.results.iter().map(|r| arity(r.arity)).collect();
         let result_names: Vec<_> = op.results.iter().map(|r| string_ref(r.name)).collect();
         let elided: Vec<String> = op
@@ -403,6 +413,8 @@ pub(super) fn build(
             resultArity: result_arity.as_ptr(),
             resultNames: result_names.as_ptr(),
             resultBuildable: result_buildable_refs.as_ptr(),
+            operandClasses: operand_classes.as_ptr(),
+            resultClasses: result_classes.as_ptr(),
             numAttributes: attributes.len() as isize,
             attributes: attributes.as_ptr(),
             numRegions: op.regions.len() as isize,

@@ -84,8 +84,8 @@ fn the_generic_form_round_trips_and_other_types_are_refused() {
 
     // Another result type breaks the constraint the type was inferred
     // from, which MLIR verifies first, as it verifies an ODS op's; an
-    // operand the transform cannot take is a parse error at the op, where
-    // ODS's generated parser would cast it unchecked.
+    // operand of the wrong storage class (`i32` for a tensor) is the
+    // parser's error at the type, in ODS's words.
     for (op, expected) in [
         (
             "%0:2 = \"rinfer.match\"(%a, %n) : (f32, i64) -> (f64, i1)",
@@ -113,7 +113,7 @@ fn the_generic_form_round_trips_and_other_types_are_refused() {
         ),
         (
             "%0 = rinfer.element %x : i32",
-            "2:8: error: 'rinfer.element' op cannot infer the type of result 'result': its type cannot be derived from the type it matches",
+            "2:28: error: custom op 'rinfer.element' invalid kind of type specified",
         ),
     ] {
         let source = format!(

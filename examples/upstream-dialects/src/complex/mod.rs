@@ -47,9 +47,13 @@ pub struct ComplexDialect;
 pub struct ComplexOfFloat;
 
 impl TypeConstraintDef for ComplexOfFloat {
-    const CONSTRAINT: TypeConstraint = TypeConstraint::Predicate {
-        description: "complex type with floating-point elements",
-        predicate: |ty| ty.is_complex() && element_type(ty).is_some_and(|e| e.is_float()),
+    // Of ODS's storage class `ComplexType`, which a format checks.
+    const CONSTRAINT: TypeConstraint = TypeConstraint::Class {
+        class: "builtin.complex",
+        constraint: &TypeConstraint::Predicate {
+            description: "complex type with floating-point elements",
+            predicate: |ty| ty.is_complex() && element_type(ty).is_some_and(|e| e.is_float()),
+        },
     };
 }
 
@@ -57,9 +61,12 @@ impl TypeConstraintDef for ComplexOfFloat {
 pub struct AnyComplex;
 
 impl TypeConstraintDef for AnyComplex {
-    const CONSTRAINT: TypeConstraint = TypeConstraint::Predicate {
-        description: "complex-type",
-        predicate: |ty| ty.is_complex(),
+    const CONSTRAINT: TypeConstraint = TypeConstraint::Class {
+        class: "builtin.complex",
+        constraint: &TypeConstraint::Predicate {
+            description: "complex-type",
+            predicate: |ty| ty.is_complex(),
+        },
     };
 }
 

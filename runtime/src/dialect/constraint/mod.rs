@@ -97,6 +97,21 @@ pub enum TypeConstraint {
     /// Not this one, described as "not " and its description (ODS has no
     /// negated type constraint with words of its own).
     Not(&'static TypeConstraint),
+    /// `constraint`, whose types are of ODS's storage class `class` (its
+    /// `cppType`): a builtin type's MLIR name (`"builtin.complex"` for
+    /// `ComplexType`) or `"FloatType"`, `"TensorType"` for those classes.
+    /// A format's `type($x)` reads a type of that class or reports, as ODS's
+    /// generated parsers do, `invalid kind of type specified: expected
+    /// builtin.complex, but found 'f32'` at the type. ODS's `Complex<AnyFloat>`
+    /// is `Class { class: "builtin.complex", constraint: &... }`; the
+    /// integer, index, float, tensor and vector constraints have theirs
+    /// already.
+    Class {
+        /// The storage class.
+        class: &'static str,
+        /// What the types must satisfy.
+        constraint: &'static TypeConstraint,
+    },
 }
 
 impl TypeConstraint {
@@ -145,6 +160,7 @@ impl TypeConstraint {
                 Self::Predicate { predicate, .. } => predicate(Type::from_raw(ty)),
                 Self::AllOf(all) => all.iter().all(|c| c.accepts(ty)),
                 Self::Not(inner) => !inner.accepts(ty),
+                Self::Class { constraint, .. } => constraint.accepts(ty),
             }
         }
     }
@@ -153,6 +169,30 @@ impl TypeConstraint {
     /// `tensor of 64-bit float values`.
     pub fn description(&self) -> String {
         self.to_string()
+    }
+
+    /// ODS's storage class of the constraint's types (see
+    /// [`Class`](Self::Class)), which a format's `type($x)` checks; empty
+    /// for any type.
+    pub(crate) fn storage_class(&self) -> &'static str {
+        match *self {
+            Self::Integer { .. } => "builtin.integer",
+            Self::Index => "builtin.index",
+            Self::Float(_) => "FloatType",
+            Self::Tensor {
+                ranked: Some(true), ..
+            } => "builtin.tensor",
+            Self::Tensor {
+                ranked: Some(false),
+                ..
+            } => "builtin.unranked_tensor",
+            Self::Tensor { ranked: None, .. } => "TensorType",
+            Self::Vector { .. } => "builtin.vector",
+            Self::Class { class, .. } => class,
+            // A memref constraint takes unranked memrefs too; the others
+            // are ODS's `::mlir::Type`.
+            _ => "",
+        }
     }
 
     /// The one type the constraint allows, if it names one (ODS's
@@ -240,6 +280,7 @@ impl fmt::Display for TypeConstraint {
             }
             Self::AllOf(all) => joined(f, all, " and "),
             Self::Not(inner) => write!(f, "not {inner}"),
+            Self::Class { constraint, .. } => write!(f, "{constraint}"),
         }
     }
 }
