@@ -118,16 +118,20 @@ fn check_method_key(
         );
         return;
     }
-    let (parts, what) = if key == "result_names" {
-        (&input.results, "results")
-    } else {
-        (&input.regions, "regions")
+    let (parts, named, what) = match key {
+        "result_names" => (&input.results, "the op's results", "results"),
+        "block_names" => (&input.regions, "the blocks of the op's regions", "regions"),
+        _ => (
+            &input.regions,
+            "the arguments of the op's blocks",
+            "regions",
+        ),
     };
     if parts.is_empty() {
         ctxt.spanned(
             &param.key,
             format!(
-                "`{key}` names the op's {what}, but `{}` has no {what}: remove `{key}`",
+                "`{key}` names {named}, but `{}` has no {what}: remove `{key}`",
                 input.ident()
             ),
         );
