@@ -43,6 +43,34 @@ attrDef(const MlirPassBridgeDialectSpec &spec, llvm::StringRef name) {
   return nullptr;
 }
 
+/// The Rust definition of `attr` when it is an attribute of a Rust dialect,
+/// with that dialect's description; null otherwise.
+std::pair<const MlirPassBridgeDialectSpec::Def *,
+          const MlirPassBridgeDialectSpec *>
+rustAttrDef(mlir::Attribute attr) {
+  auto [def, spec] = rustAttr(attr);
+  const MlirPassBridgeDialectSpec::Def *rust =
+      def ? attrDef(*spec, def->getName()) : nullptr;
+  return {rust, rust ? spec : nullptr};
+}
+
+/// The same for `type`, a type of a Rust dialect.
+std::pair<const MlirPassBridgeDialectSpec::Def *,
+          const MlirPassBridgeDialectSpec *>
+rustTypeDef(mlir::Type type) {
+  auto dynamic = llvm::dyn_cast_or_null<mlir::DynamicType>(type);
+  if (!dynamic)
+    return {nullptr, nullptr};
+  mlir::DynamicTypeDefinition *def = dynamic.getTypeDef();
+  const MlirPassBridgeDialectSpec *spec =
+      mlir_pass_bridge::rustDialectSpec(def->getDialect());
+  if (spec)
+    for (const auto &rust : spec->types)
+      if (rust.name == def->getName())
+        return {&rust, spec};
+  return {nullptr, nullptr};
+}
+
 } // namespace
 
 namespace mlir_pass_bridge {
@@ -155,19 +183,14 @@ namespace {
 struct RustTypedAttrModel
     : public mlir::TypedAttr::FallbackModel<RustTypedAttrModel> {
   mlir::Type getType(mlir::Attribute attr) const {
-    auto dynamic = llvm::dyn_cast<mlir::DynamicAttr>(attr);
-    if (!dynamic)
-      return mlir::NoneType::get(attr.getContext());
-    mlir::DynamicAttrDefinition *def = dynamic.getAttrDef();
-    const MlirPassBridgeDialectSpec *spec =
-        mlir_pass_bridge::rustDialectSpec(def->getDialect());
-    llvm::ArrayRef<mlir::Attribute> params = dynamic.getParams();
-    if (spec)
-      for (const auto &rust : spec->attrs)
-        if (rust.name == def->getName() && rust.selfType >= 0 &&
-            static_cast<size_t>(rust.selfType) < params.size())
-          if (auto type = llvm::dyn_cast<mlir::TypeAttr>(params[rust.selfType]))
-            return type.getValue();
+    auto [rust, spec] = rustAttrDef(attr);
+    if (rust && rust->selfType >= 0) {
+      llvm::ArrayRef<mlir::Attribute> params =
+          llvm::cast<mlir::DynamicAttr>(attr).getParams();
+      if (static_cast<size_t>(rust->selfType) < params.size())
+        if (auto type = llvm::dyn_cast<mlir::TypeAttr>(params[rust->selfType]))
+          return type.getValue();
+    }
     return mlir::NoneType::get(attr.getContext());
   }
 };
@@ -197,28 +220,16 @@ struct RustTensorEncodingModel
   verifyEncoding(mlir::Attribute attr, llvm::ArrayRef<int64_t> shape,
                  mlir::Type elementType,
                  llvm::function_ref<mlir::InFlightDiagnostic()> emitError) const {
-    auto dynamic = llvm::dyn_cast<mlir::DynamicAttr>(attr);
-    if (!dynamic)
+    auto [rust, spec] = rustAttrDef(attr);
+    if (!rust || !rust->verifiesEncoding || !spec->syntax.verifyEncoding)
       return mlir::success();
-    mlir::DynamicAttrDefinition *def = dynamic.getAttrDef();
-    const MlirPassBridgeDialectSpec *spec =
-        mlir_pass_bridge::rustDialectSpec(def->getDialect());
-    if (!spec || !spec->syntax.verifyEncoding)
+    std::string message;
+    if (spec->syntax.verifyEncoding(
+            rust->definition, wrap(attr), shape.data(),
+            static_cast<intptr_t>(shape.size()), wrap(elementType),
+            mlir_pass_bridge::appendToString, &message))
       return mlir::success();
-    for (const auto &rust : spec->attrs) {
-      if (rust.name != def->getName() || !rust.verifiesEncoding)
-        continue;
-      std::string message;
-      if (spec->syntax.verifyEncoding(rust.definition, wrap(attr),
-                                      shape.data(),
-                                      static_cast<intptr_t>(shape.size()),
-                                      wrap(elementType),
-                                      mlir_pass_bridge::appendToString,
-                                      &message))
-        return mlir::success();
-      return emitError() << message;
-    }
-    return mlir::success();
+    return emitError() << message;
   }
 };
 
@@ -250,15 +261,9 @@ struct RustVectorElementModel
 struct RustOpAsmTypeModel
     : public mlir::OpAsmTypeInterface::FallbackModel<RustOpAsmTypeModel> {
   void getAsmName(mlir::Type type, mlir::OpAsmSetNameFn setName) const {
-    auto dynamic = llvm::dyn_cast<mlir::DynamicType>(type);
-    if (!dynamic)
-      return;
-    mlir::DynamicTypeDefinition *def = dynamic.getTypeDef();
-    if (const MlirPassBridgeDialectSpec *spec =
-            mlir_pass_bridge::rustDialectSpec(def->getDialect()))
-      for (const auto &rust : spec->types)
-        if (rust.name == def->getName() && !rust.asmName.empty())
-          return setName(rust.asmName);
+    auto [rust, spec] = rustTypeDef(type);
+    if (rust && !rust->asmName.empty())
+      setName(rust->asmName);
   }
   mlir::OpAsmAliasResult getAlias(mlir::Type, llvm::raw_ostream &) const {
     // Aliases come from the dialect's `OpAsmDialectInterface`.
@@ -274,26 +279,16 @@ struct RustOpAsmTypeModel
 struct RustDataLayoutModel
     : public mlir::DataLayoutTypeInterface::FallbackModel<RustDataLayoutModel> {
   static uint64_t bits(mlir::Type type) {
-    auto dynamic = llvm::dyn_cast<mlir::DynamicType>(type);
-    if (!dynamic)
+    auto [rust, spec] = rustTypeDef(type);
+    if (!rust || !spec->syntax.typeSizeInBits)
       return 0;
-    mlir::DynamicTypeDefinition *def = dynamic.getTypeDef();
-    const MlirPassBridgeDialectSpec *spec =
-        mlir_pass_bridge::rustDialectSpec(def->getDialect());
-    if (!spec || !spec->syntax.typeSizeInBits)
-      return 0;
-    for (const auto &rust : spec->types) {
-      if (rust.name != def->getName())
-        continue;
-      uint64_t bits = 0;
-      std::string message;
-      if (spec->syntax.typeSizeInBits(rust.definition, wrap(type), &bits,
-                                      mlir_pass_bridge::appendToString,
-                                      &message))
-        return bits;
-      mlir::emitError(mlir::UnknownLoc::get(type.getContext()), message);
-      return 0;
-    }
+    uint64_t bits = 0;
+    std::string message;
+    if (spec->syntax.typeSizeInBits(rust->definition, wrap(type), &bits,
+                                    mlir_pass_bridge::appendToString,
+                                    &message))
+      return bits;
+    mlir::emitError(mlir::UnknownLoc::get(type.getContext()), message);
     return 0;
   }
   static uint64_t alignment(mlir::Type type) {

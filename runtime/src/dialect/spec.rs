@@ -117,37 +117,6 @@ fn arity(a: Arity) -> bridge::MlirPassBridgeArity {
     }
 }
 
-/// The storage kind a format checks a parsed attribute against.
-fn attr_kind(constraint: &AttrConstraint) -> bridge::MlirPassBridgeAttrKind {
-    use bridge::MlirPassBridgeAttrKind as K;
-    match constraint {
-        AttrConstraint::Confined { base, .. } => attr_kind(base),
-        AttrConstraint::Integer(_) | AttrConstraint::Index => K::MlirPassBridgeAttrKindInteger,
-        AttrConstraint::Bool => K::MlirPassBridgeAttrKindBool,
-        AttrConstraint::Float(_) => K::MlirPassBridgeAttrKindFloat,
-        AttrConstraint::Str => K::MlirPassBridgeAttrKindString,
-        AttrConstraint::Unit => K::MlirPassBridgeAttrKindUnit,
-        AttrConstraint::Type => K::MlirPassBridgeAttrKindType,
-        AttrConstraint::SymbolRef => K::MlirPassBridgeAttrKindSymbolRef,
-        AttrConstraint::FlatSymbolRef => K::MlirPassBridgeAttrKindFlatSymbolRef,
-        AttrConstraint::DenseElements(_) => K::MlirPassBridgeAttrKindDenseElements,
-        AttrConstraint::Array => K::MlirPassBridgeAttrKindArray,
-        AttrConstraint::Dictionary => K::MlirPassBridgeAttrKindDictionary,
-        AttrConstraint::Enum(_) => K::MlirPassBridgeAttrKindEnum,
-        AttrConstraint::BitEnum(_) => K::MlirPassBridgeAttrKindBitEnum,
-        AttrConstraint::Dialect(_) => K::MlirPassBridgeAttrKindRust,
-        AttrConstraint::Upstream { .. } => K::MlirPassBridgeAttrKindUpstream,
-        // `DictArrayAttr` is kept as an array, as ODS keeps it.
-        AttrConstraint::Predicate { description, .. }
-            if *description == super::ods::DICT_ARRAY_DESCRIPTION =>
-        {
-            K::MlirPassBridgeAttrKindArray
-        }
-        // The predicates and the other combinators name no one kind.
-        _ => K::MlirPassBridgeAttrKindAny,
-    }
-}
-
 /// Builds the bridge's description of a dialect and its ops; `None` on an
 /// exception in C++ (out of memory).
 pub(super) fn build(
@@ -315,7 +284,7 @@ pub(super) fn build(
                         string_ref,
                     ),
                     elidedType: string_ref(elided),
-                    kind: attr_kind(&a.constraint),
+                    kind: a.constraint.storage_kind(),
                     rustAttr: match a.constraint {
                         AttrConstraint::Dialect(d) => (d as *const AttrDefinition).cast(),
                         _ => std::ptr::null(),

@@ -263,6 +263,40 @@ impl AttrConstraint {
         }
     }
 
+    /// The storage kind a format checks a parsed attribute of this
+    /// constraint against (the twin of [`TypeConstraint`]'s storage class).
+    ///
+    /// [`TypeConstraint`]: super::TypeConstraint
+    pub(crate) fn storage_kind(&self) -> crate::ffi::bridge::MlirPassBridgeAttrKind {
+        use crate::ffi::bridge::MlirPassBridgeAttrKind as K;
+        match self {
+            Self::Confined { base, .. } => base.storage_kind(),
+            Self::Integer(_) | Self::Index => K::MlirPassBridgeAttrKindInteger,
+            Self::Bool => K::MlirPassBridgeAttrKindBool,
+            Self::Float(_) => K::MlirPassBridgeAttrKindFloat,
+            Self::Str => K::MlirPassBridgeAttrKindString,
+            Self::Unit => K::MlirPassBridgeAttrKindUnit,
+            Self::Type => K::MlirPassBridgeAttrKindType,
+            Self::SymbolRef => K::MlirPassBridgeAttrKindSymbolRef,
+            Self::FlatSymbolRef => K::MlirPassBridgeAttrKindFlatSymbolRef,
+            Self::DenseElements(_) => K::MlirPassBridgeAttrKindDenseElements,
+            Self::Array => K::MlirPassBridgeAttrKindArray,
+            Self::Dictionary => K::MlirPassBridgeAttrKindDictionary,
+            Self::Enum(_) => K::MlirPassBridgeAttrKindEnum,
+            Self::BitEnum(_) => K::MlirPassBridgeAttrKindBitEnum,
+            Self::Dialect(_) => K::MlirPassBridgeAttrKindRust,
+            Self::Upstream { .. } => K::MlirPassBridgeAttrKindUpstream,
+            // `DictArrayAttr` is kept as an array, as ODS keeps it.
+            Self::Predicate { description, .. }
+                if *description == crate::dialect::ods::DICT_ARRAY_DESCRIPTION =>
+            {
+                K::MlirPassBridgeAttrKindArray
+            }
+            // The predicates and the other combinators name no one kind.
+            _ => K::MlirPassBridgeAttrKindAny,
+        }
+    }
+
     /// The type a format leaves out for an attribute of this constraint, in
     /// MLIR's syntax (ODS's `valueType`); empty if it has none.
     pub(crate) fn elided_type(&self) -> String {
