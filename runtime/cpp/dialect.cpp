@@ -378,6 +378,8 @@ bool mlirPassBridgeDialectSpecAddOp(MlirPassBridgeDialectSpec *spec,
     if (op->interfaces.inferTypesFromConstraints)
       copy->resultInferSources.assign(op->resultInferSources,
                                       op->resultInferSources + op->numResults);
+    copy->parseChecks.assign(op->parseChecks,
+                             op->parseChecks + op->numParseChecks);
     for (intptr_t i = 0; i < op->numEffects; ++i) {
       const MlirPassBridgeEffectSpec &e = op->effects[i];
       copy->effects.push_back(mlir_pass_bridge::EffectSpec{

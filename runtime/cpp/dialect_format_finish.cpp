@@ -59,10 +59,43 @@ static ParseResult sourced(const OpSpec &spec, OpAsmParser &p,
   return mlir::success();
 }
 
+/// Checks the types of the values other types are derived from through
+/// `TypesMatchWith` against their constraints, at the op's name, as ODS's
+/// generated parsers do before they resolve anything (`'complex' must be
+/// complex type with floating-point elements, but got 'complex<i32>'`).
+static ParseResult checkSources(const OpSpec &spec, OpAsmParser &p,
+                                mlir::OperationState &state,
+                                const Parsed &parsed) {
+  if (spec.parseChecks.empty())
+    return mlir::success();
+  const MlirPassBridgeDialectSpec *dialect =
+      mlir_pass_bridge::rustDialectSpec(state.name.getDialect());
+  if (!dialect)
+    return mlir::success();
+  for (const MlirPassBridgeTypeSource &check : spec.parseChecks) {
+    bool result = check.kind == MlirPassBridgeTypeSourceResult;
+    llvm::ArrayRef<mlir::Type> types;
+    if (result && check.index < parsed.resultTypes.size())
+      types = parsed.resultTypes[check.index];
+    else if (!result && check.index < parsed.operandTypes.size())
+      types = parsed.operandTypes[check.index];
+    for (mlir::Type type : types) {
+      std::string message;
+      if (!dialect->callbacks.verifyValueType(
+              spec.definition, result, static_cast<intptr_t>(check.index),
+              wrap(type), mlir_pass_bridge::appendToString, &message))
+        return p.emitError(p.getNameLoc()) << message;
+    }
+  }
+  return mlir::success();
+}
+
 mlir::ParseResult
 mlir_pass_bridge::finishFormatParse(const OpSpec &spec, OpAsmParser &p,
                                   mlir::OperationState &state,
                                   Parsed &parsed) {
+  if (mlir::failed(checkSources(spec, p, state, parsed)))
+    return mlir::failure();
   // An attribute the format parsed and the `attr-dict` gave too: the
   // dictionary's wins, as it does for an ODS op (whose parser puts the
   // format's into the properties, which `Operation::create` then sets from

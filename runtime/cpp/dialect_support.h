@@ -106,6 +106,9 @@ struct OpSpec {
   /// Per result group: where `InferTypeOpInterface(from_constraints)`
   /// takes its type from (`resultInferSources`).
   std::vector<MlirPassBridgeTypeSource> resultInferSources;
+  /// The groups whose parsed types the format's parser checks
+  /// (`MlirPassBridgeOpSpec::parseChecks`).
+  std::vector<MlirPassBridgeTypeSource> parseChecks;
   /// `MemoryEffectOpInterface` declared as data.
   std::vector<EffectSpec> effects;
   /// `BranchOpInterface`: per successor, its operand group (-1: none).

@@ -55,6 +55,11 @@ const CASES: &[(&str, &[&str])] = &[
     ("complex/cse.mlir", &["--mlir-print-op-generic"]),
     ("complex/inline.mlir", &["-inline"]),
     ("complex/inline.mlir", &["-inline", "--canonicalize"]),
+    ("complex/parse-types.mlir", &["-split-input-file"]),
+    (
+        "complex/parse-types.mlir",
+        &["-split-input-file", "-verify-diagnostics"],
+    ),
     ("complex/attr-dict.mlir", &[]),
     ("complex/attr-dict.mlir", &["--mlir-print-op-generic"]),
 ];
@@ -105,6 +110,23 @@ fn the_cases_check_what_they_claim() {
         "%0 = complex.mul %cst, %arg0 : complex<f32>",
     ] {
         assert!(folded.contains(line), "missing `{line}` in:\n{folded}");
+    }
+    // The parser's errors: a type of the wrong storage class, and the
+    // source of a derived type that breaks its constraint.
+    let types = run(&tool(), &["complex/parse-types.mlir", "-split-input-file"]);
+    for text in [
+        "complex/parse-types.mlir:8:29: error: custom op 'complex.add' invalid kind of type \
+         specified: expected builtin.complex, but found 'f32'",
+        "complex/parse-types.mlir:16:44: error: custom op 'complex.powi' invalid kind of type \
+         specified: expected builtin.integer, but found 'index'",
+        "complex/parse-types.mlir:24:8: error: custom op 'complex.re' 'complex' must be complex \
+         type with floating-point elements, but got 'complex<i32>'",
+    ] {
+        assert!(
+            types.stderr.contains(text),
+            "missing `{text}` in:\n{}",
+            types.stderr
+        );
     }
     let errors = run(&tool(), &["complex/errors.mlir", "-split-input-file"]);
     assert_eq!(errors.code, Some(1));

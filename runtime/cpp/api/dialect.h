@@ -354,6 +354,12 @@ typedef struct MlirPassBridgeOpSpec {
   /// type is inferred from; none for a buildable type or one given by
   /// `SameOperandsAndResultType`.
   const MlirPassBridgeTypeSource *resultInferSources;
+  /// The operand and result groups (kind and index) whose parsed types
+  /// the declarative parser checks against their constraints
+  /// (`verifyValueType`), in order: the sources of the types a
+  /// `TypesMatchWith` derives, as ODS's generated parsers check them.
+  intptr_t numParseChecks;
+  const MlirPassBridgeTypeSource *parseChecks;
   /// `MemoryEffectOpInterface` declared as data: the effects, in order.
   intptr_t numEffects;
   const MlirPassBridgeEffectSpec *effects;
@@ -402,6 +408,13 @@ typedef struct MlirPassBridgeOpCallbacks {
   bool (*verifyAttribute)(const void *definition, intptr_t index,
                           MlirAttribute attr, MlirStringCallback onError,
                           void *userData);
+  /// Checks `type` against the constraint of the op's operand group (a
+  /// result group with `result`) number `index`, as ODS's parser checks
+  /// the source of a derived type; false after calling `onError(message,
+  /// userData)` (`'x' must be ..., but got '...'`).
+  bool (*verifyValueType)(const void *definition, bool result,
+                          intptr_t index, MlirType type,
+                          MlirStringCallback onError, void *userData);
   /// Folds `op` given its operands' constant values (null attributes where
   /// unknown); pushes results with `mlirPassBridgeFoldResultsPush*`;
   /// returns whether it folded.

@@ -149,11 +149,25 @@ pub(super) enum TypeSource {
     Attribute(u32, super::traits::TypeTransform),
 }
 
+/// Where a format takes the types it does not give from.
+pub(super) struct TypeSources {
+    /// Per operand group.
+    pub(super) operands: Vec<TypeSource>,
+    /// Per result group.
+    pub(super) results: Vec<TypeSource>,
+    /// The operand and result groups (their transforms the identity) whose
+    /// types the parser checks against their constraints, in order, as
+    /// ODS's generated parser checks the source of a type a
+    /// `TypesMatchWith` derives: `'complex' must be complex type with
+    /// floating-point elements, but got 'complex<i32>'`.
+    pub(super) parse_checks: Vec<TypeSource>,
+}
+
 /// The type sources of an op's operand and result groups, as ODS's format
 /// generator resolves them: from `AllTypesMatch` and `TypesMatchWith`, in
 /// the order the traits are listed (a later one wins), taking a type only
 /// from a value whose type the format gives (or an attribute it names).
-pub(super) fn type_sources(op: &super::OpDefinition) -> (Vec<TypeSource>, Vec<TypeSource>) {
+pub(super) fn type_sources(op: &super::OpDefinition) -> TypeSources {
     let format = op.format.unwrap_or(&[]);
     let mut operand_seen = vec![false; op.operands.len()];
     let mut result_seen = vec![false; op.results.len()];
@@ -283,7 +297,7 @@ fn resolve_sources(
     operand_seen: &[bool],
     result_seen: &[bool],
     attribute_seen: &[bool],
-) -> (Vec<TypeSource>, Vec<TypeSource>) {
+) -> TypeSources {
     use super::traits::{Trait, TypeTransform};
     // ODS's `findSeenArg`.
     let seen = |name: &str, transform: TypeTransform| {
@@ -296,10 +310,12 @@ fn resolve_sources(
         let i = op.attributes.iter().position(|a| a.name == name)?;
         attribute_seen[i].then_some(TypeSource::Attribute(i as u32, transform))
     };
-    let mut resolved: Vec<(&str, TypeSource)> = Vec::new();
-    let mut resolve = |name: &'static str, source: TypeSource| {
-        resolved.retain(|(n, _)| *n != name);
-        resolved.push((name, source));
+    // Each value resolved, its source, and whether a `TypesMatchWith`
+    // resolved it (ODS's resolver "with a transformer").
+    let mut resolved: Vec<(&str, TypeSource, bool)> = Vec::new();
+    let mut resolve = |name: &'static str, source: TypeSource, transformed: bool| {
+        resolved.retain(|(n, _, _)| *n != name);
+        resolved.push((name, source, transformed));
     };
     for t in op.traits {
         match *t {
@@ -308,7 +324,7 @@ fn resolve_sources(
                     if let Some(source) = seen(name, TypeTransform::Identity) {
                         for (j, other) in names.iter().enumerate() {
                             if j != i {
-                                resolve(other, source);
+                                resolve(other, source, false);
                             }
                         }
                     }
@@ -321,29 +337,57 @@ fn resolve_sources(
                 ..
             } => {
                 if let Some(source) = seen(lhs, transform) {
-                    resolve(rhs, source);
+                    resolve(rhs, source, true);
                 }
             }
             _ => {}
         }
     }
-    let source = |name: &str, given: bool| {
+    let found = |name: &str, given: bool| {
         resolved
             .iter()
-            .find(|(n, _)| *n == name)
+            .find(|(n, _, _)| *n == name)
             .filter(|_| !given)
-            .map_or(TypeSource::None, |(_, s)| *s)
     };
-    (
+    let source = |name: &str, given: bool| found(name, given).map_or(TypeSource::None, |r| r.1);
+    // ODS's parser checks the source of every type a `TypesMatchWith`
+    // derives against the source's constraint, results' first, each once.
+    let mut parse_checks = Vec::new();
+    let names = op
+        .results
+        .iter()
+        .zip(result_seen)
+        .map(|(r, g)| (r.name, *g));
+    for (name, given) in names.chain(
         op.operands
+            .iter()
+            .zip(operand_seen)
+            .map(|(o, g)| (o.name, *g)),
+    ) {
+        if let Some(&(_, source, true)) = found(name, given) {
+            let var = match source {
+                TypeSource::Operand(i, _) => TypeSource::Operand(i, TypeTransform::Identity),
+                TypeSource::Result(i, _) => TypeSource::Result(i, TypeTransform::Identity),
+                _ => continue,
+            };
+            if !parse_checks.contains(&var) {
+                parse_checks.push(var);
+            }
+        }
+    }
+    TypeSources {
+        operands: op
+            .operands
             .iter()
             .zip(operand_seen)
             .map(|(o, given)| source(o.name, *given))
             .collect(),
-        op.results
+        results: op
+            .results
             .iter()
             .zip(result_seen)
             .map(|(r, given)| source(r.name, *given))
             .collect(),
-    )
+        parse_checks,
+    }
 }

@@ -131,6 +131,7 @@ pub(super) fn build(
     let callbacks = bridge::MlirPassBridgeOpCallbacks {
         verify: Some(callbacks::verify),
         verifyAttribute: Some(callbacks::verify_attribute),
+        verifyValueType: Some(callbacks::verify_value_type),
         fold: Some(callbacks::fold),
         canonicalize: Some(callbacks::canonicalize),
         materializeConstant: Some(callbacks::materialize_constant),
@@ -327,13 +328,14 @@ pub(super) fn build(
             .iter()
             .map(format_element)
             .collect();
-        let (operand_sources, result_sources) = super::format::type_sources(op);
+        let sources = super::format::type_sources(op);
         let infer_sources: Vec<_> = super::format::inferred_result_sources(op)
             .into_iter()
             .map(type_source)
             .collect();
-        let operand_sources: Vec<_> = operand_sources.into_iter().map(type_source).collect();
-        let result_sources: Vec<_> = result_sources.into_iter().map(type_source).collect();
+        let operand_sources: Vec<_> = sources.operands.into_iter().map(type_source).collect();
+        let result_sources: Vec<_> = sources.results.into_iter().map(type_source).collect();
+        let parse_checks: Vec<_> = sources.parse_checks.into_iter().map(type_source).collect();
         let effects = match op.interfaces.effects {
             Some(super::MemoryEffects::Declared(effects)) => super::effects::effect_specs(effects),
             _ => Vec::new(),
@@ -461,6 +463,8 @@ pub(super) fn build(
             operandTypeSources: operand_sources.as_ptr(),
             resultTypeSources: result_sources.as_ptr(),
             resultInferSources: infer_sources.as_ptr(),
+            numParseChecks: parse_checks.len() as isize,
+            parseChecks: parse_checks.as_ptr(),
             numEffects: effects.len() as isize,
             effects: effects.as_ptr(),
             numBranchOperands: branch_operands.len() as isize,

@@ -278,12 +278,13 @@ fn formats_derive_the_types_they_leave_out_as_ods_does() {
     ] {
         assert!(generic.contains(line), "{line} in:\n{generic}");
     }
-    // A derived type that does not apply is an error at the op, not a crash.
+    // The source of a derived type that breaks its constraint is the
+    // parser's error at the op, as ODS's parsers say it, not a crash.
     let error = parse(&func("%x: f32", "%0 = rtest.abs %x : f32")).unwrap_err();
     assert!(
         error.contains(
-            "input.mlir:2:8: error: custom op 'rtest.abs' cannot derive the type of 'result' \
-             from 'f32'"
+            "input.mlir:2:8: error: custom op 'rtest.abs' 'complex' must be complex type with \
+             floating-point elements, but got 'f32'"
         ),
         "{error}"
     );

@@ -109,8 +109,18 @@ func.func @types_match_with(%c: complex<f32>) {
 
 // -----
 
-func.func @underivable(%x: f32) {
-  // expected-error @+1 {{cannot derive the type of 'result' from 'f32'}}
+func.func @derived_from_a_wrong_type(%x: f32) {
+  // The source of a derived type is checked against its constraint while
+  // parsing, at the op's name, as ODS's parsers check it.
+  // expected-error @+1 {{custom op 'rtest.abs' 'complex' must be complex type with floating-point elements, but got 'f32'}}
   %0 = rtest.abs %x : f32
+  return
+}
+
+// -----
+
+func.func @derived_from_a_wrong_element(%c: complex<i32>) {
+  // expected-error @+1 {{custom op 'rtest.abs' 'complex' must be complex type with floating-point elements, but got 'complex<i32>'}}
+  %0 = rtest.abs %c : complex<i32>
   return
 }

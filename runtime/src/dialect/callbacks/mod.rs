@@ -120,6 +120,41 @@ pub(super) unsafe extern "C" fn verify_attribute(
     false
 }
 
+/// The bridge's `verifyValueType` callback: ODS's parser check of the
+/// source of a type a `TypesMatchWith` derives, in its words (`'complex'
+/// must be complex type with floating-point elements, but got
+/// 'complex<i32>'`).
+pub(super) unsafe extern "C" fn verify_value_type(
+    definition: *const c_void,
+    result: bool,
+    index: isize,
+    ty: sys::MlirType,
+    on_error: sys::MlirStringCallback,
+    user_data: *mut c_void,
+) -> bool {
+    // SAFETY: MLIR hands back the definition it was given.
+    let def = unsafe { self::definition(definition) };
+    let index = usize::try_from(index).unwrap_or(usize::MAX);
+    let value = if result {
+        def.results.get(index).map(|r| (r.name, &r.constraint))
+    } else {
+        def.operands.get(index).map(|o| (o.name, &o.constraint))
+    };
+    let Some((name, constraint)) = value else {
+        return true;
+    };
+    let message = match trap_hook(|| constraint.accepts(ty)) {
+        Ok(true) => return true,
+        Ok(false) => format!("'{name}' must be {constraint}, but got '{}'", type_text(ty)),
+        Err(panic) => format!("constraint check (`{}`) panicked: {panic}", def.type_name),
+    };
+    if let Some(on_error) = on_error {
+        // SAFETY: the bridge's callback, with its user data.
+        unsafe { on_error(string_ref(&message), user_data) };
+    }
+    false
+}
+
 /// The text of a type, for messages.
 fn type_text(ty: sys::MlirType) -> String {
     // SAFETY: a valid type; the callback appends to the string.

@@ -1,9 +1,10 @@
-// Types the custom form parses that the op does not take: upstream's
-// parser refuses them (a type of the wrong kind where the format parses a
-// `complex<...>` or an integer type; a source of a derived type that does
-// not satisfy its constraint), ours leaves them to the verifier.
+// Types the custom form parses that the op does not take, refused by the
+// parser as ODS's generated parsers refuse them: a type of the wrong kind
+// where the format reads a `complex<...>` or an integer type, and the
+// source of a derived type that breaks its constraint (at the op's name).
 
 func.func @wrong_kind(%a: f32) {
+  // expected-error @below {{invalid kind of type specified: expected builtin.complex, but found 'f32'}}
   %0 = complex.add %a, %a : f32
   return
 }
@@ -11,6 +12,7 @@ func.func @wrong_kind(%a: f32) {
 // -----
 
 func.func @wrong_exponent(%c: complex<f32>, %n: index) {
+  // expected-error @below {{invalid kind of type specified: expected builtin.integer, but found 'index'}}
   %0 = complex.powi %c, %n : complex<f32>, index
   return
 }
@@ -18,6 +20,23 @@ func.func @wrong_exponent(%c: complex<f32>, %n: index) {
 // -----
 
 func.func @wrong_source(%c: complex<i32>) {
+  // expected-error @below {{'complex' must be complex type with floating-point elements, but got 'complex<i32>'}}
   %0 = complex.re %c : complex<i32>
+  return
+}
+
+// -----
+
+func.func @wrong_source_abs(%c: complex<i32>) {
+  // expected-error @below {{'complex' must be complex type with floating-point elements, but got 'complex<i32>'}}
+  %0 = complex.abs %c : complex<i32>
+  return
+}
+
+// -----
+
+func.func @not_complex(%c: f32) {
+  // expected-error @below {{invalid kind of type specified: expected builtin.complex, but found 'f32'}}
+  %0 = complex.re %c : f32
   return
 }
