@@ -55,6 +55,8 @@ mod property_kinds;
 mod conversions;
 #[path = "ir/optimize.rs"]
 mod optimize;
+#[path = "ir/optional_params.rs"]
+mod optional_params;
 #[path = "ir/symbols.rs"]
 mod symbols;
 #[path = "ir/type_interfaces.rs"]

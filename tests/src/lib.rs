@@ -35,6 +35,7 @@ pub mod instrumentation_twin;
 pub mod int_ranges;
 pub mod ir_passes;
 pub mod option_twin;
+pub mod optional_params;
 pub mod panicky;
 pub mod pipeline_passes;
 pub mod safe_hooks;

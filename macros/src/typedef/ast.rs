@@ -191,6 +191,8 @@ pub struct Param {
     pub constraint: Type,
     /// Whether it takes any number of values (`Variadic<T>`).
     pub variadic: bool,
+    /// Whether it may be absent (`Option<T>`, ODS's `OptionalParameter`).
+    pub optional: bool,
     /// The field's doc comment.
     pub doc: String,
     /// `#[param(self_type)]`: a typed attribute's type.
@@ -275,21 +277,65 @@ impl<'a> TypeInput<'a> {
             if arity == Arity::Optional {
                 ctxt.spanned(
                     &field.ty,
-                    "a parameter is always there: write `T`, or `Variadic<T>` for any \
-                     number of them (the last parameter only)",
+                    "`Optional<T>` is an op's optional operand: a parameter that may be absent \
+                     is Rust's `Option<T>` (ODS's `OptionalParameter`)",
                 );
                 continue;
+            }
+            let optional = option_inner(&field.ty).is_some();
+            if optional && self_type {
+                ctxt.spanned(
+                    &field.ty,
+                    "an attribute's type is always there: write `#[param(self_type)] ty: \
+                     TypeParam`",
+                );
+                continue;
+            }
+            if let Some(inner) = option_inner(&field.ty) {
+                if option_inner(inner).is_some()
+                    || classify(&Ctxt::default(), inner).is_some_and(|(a, _)| a != Arity::Single)
+                {
+                    ctxt.spanned(
+                        &field.ty,
+                        "a parameter is absent or one value: write `Option<T>`, or `Variadic<T>` \
+                         for any number of them",
+                    );
+                    continue;
+                }
             }
             self.params.push(Param {
                 name: ident.unraw().to_string(),
                 ident,
                 ty: field.ty.clone(),
+                // `Option<T>` is a parameter of its own (absent or a `T`).
                 constraint,
+                optional,
                 variadic: arity == Arity::Variadic,
                 doc: item_attrs::doc_comment(&field.attrs),
                 self_type,
             });
         }
+    }
+}
+
+/// `T` of `Option<T>` (by the last segment's name, as clap_derive reads
+/// it).
+fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(path) = ty else {
+        return None;
+    };
+    let last = path.path.segments.last()?;
+    if last.ident != "Option" {
+        return None;
+    }
+    match &last.arguments {
+        syn::PathArguments::AngleBracketed(args) => {
+            match args.args.iter().collect::<Vec<_>>()[..] {
+                [syn::GenericArgument::Type(inner)] => Some(inner),
+                _ => None,
+            }
+        }
+        _ => None,
     }
 }
 

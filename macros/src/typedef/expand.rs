@@ -245,26 +245,63 @@ fn syntax(input: &TypeInput) -> TokenStream {
     let written: Vec<usize> = (0..input.params.len())
         .filter(|i| !input.params[*i].self_type)
         .collect();
-    let params: Vec<(String, bool)> = written
+    let params: Vec<super::format::ParamInfo> = written
         .iter()
-        .map(|i| (input.params[*i].name.clone(), input.params[*i].variadic))
+        .map(|i| super::format::ParamInfo {
+            name: input.params[*i].name.clone(),
+            variadic: input.params[*i].variadic,
+            optional: input.params[*i].optional,
+        })
         .collect();
-    let elements = super::format::parse(&format.value(), &params)
-        .expect("valid.rs checked the format")
-        .into_iter()
-        .map(|e| match e {
-            Element::Literal(text) => quote!(__dialect::ParamFormatElement::Literal(#text)),
-            Element::Param(i) => {
-                let i = written[i] as u32;
-                quote!(__dialect::ParamFormatElement::Param(#i))
-            }
-            Element::Params => quote!(__dialect::ParamFormatElement::Params),
-            Element::Struct(members) => {
-                let members = members.iter().map(|i| written[*i] as u32);
-                quote!(__dialect::ParamFormatElement::Struct(&[#(#members),*]))
-            }
-        });
+    let mut elements = Vec::new();
+    format_elements(
+        &super::format::parse(&format.value(), &params).expect("valid.rs checked the format"),
+        &written,
+        &mut elements,
+    );
     quote!(__dialect::ParamSyntax::Format(&[#(#elements),*]))
+}
+
+/// The runtime's elements of `elements`, an optional group flattened into
+/// its header and the elements that follow it; `written` turns the
+/// format's parameter indices into indices into all parameters.
+fn format_elements(elements: &[Element], written: &[usize], out: &mut Vec<TokenStream>) {
+    let index = |i: &usize| written[*i] as u32;
+    for element in elements {
+        match element {
+            Element::Literal(text) => {
+                out.push(quote!(__dialect::ParamFormatElement::Literal(#text)))
+            }
+            Element::Param(i) => {
+                let i = index(i);
+                out.push(quote!(__dialect::ParamFormatElement::Param(#i)));
+            }
+            Element::Params => out.push(quote!(__dialect::ParamFormatElement::Params)),
+            Element::Struct(members) => {
+                let members = members.iter().map(index);
+                out.push(quote!(__dialect::ParamFormatElement::Struct(&[#(#members),*])));
+            }
+            Element::OptionalGroup {
+                anchor,
+                anchor_in_else,
+                then,
+                other,
+            } => {
+                let anchor = anchor.iter().map(index);
+                let (then_len, else_len) = (then.len() as u32, other.len() as u32);
+                out.push(quote! {
+                    __dialect::ParamFormatElement::OptionalGroup {
+                        anchor: &[#(#anchor),*],
+                        anchor_in_else: #anchor_in_else,
+                        then_len: #then_len,
+                        else_len: #else_len,
+                    }
+                });
+                format_elements(then, written, out);
+                format_elements(other, written, out);
+            }
+        }
+    }
 }
 
 /// With `custom_assembly`: the hooks calling the user's `parse` and

@@ -106,11 +106,15 @@ fn check_syntax(ctxt: &Ctxt, input: &TypeInput) {
     }
     if let Some(format) = &args.format {
         // The type is written after the attribute by MLIR, not in its format.
-        let params: Vec<(String, bool)> = input
+        let params: Vec<super::format::ParamInfo> = input
             .params
             .iter()
             .filter(|p| !p.self_type)
-            .map(|p| (p.name.clone(), p.variadic))
+            .map(|p| super::format::ParamInfo {
+                name: p.name.clone(),
+                variadic: p.variadic,
+                optional: p.optional,
+            })
             .collect();
         if let Err(message) = super::format::parse(&format.value(), &params) {
             ctxt.spanned(format, format!("invalid format: {message}"));

@@ -19,29 +19,65 @@ fn syntax_of(params: &[TypeParamDef], syntax: ParamSyntax) -> String {
             format!("<{}>", names.join(", "))
         }
         ParamSyntax::Format(elements) => {
-            let parts: Vec<String> = elements
-                .iter()
-                .map(|e| match *e {
-                    ParamFormatElement::Literal(text) => format!("`{text}`"),
-                    ParamFormatElement::Param(i) => {
-                        format!("${}", params.get(i as usize).map_or("?", |p| p.name))
-                    }
-                    ParamFormatElement::Params => "params".to_owned(),
-                    ParamFormatElement::Struct(indices) => {
-                        let names: Vec<String> = indices
-                            .iter()
-                            .map(|&i| {
-                                format!("${}", params.get(i as usize).map_or("?", |p| p.name))
-                            })
-                            .collect();
-                        format!("struct({})", names.join(", "))
-                    }
-                })
-                .collect();
-            format!(" (format: {})", parts.join(" "))
+            format!(" (format: {})", format_text(params, elements, &[]))
         }
         ParamSyntax::Custom { .. } => " (hand-written syntax)".to_owned(),
     }
+}
+
+/// A parameter format written back as its source (`^` marks the element
+/// of a group whose parameters are `anchor`).
+fn format_text(params: &[TypeParamDef], elements: &[ParamFormatElement], anchor: &[u32]) -> String {
+    let name = |i: u32| format!("${}", params.get(i as usize).map_or("?", |p| p.name));
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < elements.len() {
+        let mut part = match elements[i] {
+            ParamFormatElement::Literal(text) => format!("`{text}`"),
+            ParamFormatElement::Param(p) => name(p),
+            ParamFormatElement::Params => "params".to_owned(),
+            ParamFormatElement::Struct(indices) => {
+                let names: Vec<String> = indices.iter().map(|&p| name(p)).collect();
+                format!("struct({})", names.join(", "))
+            }
+            ParamFormatElement::OptionalGroup {
+                anchor,
+                anchor_in_else,
+                then_len,
+                else_len,
+            } => {
+                let then_end = (i + 1 + then_len as usize).min(elements.len());
+                let else_end = (then_end + else_len as usize).min(elements.len());
+                let (then_anchor, else_anchor) = if anchor_in_else {
+                    (&[][..], anchor)
+                } else {
+                    (anchor, &[][..])
+                };
+                let then = format_text(params, &elements[i + 1..then_end], then_anchor);
+                let other = &elements[then_end..else_end];
+                i = else_end;
+                parts.push(if other.is_empty() {
+                    format!("({then})?")
+                } else {
+                    format!("({then}) : ({})?", format_text(params, other, else_anchor))
+                });
+                continue;
+            }
+        };
+        let own: Vec<u32> = match elements[i] {
+            ParamFormatElement::Param(p) => vec![p],
+            ParamFormatElement::Struct(indices) => indices.to_vec(),
+            _ => Vec::new(),
+        };
+        if !anchor.is_empty()
+            && (own == anchor || matches!(elements[i], ParamFormatElement::Params))
+        {
+            part.push('^');
+        }
+        parts.push(part);
+        i += 1;
+    }
+    parts.join(" ")
 }
 
 /// What the docs show of a type or an attribute.

@@ -56,6 +56,81 @@ pub trait AttrParameter {
     fn parse<'c>(parser: &mut AsmParser<'c>) -> Result<Attribute<'c>, ParseError>;
     /// Writes the parameter stored in `attr` in its syntax.
     fn print(attr: Attribute<'_>, printer: &mut AsmPrinter<'_>);
+    /// Whether the parameter may be absent: `Option<T>` (ODS's
+    /// `OptionalParameter`), stored as `unit` when absent. A format writes
+    /// an absent parameter as nothing.
+    const OPTIONAL: bool = false;
+    /// Reads the parameter if it is there (ODS's `FieldParser` of a
+    /// `std::optional`): `None`, having read nothing, when what follows is
+    /// not one. By default the parameter is always there and this is
+    /// [`parse`](Self::parse); the integers, `String`, `TypeParam` and the
+    /// attribute constraints read it optionally (MLIR's parser has no
+    /// optional float, and `bool` and enums are keywords, which it cannot
+    /// put back).
+    fn parse_optional<'c>(parser: &mut AsmParser<'c>) -> Result<Option<Attribute<'c>>, ParseError> {
+        Self::parse(parser).map(Some)
+    }
+    /// Whether `attr` stores a value: `false` only for an absent optional
+    /// parameter.
+    fn is_present(attr: Attribute<'_>) -> bool {
+        let _ = attr;
+        true
+    }
+}
+
+/// `Option<T>` as a parameter (ODS's `OptionalParameter`): `None` is stored
+/// as the `unit` attribute and written as nothing, `Some(value)` as `T`
+/// stores and writes `value`. A format reads it where it is there (in an
+/// optional group anchored on it, in `struct(...)`, in `params`). As
+/// `unit` means `None`, `T` should not be a parameter whose value is
+/// `unit` itself.
+impl<P: AttrParameter> AttrParameter for Option<P> {
+    const CONSTRAINT: AttrConstraint = OptionalConstraint::<P>::CONSTRAINT;
+    const TYPE_NAME: &'static str = P::TYPE_NAME;
+    const OPTIONAL: bool = true;
+    type Value<'c> = Option<P::Value<'c>>;
+
+    fn from_attribute(attr: Attribute<'_>) -> Option<Self::Value<'_>> {
+        if attr.is_unit() {
+            Some(None)
+        } else {
+            P::from_attribute(attr).map(Some)
+        }
+    }
+
+    fn to_attribute<'c>(context: &'c Context, value: Self::Value<'c>) -> Attribute<'c> {
+        match value {
+            Some(value) => P::to_attribute(context, value),
+            None => Attribute::unit(context),
+        }
+    }
+
+    fn parse<'c>(parser: &mut AsmParser<'c>) -> Result<Attribute<'c>, ParseError> {
+        let context = parser.context();
+        Ok(P::parse_optional(parser)?.unwrap_or_else(|| Attribute::unit(context)))
+    }
+
+    fn print(attr: Attribute<'_>, printer: &mut AsmPrinter<'_>) {
+        if !attr.is_unit() {
+            P::print(attr, printer);
+        }
+    }
+
+    fn parse_optional<'c>(parser: &mut AsmParser<'c>) -> Result<Option<Attribute<'c>>, ParseError> {
+        P::parse_optional(parser)
+    }
+
+    fn is_present(attr: Attribute<'_>) -> bool {
+        !attr.is_unit()
+    }
+}
+
+/// The constraint of `Option<P>`: `unit` or `P`'s.
+struct OptionalConstraint<P>(std::marker::PhantomData<P>);
+
+impl<P: AttrParameter> OptionalConstraint<P> {
+    const ALTERNATIVES: [AttrConstraint; 2] = [AttrConstraint::Unit, P::CONSTRAINT];
+    const CONSTRAINT: AttrConstraint = AttrConstraint::AnyOf(&Self::ALTERNATIVES);
 }
 
 /// Every attribute constraint is a parameter whose value is melior's typed
@@ -86,6 +161,16 @@ impl<T: AttrConstraintDef> AttrParameter for T {
     fn print(attr: Attribute<'_>, printer: &mut AsmPrinter<'_>) {
         printer.attribute(attr);
     }
+
+    fn parse_optional<'c>(parser: &mut AsmParser<'c>) -> Result<Option<Attribute<'c>>, ParseError> {
+        let at = parser.location();
+        match parser.optional_attribute(None)? {
+            Some(attr) if !T::CONSTRAINT.accepts(attr.to_raw()) => {
+                Err(parser.error_at(at, &format!("expected {}", T::CONSTRAINT)))
+            }
+            attr => Ok(attr),
+        }
+    }
 }
 
 macro_rules! integer_params {
@@ -114,6 +199,13 @@ macro_rules! integer_params {
             fn parse<'c>(parser: &mut AsmParser<'c>) -> Result<Attribute<'c>, ParseError> {
                 let value: $t = parser.integer()?;
                 Ok(Self::to_attribute(parser.context(), value))
+            }
+
+            fn parse_optional<'c>(
+                parser: &mut AsmParser<'c>,
+            ) -> Result<Option<Attribute<'c>>, ParseError> {
+                let value: Option<$t> = parser.optional_integer()?;
+                Ok(value.map(|v| Self::to_attribute(parser.context(), v)))
             }
 
             fn print(attr: Attribute<'_>, printer: &mut AsmPrinter<'_>) {
@@ -216,6 +308,11 @@ impl AttrParameter for String {
         Ok(Self::to_attribute(parser.context(), value))
     }
 
+    fn parse_optional<'c>(parser: &mut AsmParser<'c>) -> Result<Option<Attribute<'c>>, ParseError> {
+        let value = parser.optional_string()?;
+        Ok(value.map(|v| Self::to_attribute(parser.context(), v)))
+    }
+
     fn print(attr: Attribute<'_>, printer: &mut AsmPrinter<'_>) {
         match Self::from_attribute(attr) {
             Some(value) => printer.string(&value),
@@ -245,6 +342,12 @@ impl AttrParameter for TypeParam {
     fn parse<'c>(parser: &mut AsmParser<'c>) -> Result<Attribute<'c>, ParseError> {
         let ty = parser.r#type()?;
         Ok(TypeAttribute::new(ty).into())
+    }
+
+    fn parse_optional<'c>(parser: &mut AsmParser<'c>) -> Result<Option<Attribute<'c>>, ParseError> {
+        Ok(parser
+            .optional_type()?
+            .map(|ty| TypeAttribute::new(ty).into()))
     }
 
     fn print(attr: Attribute<'_>, printer: &mut AsmPrinter<'_>) {

@@ -33,6 +33,9 @@ pub struct TypeParamDef {
     pub parse: ParamParseHook,
     /// Writes it in a format ([`AttrParameter::print`]).
     pub print: ParamPrintHook,
+    /// Whether it may be absent ([`AttrParameter::OPTIONAL`]: an
+    /// `Option<T>`, stored as `unit` when absent).
+    pub optional: bool,
 }
 
 /// Reads one parameter and returns the attribute storing it.
@@ -50,6 +53,7 @@ pub const fn param_def<P: AttrParameter>(name: &'static str, variadic: bool) -> 
         type_name: P::TYPE_NAME,
         parse: P::parse,
         print: P::print,
+        optional: P::OPTIONAL,
     }
 }
 

@@ -1,6 +1,6 @@
 // `#[mlir_attr]` needs the dialect and a name; `format` and
 // `custom_assembly` are one or the other; a format writes each parameter
-// once, by its name.
+// once, by its name, and an optional group holds optional parameters only.
 use mlir_pass::dialect::{mlir_attr, mlir_dialect};
 
 #[mlir_dialect(name = "calc")]

@@ -1,5 +1,6 @@
 // Every field of a #[mlir_type] struct is a parameter marked `#[param]`;
-// a parameter is always there (no `Optional`), only the last is variadic,
+// a parameter that may be absent is `Option<T>` (not an op's `Optional`),
+// only the last is variadic,
 // and none takes the name of one of the handle's methods.
 use mlir_pass::dialect::ods::{I64Attr, Optional, TypeAttr, Variadic};
 use mlir_pass::dialect::{mlir_dialect, mlir_type};

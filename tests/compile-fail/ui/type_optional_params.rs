@@ -1,0 +1,69 @@
+// Optional parameters: `Option<T>` (not an op's `Optional<T>`, not
+// nested), inside an optional group only with its anchor `^`, every
+// parameter of a group optional, one anchor, no nested group, and no
+// comma literal after a `struct` with optional members.
+use mlir_pass::dialect::ods::Optional;
+use mlir_pass::dialect::{mlir_dialect, mlir_type};
+
+#[mlir_dialect(name = "calc")]
+pub struct CalcDialect;
+
+#[mlir_type(dialect = CalcDialect, name = "ods_optional", format = "`<` $width `>`")]
+pub struct OdsOptionalType {
+    #[param]
+    width: Optional<u32>,
+}
+
+#[mlir_type(dialect = CalcDialect, name = "nested")]
+pub struct NestedType {
+    #[param]
+    width: Option<Option<u32>>,
+}
+
+#[mlir_type(dialect = CalcDialect, name = "no_anchor", format = "`<` $a (`,` $b)? `>`")]
+pub struct NoAnchorType {
+    #[param]
+    a: u32,
+    #[param]
+    b: Option<u32>,
+}
+
+#[mlir_type(dialect = CalcDialect, name = "required", format = "`<` (`,` $a^)? `>`")]
+pub struct RequiredType {
+    #[param]
+    a: u32,
+}
+
+#[mlir_type(
+    dialect = CalcDialect,
+    name = "two_anchors",
+    format = "`<` (`(` $a^ `)`) : (`,` $b^)? `>`"
+)]
+pub struct TwoAnchorsType {
+    #[param]
+    a: Option<u32>,
+    #[param]
+    b: Option<u32>,
+}
+
+#[mlir_type(dialect = CalcDialect, name = "anchor_outside", format = "`<` $a^ `>`")]
+pub struct AnchorOutsideType {
+    #[param]
+    a: Option<u32>,
+}
+
+#[mlir_type(
+    dialect = CalcDialect,
+    name = "struct_comma",
+    format = "`<` struct($a, $b) `,` $c `>`"
+)]
+pub struct StructCommaType {
+    #[param]
+    a: Option<u32>,
+    #[param]
+    b: u32,
+    #[param]
+    c: u32,
+}
+
+fn main() {}

@@ -1,0 +1,133 @@
+//! Optional parameters (`Option<T>`, ODS's `OptionalParameter`) in the
+//! formats of the `ropt` dialect's types (`tests/src/optional_params.rs`),
+//! against the stock `mlir-opt`'s test dialect, whose types have the same
+//! parameters and formats: what each prints, and each error with its
+//! line and column, byte for byte.
+
+use std::process::Command;
+
+use mlir_pass::{Context, Module};
+
+const MLIR_OPT: &str = "/usr/lib/llvm-22/bin/mlir-opt";
+
+/// Each type as written (`X` is the dialect), accepted or refused.
+const CASES: &[&str] = &[
+    // An optional integer outside a group, an optional attribute in one.
+    "!X.optional_param<1, 2, \"x\">",
+    "!X.optional_param<, 2>",
+    "!X.optional_param<3, 2>",
+    // `params`: no comma after an absent optional parameter, optional
+    // commas once no required one is left.
+    "!X.optional_params<4, \"a\">",
+    "!X.optional_params<\"a\">",
+    "!X.optional_params_after<\"a\", 4>",
+    "!X.optional_params_after<\"a\">",
+    "!X.all_optional_params<>",
+    "!X.all_optional_params<1, 2>",
+    "!X.all_optional_params<1>",
+    "!X.all_optional_params<1,>",
+    "!X.optional_params<4 \"a\">",
+    // `struct`: optional members left out, in any order, an empty value
+    // taken as absent, a required one missing.
+    "!X.optional_struct<a = 1, b = \"x\">",
+    "!X.optional_struct<b = \"x\">",
+    "!X.optional_struct<b = \"x\", a = 2>",
+    "!X.optional_struct<a = , b = \"x\">",
+    "!X.optional_struct<a = 1>",
+    "!X.all_optional_struct<>",
+    "!X.all_optional_struct<b = 2>",
+    "!X.all_optional_struct<b = 2, a = 1>",
+    // Optional groups with an alternative, anchored on a parameter or a
+    // struct, and anchored in the alternative.
+    "!X.optional_group<(5) 6>",
+    "!X.optional_group<x 6>",
+    "!X.optional_group<(x) 6>",
+    "!X.optional_group_struct<(a = 1)>",
+    "!X.optional_group_struct<(b = 1, a = 2)>",
+    "!X.optional_group_struct<x>",
+    "!X.optional_group_struct<()>",
+    "!X.optional_value_type<3>",
+    "!X.optional_value_type",
+    "!X.else_anchor<5>",
+    "!X.else_anchor<?>",
+    "!X.else_anchor_struct<a = 1>",
+    "!X.else_anchor_struct<?>",
+    "!X.else_anchor_struct<b = 1, a = 2>",
+];
+
+fn function(ty: &str) -> String {
+    format!("func.func @f(%a: {ty}) {{\n  return\n}}\n")
+}
+
+/// The stock tool on `source`: its stdout, or its first line of errors
+/// with the file name left out.
+fn stock(source: &str, n: usize) -> Result<String, String> {
+    let dir = std::env::temp_dir().join(format!("mlir-pass-optional-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("input-{n}.mlir"));
+    std::fs::write(&file, source).unwrap();
+    let output = Command::new(MLIR_OPT)
+        .arg(&file)
+        .output()
+        .expect("mlir-opt (mlir-22-tools) runs");
+    let _ = std::fs::remove_file(&file);
+    if output.status.success() {
+        return Ok(String::from_utf8(output.stdout).unwrap());
+    }
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let first = stderr.lines().next().unwrap_or_default();
+    Err(first.replacen(&format!("{}:", file.display()), "", 1))
+}
+
+/// The same in this process.
+fn ours(context: &Context, source: &str) -> Result<String, String> {
+    match Module::parse(context, source, "input.mlir") {
+        Ok(module) => Ok(format!("{module}\n\n")),
+        Err(error) => {
+            let error = error.to_string();
+            let line = error
+                .lines()
+                .find(|l| l.contains("error:"))
+                .unwrap_or_default()
+                .to_owned();
+            Err(line
+                .trim_start_matches(|c| c != 'i')
+                .replacen("input.mlir:", "", 1))
+        }
+    }
+}
+
+#[test]
+fn optional_parameters_print_and_fail_as_ods_does() {
+    mlir_pass::register_all().expect("no registration conflicts in this binary");
+    let context = Context::new();
+    let mut refused = 0;
+    for (n, case) in CASES.iter().enumerate() {
+        let expected = stock(&function(&case.replace('X', "test")), n);
+        let got = ours(&context, &function(&case.replace('X', "ropt")))
+            .map(|out| out.replace("!ropt.", "!test."))
+            .map_err(|e| e.replace("!ropt.", "!test."));
+        assert_eq!(got, expected, "{case}");
+        refused += usize::from(expected.is_err());
+    }
+    // Both kinds are compared: accepted types and refused ones.
+    assert_eq!(refused, 3, "the cases that fail in the stock tool changed");
+}
+
+#[test]
+fn an_optional_attribute_parameter_round_trips_and_reads_back() {
+    mlir_pass::register_all().expect("no registration conflicts in this binary");
+    let context = Context::new();
+    let source = "module attributes {ropt.a = #ropt.span<1 to 5>, ropt.b = #ropt.span<-1>} {}";
+    let module = Module::parse(&context, source, "input.mlir").expect("parses");
+    let text = module.to_string();
+    assert!(text.contains("ropt.a = #ropt.span<1 to 5>"), "{text}");
+    assert!(text.contains("ropt.b = #ropt.span<-1>"), "{text}");
+    let c = context.as_melior();
+    let span = mlir_pass_tests::optional_params::SpanAttr::get(c, 2, None).expect("valid");
+    assert_eq!(span.high(), None);
+    assert_eq!(span.low(), 2);
+    let full = mlir_pass_tests::optional_params::SpanAttr::get(c, 2, Some(7)).expect("valid");
+    assert_eq!(full.high(), Some(7));
+    assert_eq!(full.to_string(), "#ropt.span<2 to 7>");
+}
