@@ -7,7 +7,8 @@
 //! `#ropt.span` is an attribute of the same kind.
 
 use mlir_pass::dialect::ods::AnyAttr;
-use mlir_pass::dialect::{mlir_attr, mlir_dialect, mlir_type};
+use mlir_pass::dialect::{mlir_attr, mlir_dialect, mlir_type, TypeParam};
+use mlir_pass::melior::ir::r#type::IntegerType;
 
 /// Types with optional parameters.
 #[mlir_dialect(name = "ropt")]
@@ -119,6 +120,36 @@ pub struct OptionalGroupStructType {
     /// Optional.
     #[param]
     b: Option<i32>,
+}
+
+/// `!ropt.optional_group_params<(4, 5)>`, `!ropt.optional_group_params<x>`:
+/// a parameter with a default (ODS's `DefaultValuedParameter`, not written
+/// when it has that value) and an optional one, anchored by `params`.
+#[mlir_type(
+    dialect = ROptDialect,
+    name = "optional_group_params",
+    format = "`<` (`(` params^ `)`) : (`x`)? `>`"
+)]
+pub struct OptionalGroupParamsType {
+    /// 10 unless written.
+    #[param(default = 10)]
+    a: i32,
+    /// Optional.
+    #[param]
+    b: Option<i32>,
+}
+
+/// `!ropt.default_valued_type<(i64)>`, `!ropt.default_valued_type<>`
+/// (`i32`): a type parameter whose default is built in the context.
+#[mlir_type(
+    dialect = ROptDialect,
+    name = "default_valued_type",
+    format = "`<` (`(` $ty^ `)`)? `>`"
+)]
+pub struct DefaultValuedType {
+    /// `i32` unless written.
+    #[param(default = IntegerType::new(context, 32).into())]
+    ty: TypeParam,
 }
 
 /// `!ropt.optional_value_type<3>`, `!ropt.optional_value_type`.

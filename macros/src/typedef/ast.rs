@@ -191,8 +191,12 @@ pub struct Param {
     pub constraint: Type,
     /// Whether it takes any number of values (`Variadic<T>`).
     pub variadic: bool,
-    /// Whether it may be absent (`Option<T>`, ODS's `OptionalParameter`).
+    /// Whether a format may leave it out: `Option<T>` (ODS's
+    /// `OptionalParameter`) or with a default.
     pub optional: bool,
+    /// `#[param(default = ...)]` (ODS's `DefaultValuedParameter`): the
+    /// value, an expression of the accessor's type that may use `context`.
+    pub default: Option<syn::Expr>,
     /// The field's doc comment.
     pub doc: String,
     /// `#[param(self_type)]`: a typed attribute's type.
@@ -268,7 +272,8 @@ impl<'a> TypeInput<'a> {
         }
         for field in &self.item.fields {
             let ident = field.ident.clone().expect("named fields");
-            let Some(self_type) = is_param(ctxt, self.args.kind, &ident, &field.attrs) else {
+            let Some((self_type, default)) = is_param(ctxt, self.args.kind, &ident, &field.attrs)
+            else {
                 continue;
             };
             let Some((arity, constraint)) = classify(ctxt, &field.ty) else {
@@ -303,13 +308,29 @@ impl<'a> TypeInput<'a> {
                     continue;
                 }
             }
+            if let Some(value) = &default {
+                let why = if optional {
+                    Some("an `Option<T>` is `None` when a format leaves it out: drop `default`")
+                } else if arity == Arity::Variadic {
+                    Some("a variadic parameter has no default: drop `default`")
+                } else if self_type {
+                    Some("an attribute's type has no default: drop `default`")
+                } else {
+                    None
+                };
+                if let Some(why) = why {
+                    ctxt.spanned(value, why);
+                    continue;
+                }
+            }
             self.params.push(Param {
                 name: ident.unraw().to_string(),
                 ident,
                 ty: field.ty.clone(),
                 // `Option<T>` is a parameter of its own (absent or a `T`).
                 constraint,
-                optional,
+                optional: optional || default.is_some(),
+                default,
                 variadic: arity == Arity::Variadic,
                 doc: item_attrs::doc_comment(&field.attrs),
                 self_type,
@@ -342,9 +363,15 @@ fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
 /// Whether the field is marked `#[param]`, reporting any other attribute
 /// (doc comments aside: the field does not survive the expansion) and a
 /// field without one.
-fn is_param(ctxt: &Ctxt, kind: DefKind, field: &Ident, attrs: &[Attribute]) -> Option<bool> {
+fn is_param(
+    ctxt: &Ctxt,
+    kind: DefKind,
+    field: &Ident,
+    attrs: &[Attribute],
+) -> Option<(bool, Option<syn::Expr>)> {
     let (attribute, noun) = (kind.attribute(), kind.noun());
     let mut self_type = false;
+    let mut default = None;
     const ALIASES: &[&str] = &["parameter", "params", "type_param", "attr", "attribute"];
     let (mut params, mut others) = (0, 0);
     for attr in attrs {
@@ -363,7 +390,21 @@ fn is_param(ctxt: &Ctxt, kind: DefKind, field: &Ident, attrs: &[Attribute]) -> O
                 }
                 _ => None,
             };
-            if let Some(arg) = &self_type_arg {
+            let default_arg = match &attr.meta {
+                syn::Meta::List(list) => list.parse_args::<syn::MetaNameValue>().ok(),
+                _ => None,
+            };
+            if let Some(arg) = default_arg {
+                if arg.path.is_ident("default") {
+                    default = Some(arg.value);
+                } else {
+                    ctxt.spanned(
+                        &arg.path,
+                        "#[param(...)] takes `default = <value>` (the value a format may leave \
+                         out, ODS's `DefaultValuedParameter`) or `self_type`",
+                    );
+                }
+            } else if let Some(arg) = &self_type_arg {
                 if kind == DefKind::Attr {
                     self_type = true;
                 } else {
@@ -377,7 +418,8 @@ fn is_param(ctxt: &Ctxt, kind: DefKind, field: &Ident, attrs: &[Attribute]) -> O
                 ctxt.spanned(
                     &attr.meta,
                     "#[param] takes no arguments but `self_type` (a typed attribute's type, \
-                     `#[param(self_type)] ty: TypeParam`): write `#[param]`",
+                     `#[param(self_type)] ty: TypeParam`) or `default = <value>` (a default a \
+                     format may leave out): write `#[param]`",
                 );
             } else if params > 0 {
                 ctxt.spanned(attr, "`#[param]` is written twice: keep one");
@@ -402,7 +444,7 @@ fn is_param(ctxt: &Ctxt, kind: DefKind, field: &Ident, attrs: &[Attribute]) -> O
     // After another attribute (reported), the field is still read as a
     // parameter, so that the error is that one alone.
     let found = params + others > 0;
-    let found = found.then_some(self_type);
+    let found = found.then_some((self_type, default));
     if found.is_none() {
         ctxt.spanned(
             field,

@@ -507,6 +507,24 @@ fn definition(input: &TypeInput) -> TokenStream {
         let name = &p.name;
         let c = &p.constraint;
         let variadic = p.variadic;
+        if let Some(value) = &p.default {
+            // The default's attribute, built in the context asked; the
+            // value's type is the accessor's, checked at the value.
+            let value = quote_spanned! {value.span()=>
+                {
+                    let __value: <#c as __dialect::AttrParameter>::Value<'c> = #value;
+                    __value
+                }
+            };
+            return quote_spanned! {c.span()=>
+                __dialect::param_def_with_default::<#c>(#name, {
+                    fn __default<'c>(context: &'c __melior::Context) -> __melior::ir::Attribute<'c> {
+                        <#c as __dialect::AttrParameter>::to_attribute(context, #value)
+                    }
+                    __default
+                })
+            };
+        }
         quote_spanned! {c.span()=>
             __dialect::param_def::<#c>(#name, #variadic)
         }

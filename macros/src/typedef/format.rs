@@ -119,8 +119,8 @@ pub fn parse(source: &str, params: &[ParamInfo]) -> Result<Vec<Element>, String>
     let (out, _) = parser.elements(Context::Top)?;
     if let Some(missing) = (0..params.len()).find(|&i| !parser.seen[i] && !params[i].optional) {
         return Err(format!(
-            "the format does not write parameter `{0}`: add `${0}` (every parameter that is not \
-             an `Option` appears once, so that what is printed parses back)",
+            "the format does not write parameter `{0}`: add `${0}` (every parameter without \
+             `Option` or a default appears once, so that what is printed parses back)",
             params[missing].name
         ));
     }
@@ -260,7 +260,8 @@ impl Parser<'_> {
         if let Some(&i) = members.iter().find(|&&i| !self.params[i].optional) {
             return Err(format!(
                 "parameters in an optional group must be optional: `${}` is always there \
-                 (declare it `Option<T>`, or move it out of the group)",
+                 (declare it `Option<T>` or give it `#[param(default = ...)]`, or move it out of \
+                 the group)",
                 self.params[i].name
             ));
         }

@@ -143,8 +143,9 @@ pub use types::call_type_verifier;
 #[doc(hidden)]
 pub use types::TypeRegistration;
 pub use types::{
-    param_def, params as type_params, DialectType, ParamParseHook, ParamPrintHook, TypeDefinition,
-    TypeParamDef, TypeVerifyHook, TypeVerifyParams,
+    param_def, param_def_with_default, params as type_params, DialectType, ParamDefaultHook,
+    ParamOptionalParseHook, ParamParseHook, ParamPrintHook, TypeDefinition, TypeParamDef,
+    TypeVerifyHook, TypeVerifyParams,
 };
 
 use melior::ir::{Attribute, Location, Operation, Type};

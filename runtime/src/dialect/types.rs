@@ -33,13 +33,26 @@ pub struct TypeParamDef {
     pub parse: ParamParseHook,
     /// Writes it in a format ([`AttrParameter::print`]).
     pub print: ParamPrintHook,
-    /// Whether it may be absent ([`AttrParameter::OPTIONAL`]: an
-    /// `Option<T>`, stored as `unit` when absent).
+    /// Whether a format may leave it out: an `Option<T>`
+    /// ([`AttrParameter::OPTIONAL`], stored as `unit` when absent) or a
+    /// parameter with a [`default`](Self::default).
     pub optional: bool,
+    /// Reads it if it is there ([`AttrParameter::parse_optional`]), where
+    /// a format may leave it out.
+    pub parse_optional: ParamOptionalParseHook,
+    /// Its default (`#[param(default = ...)]`, ODS's
+    /// `DefaultValuedParameter`): what a format that leaves it out gives
+    /// it, and the value a format does not print.
+    pub default: Option<ParamDefaultHook>,
 }
 
 /// Reads one parameter and returns the attribute storing it.
 pub type ParamParseHook = for<'c> fn(&mut AsmParser<'c>) -> Result<Attribute<'c>, ParseError>;
+/// Reads one parameter if it is there.
+pub type ParamOptionalParseHook =
+    for<'c> fn(&mut AsmParser<'c>) -> Result<Option<Attribute<'c>>, ParseError>;
+/// The attribute storing a parameter's default value.
+pub type ParamDefaultHook = for<'c> fn(&'c melior::Context) -> Attribute<'c>;
 /// Writes the parameter stored in an attribute.
 pub type ParamPrintHook = for<'c, 'p> fn(Attribute<'c>, &mut AsmPrinter<'p>);
 
@@ -54,6 +67,22 @@ pub const fn param_def<P: AttrParameter>(name: &'static str, variadic: bool) -> 
         parse: P::parse,
         print: P::print,
         optional: P::OPTIONAL,
+        parse_optional: P::parse_optional,
+        default: None,
+    }
+}
+
+/// The parameter `name` of type `P` with a default value (stored by
+/// `default`), as `#[param(default = ...)]` declares it: a format may
+/// leave it out, and leaves it out when it has that value.
+pub const fn param_def_with_default<P: AttrParameter>(
+    name: &'static str,
+    default: ParamDefaultHook,
+) -> TypeParamDef {
+    TypeParamDef {
+        optional: true,
+        default: Some(default),
+        ..param_def::<P>(name, false)
     }
 }
 

@@ -1,8 +1,9 @@
 // Optional parameters: `Option<T>` (not an op's `Optional<T>`, not
 // nested), inside an optional group only with its anchor `^`, every
 // parameter of a group optional, one anchor, no nested group, and no
-// comma literal after a `struct` with optional members.
-use mlir_pass::dialect::ods::Optional;
+// comma literal after a `struct` with optional members; a default only on
+// a parameter that is always there and of the parameter's value type.
+use mlir_pass::dialect::ods::{Optional, Variadic};
 use mlir_pass::dialect::{mlir_dialect, mlir_type};
 
 #[mlir_dialect(name = "calc")]
@@ -64,6 +65,26 @@ pub struct StructCommaType {
     b: u32,
     #[param]
     c: u32,
+}
+
+#[mlir_type(dialect = CalcDialect, name = "defaults")]
+pub struct DefaultsType {
+    #[param(default = Some(1))]
+    a: Option<u32>,
+    #[param(default = 2)]
+    b: Variadic<u32>,
+}
+
+#[mlir_type(dialect = CalcDialect, name = "default_key")]
+pub struct DefaultKeyType {
+    #[param(deflt = 1)]
+    a: u32,
+}
+
+#[mlir_type(dialect = CalcDialect, name = "default_type")]
+pub struct DefaultTypeType {
+    #[param(default = "one")]
+    a: u32,
 }
 
 fn main() {}

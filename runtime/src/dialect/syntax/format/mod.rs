@@ -133,6 +133,23 @@ impl Spacing {
     }
 }
 
+/// Whether `attr`, the value of parameter `def`, is written: not an absent
+/// `Option` (`unit`), nor a parameter's default.
+fn is_present(def: &TypeParamDef, attr: Attribute<'_>) -> bool {
+    if !def.optional {
+        return true;
+    }
+    match def.default {
+        Some(default) => {
+            let context = attr.context();
+            // SAFETY: the context of a live attribute outlives this call,
+            // and the default built in it is only compared.
+            attr != default(unsafe { context.to_ref() })
+        }
+        None => !attr.is_unit(),
+    }
+}
+
 /// What printing or parsing a format needs besides the elements.
 struct Params<'d> {
     defs: &'d [TypeParamDef],
@@ -146,10 +163,11 @@ impl Params<'_> {
         self.defs.get(index.min(self.defs.len().saturating_sub(1)))
     }
 
-    /// Whether parameter `index` has a value to print.
+    /// Whether parameter `index` has a value to print: not an absent
+    /// `Option`, nor a parameter at its default.
     fn present(&self, params: &[Attribute<'_>], index: usize) -> bool {
         match (self.def(index), params.get(index)) {
-            (Some(def), Some(attr)) => !def.optional || !attr.is_unit(),
+            (Some(def), Some(attr)) => is_present(def, *attr),
             (_, attr) => attr.is_some(),
         }
     }

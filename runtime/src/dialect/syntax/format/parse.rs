@@ -1,7 +1,7 @@
 //! Reading a parameter format: ODS's generated parsers, interpreted
 //! (`params` and `struct(...)` with optional members, optional groups).
 
-use melior::ir::{attribute::AttributeLike, Attribute};
+use melior::ir::Attribute;
 
 use super::{ParamFormatElement, Params};
 use crate::dialect::{asm::ParseError, syntax::AsmParser, types::TypeParamDef};
@@ -30,18 +30,26 @@ pub(crate) fn parse<'c>(
         state.values[index] = Some(melior::ir::attribute::TypeAttribute::new(ty).into());
     }
     state.elements(format, parser)?;
-    // An optional parameter the input did not give is absent (`unit`).
-    let unit = Attribute::unit(parser.context());
+    // An optional parameter the input did not give is absent (`unit`) or
+    // takes its default.
     let mut out: Vec<Attribute<'c>> = Vec::with_capacity(defs.len());
     for (value, def) in state.values.into_iter().zip(defs) {
         match value {
             Some(value) => out.push(value),
-            None if def.optional => out.push(unit),
+            None if def.optional => out.push(absent(def, parser.context())),
             None => {}
         }
     }
     out.extend(state.variadic);
     Ok(out)
+}
+
+/// The value of optional parameter `def` when the input leaves it out.
+fn absent<'c>(def: &TypeParamDef, context: &'c melior::Context) -> Attribute<'c> {
+    match def.default {
+        Some(default) => default(context),
+        None => Attribute::unit(context),
+    }
 }
 
 /// A parse in progress: the values read so far.
@@ -53,10 +61,19 @@ struct ParseState<'d, 'c> {
 }
 
 impl<'c> ParseState<'_, 'c> {
-    /// Reads parameter `index` (an optional one may read nothing: `unit`).
+    /// Reads parameter `index`. An `Option` may read nothing (`unit`), as
+    /// ODS reads a `std::optional`; a parameter with a default is read as
+    /// its type reads, and takes the default only where the format leaves
+    /// it out (a group not taken, a `struct` member not given).
     fn read(&self, parser: &mut AsmParser<'c>, index: usize) -> Result<Attribute<'c>, ParseError> {
         let def = &self.context.defs[index];
-        (def.parse)(parser).map_err(|_| {
+        let read = if def.optional && def.default.is_none() {
+            (def.parse_optional)(parser)
+                .map(|value| value.unwrap_or_else(|| absent(def, parser.context())))
+        } else {
+            (def.parse)(parser)
+        };
+        read.map_err(|_| {
             parser.error(&format!(
                 "failed to parse {} parameter '{}' which is to be a `{}`",
                 self.owner, def.name, def.type_name
@@ -66,7 +83,7 @@ impl<'c> ParseState<'_, 'c> {
 
     /// Whether parameter `index` was read with a value.
     fn has(&self, index: usize) -> bool {
-        self.values[index].is_some_and(|v| !self.context.defs[index].optional || !v.is_unit())
+        self.values[index].is_some_and(|v| super::is_present(&self.context.defs[index], v))
     }
 
     fn elements(
