@@ -429,3 +429,103 @@ impl CustomPanicOp<'_> {
         printer.attribute(how.into()).text(" ").operand(input);
     }
 }
+
+/// Integers in the delimiters a string argument of the directive gives
+/// (ODS's string arguments, C++ expressions there, Rust ones here): one
+/// parser and printer for `rtest.paren_list (1, 2)` and `rtest.square_list
+/// [1, 2]`.
+fn parse_int_list<'c>(
+    parser: &mut OpParser<'c>,
+    integers: &mut Option<DenseI64ArrayAttribute<'c>>,
+    delimiter: Delimiter,
+) -> Result<(), ParseError> {
+    let mut list = Vec::new();
+    parser.comma_separated_list(delimiter, " in integer list", |p| {
+        list.push(p.integer()?);
+        Ok(())
+    })?;
+    *integers = Some(DenseI64ArrayAttribute::new(parser.context(), &list));
+    Ok(())
+}
+
+/// Prints what [`parse_int_list`] reads.
+fn print_int_list(printer: &mut OpPrinter<'_>, integers: DenseI64ArrayAttribute<'_>, open: &str) {
+    let close = if open == "(" { ")" } else { "]" };
+    printer.text(open);
+    for i in 0..integers.len() {
+        if i > 0 {
+            printer.text(", ");
+        }
+        if let Ok(integer) = integers.element(i) {
+            printer.text(&integer.to_string());
+        }
+    }
+    printer.text(close);
+}
+
+/// `rtest.paren_list (1, 2)`: `custom<IntList>($values, "Delimiter::Paren", "(")`.
+#[mlir_op(
+    dialect = RTestDialect,
+    name = "paren_list",
+    format = "custom<IntList>($values, \"Delimiter::Paren\", \"\\\"(\\\"\") attr-dict"
+)]
+pub struct ParenListOp {
+    /// The integers.
+    #[attr]
+    values: DenseI64ArrayAttr,
+}
+
+impl ParenListOp<'_> {
+    fn parse_int_list<'c>(
+        parser: &mut OpParser<'c>,
+        values: &mut Option<DenseI64ArrayAttribute<'c>>,
+        delimiter: Delimiter,
+        _open: &str,
+    ) -> Result<(), ParseError> {
+        parse_int_list(parser, values, delimiter)
+    }
+
+    fn print_int_list(
+        &self,
+        printer: &mut OpPrinter<'_>,
+        values: DenseI64ArrayAttribute<'_>,
+        _delimiter: Delimiter,
+        open: &str,
+    ) {
+        print_int_list(printer, values, open);
+    }
+}
+
+/// `rtest.square_list [1, 2]`: the same directive with `Delimiter::Square`
+/// and `"["`, the string arguments before the attribute.
+#[mlir_op(
+    dialect = RTestDialect,
+    name = "square_list",
+    format = r#"custom<IntList>("Delimiter::Square", "\"[\"", $values) attr-dict"#
+)]
+pub struct SquareListOp {
+    /// The integers.
+    #[attr]
+    values: DenseI64ArrayAttr,
+}
+
+impl SquareListOp<'_> {
+    fn parse_int_list<'c>(
+        parser: &mut OpParser<'c>,
+        delimiter: Delimiter,
+        _open: &str,
+        values: &mut Option<DenseI64ArrayAttribute<'c>>,
+    ) -> Result<(), ParseError> {
+        parse_int_list(parser, values, delimiter)
+    }
+
+    fn print_int_list(
+        &self,
+        printer: &mut OpPrinter<'_>,
+        _delimiter: Delimiter,
+        open: &str,
+        values: DenseI64ArrayAttribute<'_>,
+    ) {
+        print_int_list(printer, values, open);
+    }
+}

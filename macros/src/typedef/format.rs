@@ -358,6 +358,10 @@ impl Parser<'_> {
                      optional groups (`` (`,` $b^)? ``)"
                 ),
             }),
+            Token::Str(text) => Err(format!(
+                "unexpected string \"{text}\": a literal is written between backticks \
+                 (`` `{text}` ``)"
+            )),
             Token::Punct(c) => Err(format!(
                 "unexpected `{c}`: punctuation is a literal, written between backticks \
                  (`` `{c}` ``)"

@@ -28,11 +28,11 @@ pub struct ResultOp {
     output: I64,
 }
 
-// ODS's C++ string arguments.
+// A string argument (ODS's C++ expression) that is no Rust expression.
 #[mlir_op(
     dialect = ToyDialect,
     name = "string",
-    format = "custom<S>($input, \"{}\") attr-dict `:` type($input)"
+    format = "custom<S>($input, \"1 +\") attr-dict `:` type($input)"
 )]
 pub struct StringOp {
     #[operand]

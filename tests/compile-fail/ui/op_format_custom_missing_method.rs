@@ -14,6 +14,17 @@ pub struct ListOp {
     values: Variadic<Index>,
 }
 
+// A string argument is passed as the expression it is.
+#[mlir_op(
+    dialect = ToyDialect,
+    name = "scaled",
+    format = "custom<Scaled>($value, \"10\") attr-dict"
+)]
+pub struct ScaledOp {
+    #[operand]
+    value: I64,
+}
+
 #[mlir_op(dialect = ToyDialect, name = "one", format = "custom<One>($value) attr-dict")]
 pub struct OneOp {
     #[operand]

@@ -44,3 +44,12 @@ func.func @f(%x: i64) {
   rtest.custom_panic "unset" : i64
   return
 }
+
+// -----
+
+func.func @f() {
+  // The delimiter a string argument gives.
+  // expected-error@+1 {{expected '(' in integer list}}
+  rtest.paren_list [1]
+  return
+}

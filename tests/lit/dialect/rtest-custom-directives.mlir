@@ -65,3 +65,17 @@ func.func @others(%x: i64, %c: i1) {
 ^bb2:
   return
 }
+
+// String arguments (Rust expressions, ODS's C++ ones) handed to one parser
+// and printer by two ops: the delimiters of each.
+// CHECK-LABEL: func.func @string_arguments
+// CHECK-NEXT: rtest.paren_list (1, 2) {a}
+// CHECK-NEXT: rtest.square_list [3]
+// CHECK-NEXT: rtest.square_list []
+// GENERIC: "rtest.paren_list"() <{values = array<i64: 1, 2>}> {a} : () -> ()
+func.func @string_arguments() {
+  rtest.paren_list (1, 2) {a}
+  rtest.square_list [3]
+  rtest.square_list []
+  return
+}

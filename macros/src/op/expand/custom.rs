@@ -12,6 +12,8 @@ use format::{CustomArg, CustomTarget};
 struct Directive {
     name: String,
     args: Vec<CustomArg>,
+    /// The string arguments (Rust expressions), by position among all.
+    exprs: Vec<(usize, syn::Expr)>,
     /// It opens an optional group: its parser says whether it is there.
     opens_group: bool,
 }
@@ -25,11 +27,20 @@ fn directives(input: &OpInput) -> Vec<Directive> {
         format::parse(&lit.value(), &valid::shape(input)).expect("valid.rs checked the format");
     let mut out = Vec::new();
     for (i, element) in elements.iter().enumerate() {
-        if let Element::Custom { name, args } = element {
+        if let Element::Custom { name, args, exprs } = element {
             let opens_group = i > 0 && matches!(elements[i - 1], Element::OptionalGroup { .. });
             out.push(Directive {
                 name: name.clone(),
                 args: args.clone(),
+                exprs: exprs
+                    .iter()
+                    .map(|(at, text)| {
+                        (
+                            *at,
+                            syn::parse_str(text).expect("the format parser checked it"),
+                        )
+                    })
+                    .collect(),
                 opens_group,
             });
         }
@@ -266,24 +277,43 @@ pub(super) fn custom_directives(input: &OpInput) -> (TokenStream, TokenStream) {
         // The methods the directive needs, reported at the format when
         // missing (once per name).
         let key = format!("`custom<{}>` in the format", directive.name);
+        // Every argument in order: the op's parts, and the string
+        // arguments (whose type is their expression's, a generic in the
+        // stand-in and inferred in the call).
+        let mut parse_written: Vec<String> = names
+            .iter()
+            .zip(&types)
+            .map(|(n, t)| format!(", {n}: {}", t.parse_written))
+            .collect();
+        let mut print_written: Vec<String> = names
+            .iter()
+            .zip(&types)
+            .map(|(n, t)| format!(", {n}: {}", t.print_written))
+            .collect();
+        let mut parse_params: Vec<TokenStream> = types.iter().map(|t| t.parse.clone()).collect();
+        let mut print_params: Vec<TokenStream> = types.iter().map(|t| t.print.clone()).collect();
+        let mut stand_in_parse = parse_params.clone();
+        let mut stand_in_print = print_params.clone();
+        let mut generics = Vec::new();
+        for (k, (at, expr)) in directive.exprs.iter().enumerate() {
+            let written = format!(", arg{at}: /* the type of `{}` */", expr.to_token_stream());
+            parse_written.insert(*at, written.clone());
+            print_written.insert(*at, written);
+            parse_params.insert(*at, quote!(_));
+            print_params.insert(*at, quote!(_));
+            let generic = format_ident!("__E{}", k);
+            stand_in_parse.insert(*at, quote!(#generic));
+            stand_in_print.insert(*at, quote!(#generic));
+            generics.push(generic);
+        }
         let parse_sig = format!(
             "fn {parse}(parser: &mut OpParser<'_>{}) -> Result<{ret_written}, ParseError>",
-            names
-                .iter()
-                .zip(&types)
-                .map(|(n, t)| format!(", {n}: {}", t.parse_written))
-                .collect::<String>()
+            parse_written.concat()
         );
         let print_sig = format!(
             "fn {print}(&self, printer: &mut OpPrinter<'_>{})",
-            names
-                .iter()
-                .zip(&types)
-                .map(|(n, t)| format!(", {n}: {}", t.print_written))
-                .collect::<String>()
+            print_written.concat()
         );
-        let parse_params: Vec<&TokenStream> = types.iter().map(|t| &t.parse).collect();
-        let print_params: Vec<&TokenStream> = types.iter().map(|t| &t.print).collect();
         if !asked.contains(&parse.to_string()) {
             asked.push(parse.to_string());
             items.extend(missing_method_asked(
@@ -291,7 +321,7 @@ pub(super) fn custom_directives(input: &OpInput) -> (TokenStream, TokenStream) {
                 &key,
                 &parse.to_string(),
                 &parse_sig,
-                quote!(<'a>(parser: &mut __dialect::OpParser<'a> #(, _: #parse_params)*) -> #result),
+                quote!(<'a #(, #generics)*>(parser: &mut __dialect::OpParser<'a> #(, _: #stand_in_parse)*) -> #result),
             ));
         }
         if !asked.contains(&print.to_string()) {
@@ -301,7 +331,7 @@ pub(super) fn custom_directives(input: &OpInput) -> (TokenStream, TokenStream) {
                 &key,
                 &print.to_string(),
                 &print_sig,
-                quote!(<'a>(&self, printer: &mut __dialect::OpPrinter<'a> #(, _: #print_params)*)),
+                quote!(<'a #(, #generics)*>(&self, printer: &mut __dialect::OpPrinter<'a> #(, _: #stand_in_print)*)),
             ));
         }
 
@@ -312,11 +342,18 @@ pub(super) fn custom_directives(input: &OpInput) -> (TokenStream, TokenStream) {
             .iter()
             .enumerate()
             .map(|(i, a)| parse_local(input, a, i));
-        let passed = types.iter().enumerate().map(|(i, t)| {
-            let local = format_ident!("__a{}", i);
-            let by = &t.parse_by_ref;
-            quote!(#by #local)
-        });
+        let mut passed: Vec<TokenStream> = types
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let local = format_ident!("__a{}", i);
+                let by = &t.parse_by_ref;
+                quote!(#by #local)
+            })
+            .collect();
+        for (at, expr) in &directive.exprs {
+            passed.insert(*at, quote!(#expr));
+        }
         let given = directive.args.iter().enumerate().filter(|(_, a)| !a.by_ref).map(|(i, a)| {
             let local = format_ident!("__a{}", i);
             match a.target {
@@ -364,10 +401,17 @@ pub(super) fn custom_directives(input: &OpInput) -> (TokenStream, TokenStream) {
         });
 
         // Print: the op's accessors, as ODS passes its getters.
-        let values = directive.args.iter().map(|a| {
-            let (_, part) = arg_types(input, a);
-            print_value(part, a)
-        });
+        let mut values: Vec<TokenStream> = directive
+            .args
+            .iter()
+            .map(|a| {
+                let (_, part) = arg_types(input, a);
+                print_value(part, a)
+            })
+            .collect();
+        for (at, expr) in &directive.exprs {
+            values.insert(*at, quote!(#expr));
+        }
         let print_fn = format_ident!("__custom_print_{}", d);
         let call = quote_spanned! {span=>
             let __method: fn(&#at<'a>, &mut __dialect::OpPrinter<'a> #(, #print_params)*) =

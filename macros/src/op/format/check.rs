@@ -103,8 +103,11 @@ pub(super) fn written(element: &Element, shape: &Shape) -> String {
         Element::Successor(i) => format!("${}", shape.successors[*i as usize].0),
         Element::Successors => "successors".to_owned(),
         Element::OptionalGroup { .. } => "(...)?".to_owned(),
-        Element::Custom { name, args } => {
-            let args: Vec<String> = args.iter().map(|a| custom_arg(a, shape)).collect();
+        Element::Custom { name, args, exprs } => {
+            let mut args: Vec<String> = args.iter().map(|a| custom_arg(a, shape)).collect();
+            for (at, text) in exprs {
+                args.insert((*at).min(args.len()), format!("\"{text}\""));
+            }
             format!("custom<{name}>({})", args.join(", "))
         }
         Element::OIList { .. } => "oilist(...)".to_owned(),
@@ -430,7 +433,9 @@ impl Seen {
             }
             Element::AttrDict | Element::AttrDictWithKeyword => self.attr_dicts += 1,
             Element::PropDict => self.prop_dicts += 1,
-            Element::Custom { ref name, ref args } => {
+            Element::Custom {
+                ref name, ref args, ..
+            } => {
                 for arg in args {
                     if arg.by_ref {
                         self.referenced(name, arg, shape, errors);

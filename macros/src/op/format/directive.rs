@@ -31,12 +31,26 @@ impl Parser<'_> {
             &format!("after `custom<{name}>`: write its arguments in `(...)`"),
         )?;
         let mut args = Vec::new();
+        let mut exprs = Vec::new();
         if self.peek() == Some(&Token::Punct(')')) {
             self.next();
-            return Ok(Element::Custom { name, args });
+            return Ok(Element::Custom { name, args, exprs });
         }
         loop {
-            args.push(self.custom_arg(&name, false)?);
+            if let Some(Token::Str(text)) = self.peek() {
+                let text = text.clone();
+                self.next();
+                if let Err(e) = syn::parse_str::<syn::Expr>(&text) {
+                    return Err(format!(
+                        "the string argument \"{text}\" of `custom<{name}>` is a Rust expression \
+                         handed to its methods (ODS's C++ expression), but it does not parse \
+                         as one: {e}"
+                    ));
+                }
+                exprs.push((args.len() + exprs.len(), text));
+            } else {
+                args.push(self.custom_arg(&name, false)?);
+            }
             match self.next() {
                 Some(Token::Punct(',')) => continue,
                 Some(Token::Punct(')')) => break,
@@ -49,7 +63,7 @@ impl Parser<'_> {
                 None => return Err(format!("`custom<{name}>(` is not closed")),
             }
         }
-        Ok(Element::Custom { name, args })
+        Ok(Element::Custom { name, args, exprs })
     }
 
     /// One argument of `custom<name>(...)` (inside `ref(...)` with
@@ -113,6 +127,12 @@ impl Parser<'_> {
             Some(Token::Keyword(word)) => return Err(unsupported(&format!("`{word}`"))),
             Some(Token::Literal(text)) => {
                 return Err(unsupported(&format!("the literal `{text}`")))
+            }
+            Some(Token::Str(text)) => {
+                return Err(format!(
+                    "`ref(\"{text}\")`: a string argument is an expression of its own, not \
+                     something the format read before; write it without `ref`"
+                ))
             }
             Some(Token::Punct(c)) => return Err(unsupported(&format!("`{c}`"))),
             None => return Err(format!("`custom<{name}>(` is not closed")),

@@ -13,6 +13,9 @@ pub(crate) enum Token {
     Keyword(String),
     /// `(`, `)`, `?`, `^`, `,`, `:`, `<`, `>`, `|`.
     Punct(char),
+    /// `"text"`: a string argument of a custom directive (in ODS a C++
+    /// expression; in #[mlir_op] a Rust one).
+    Str(String),
 }
 
 impl fmt::Display for Token {
@@ -22,6 +25,7 @@ impl fmt::Display for Token {
             Token::Variable(name) => write!(f, "${name}"),
             Token::Keyword(word) => f.write_str(word),
             Token::Punct(c) => write!(f, "{c}"),
+            Token::Str(text) => write!(f, "\"{text}\""),
         }
     }
 }
@@ -77,11 +81,25 @@ pub(crate) fn lex(source: &str) -> Result<Vec<Token>, String> {
                 tokens.push(Token::Variable(name));
             }
             '"' => {
-                return Err(
-                    "string arguments (`\"...\"`, C++ expressions in ODS) are not supported by \
-                     #[mlir_op]'s format: compute the value in the directive's methods"
-                        .to_owned(),
-                )
+                chars.next();
+                let mut text = String::new();
+                loop {
+                    match chars.next() {
+                        Some((_, '"')) => break,
+                        Some((_, '\\')) => match chars.next() {
+                            Some((_, c)) => text.push(c),
+                            None => break,
+                        },
+                        Some((_, c)) => text.push(c),
+                        None => {
+                            return Err(format!(
+                                "the string \"{text}... has no closing quote: write a string \
+                                 argument as \"true\""
+                            ))
+                        }
+                    }
+                }
+                tokens.push(Token::Str(text));
             }
             '(' | ')' | '?' | '^' | ',' | ':' | '<' | '>' | '|' => {
                 chars.next();

@@ -164,8 +164,11 @@ pub enum Element {
     Custom {
         /// `Name`.
         name: String,
-        /// The arguments, in order.
+        /// The arguments that name the op's parts, in order.
         args: Vec<CustomArg>,
+        /// The string arguments (Rust expressions, ODS's C++ ones) and
+        /// where each stands among all the arguments.
+        exprs: Vec<(usize, String)>,
     },
     /// `oilist(...)`.
     OIList {

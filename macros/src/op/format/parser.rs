@@ -104,6 +104,12 @@ impl Parser<'_> {
                      (`` `{c}` ``)"
                 ))
             }
+            Token::Str(text) => {
+                return Err(format!(
+                    "the string \"{text}\" is an argument of a custom directive only, as in \
+                     `custom<Name>($x, \"{text}\")`; a literal is written between backticks"
+                ))
+            }
         };
         self.out.push(element);
         if self.peek() == Some(&Token::Punct('^')) {

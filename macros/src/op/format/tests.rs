@@ -186,7 +186,7 @@ fn lexical_errors() {
     assert!(one_error("type($value)").contains("`$value` is neither"));
     assert!(one_error("attr-dic").contains("did you mean `attr-dict`?"));
     assert!(one_error("qualified($value)").contains("not supported"));
-    assert!(one_error("\"x\"").contains("string arguments"));
+    assert!(one_error("\"x\"").contains("argument of a custom directive only"));
     assert!(one_error("type($input").contains("expected `)`"));
 }
 
@@ -281,6 +281,21 @@ fn with(middle: &str) -> Result<Vec<Element>, Vec<String>> {
 }
 
 #[test]
+fn string_arguments_of_custom_directives() {
+    let elements = with(r#"custom<List>("Delimiter::Paren", $rest, "1 + 1")"#).unwrap();
+    let Element::Custom { args, exprs, .. } = &elements[1] else {
+        panic!("{elements:?}");
+    };
+    assert_eq!(args.len(), 1);
+    assert_eq!(
+        exprs,
+        &vec![(0, "Delimiter::Paren".to_owned()), (2, "1 + 1".to_owned())]
+    );
+    assert!(one_error_of(with(r#"custom<List>("1 +")"#)).contains("does not parse"));
+    assert!(one_error_of(with(r#"custom<List>(ref("x"))"#)).contains("without `ref`"));
+}
+
+#[test]
 fn custom_directives() {
     use Element::*;
     let elements = with("custom<List>($rest, ref($input), $flag)").unwrap();
@@ -302,6 +317,7 @@ fn custom_directives() {
                     by_ref: false
                 },
             ],
+            exprs: vec![],
         }
     );
     // Arguments bind what they name: twice is an error, none is one too.
