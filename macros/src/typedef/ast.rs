@@ -287,6 +287,14 @@ impl<'a> TypeInput<'a> {
                 );
                 continue;
             }
+            if arity == Arity::Variadic && option_inner(&constraint).is_some() {
+                ctxt.spanned(
+                    &field.ty,
+                    "a variadic parameter holds values, not absent ones: write `Variadic<T>` \
+                     (any number of them, none included)",
+                );
+                continue;
+            }
             let optional = option_inner(&field.ty).is_some();
             if optional && self_type {
                 ctxt.spanned(

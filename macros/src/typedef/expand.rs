@@ -87,6 +87,12 @@ pub fn expand(input: &TypeInput) -> TokenStream {
             const _: () = __dialect::assert_self_type::<#c>();
         }
     });
+    let optional_reads = optional_reads(input).into_iter().map(|i| {
+        let c = &input.params[i].constraint;
+        quote_spanned! {c.span()=>
+            const _: () = __dialect::assert_reads_optionally::<#c>();
+        }
+    });
 
     let items = quote! {
         #unique
@@ -105,6 +111,7 @@ pub fn expand(input: &TypeInput) -> TokenStream {
         #methods
         #parameter
         #self_type_check
+        #(#optional_reads)*
 
         #registration
         #alias
@@ -260,6 +267,56 @@ fn syntax(input: &TypeInput) -> TokenStream {
         &mut elements,
     );
     quote!(__dialect::ParamSyntax::Format(&[#(#elements),*]))
+}
+
+/// The `Option` parameters the format reads where the input may leave
+/// them out (alone, first in an optional group, in `params`), whose types
+/// must read optionally; as indices into all parameters.
+fn optional_reads(input: &TypeInput) -> Vec<usize> {
+    let Some(format) = &input.args.format else {
+        return Vec::new();
+    };
+    let written: Vec<usize> = (0..input.params.len())
+        .filter(|i| !input.params[*i].self_type)
+        .collect();
+    let params: Vec<super::format::ParamInfo> = written
+        .iter()
+        .map(|i| super::format::ParamInfo {
+            name: input.params[*i].name.clone(),
+            variadic: input.params[*i].variadic,
+            optional: input.params[*i].optional,
+        })
+        .collect();
+    let Ok(elements) = super::format::parse(&format.value(), &params) else {
+        return Vec::new();
+    };
+    let is_option = |i: usize| {
+        let p = &input.params[written[i]];
+        p.optional && p.default.is_none()
+    };
+    let mut out = Vec::new();
+    let read = |element: &Element, out: &mut Vec<usize>| match element {
+        Element::Param(i) if is_option(*i) => out.push(written[*i]),
+        Element::Params => out.extend(
+            (0..written.len())
+                .filter(|i| is_option(*i))
+                .map(|i| written[i]),
+        ),
+        _ => {}
+    };
+    for element in &elements {
+        match element {
+            Element::OptionalGroup { then, .. } => {
+                if let Some(first) = then.first() {
+                    read(first, &mut out);
+                }
+            }
+            other => read(other, &mut out),
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// The runtime's elements of `elements`, an optional group flattened into

@@ -156,11 +156,12 @@ pub(super) struct TypeSources {
     /// Per result group.
     pub(super) results: Vec<TypeSource>,
     /// The operand and result groups (their transforms the identity) whose
-    /// types the parser checks against their constraints, in order, as
+    /// types the parser checks against their constraints, each with
+    /// whether it is checked for a result's type, in order, as
     /// ODS's generated parser checks the source of a type a
     /// `TypesMatchWith` derives: `'complex' must be complex type with
     /// floating-point elements, but got 'complex<i32>'`.
-    pub(super) parse_checks: Vec<TypeSource>,
+    pub(super) parse_checks: Vec<(TypeSource, bool)>,
 }
 
 /// The type sources of an op's operand and result groups, as ODS's format
@@ -172,10 +173,12 @@ pub(super) fn type_sources(op: &super::OpDefinition) -> TypeSources {
     let mut operand_seen = vec![false; op.operands.len()];
     let mut result_seen = vec![false; op.results.len()];
     let mut attribute_seen = vec![false; op.attributes.len()];
+    let (mut all_operands, mut all_results) = (false, false);
     let mut see = |target: TypeTarget| match target {
         TypeTarget::Operand(i) => operand_seen[i as usize] = true,
         TypeTarget::Result(i) => result_seen[i as usize] = true,
-        TypeTarget::Operands | TypeTarget::Results => {}
+        TypeTarget::Operands => all_operands = true,
+        TypeTarget::Results => all_results = true,
     };
     for element in format {
         match *element {
@@ -199,7 +202,19 @@ pub(super) fn type_sources(op: &super::OpDefinition) -> TypeSources {
             _ => {}
         }
     }
-    resolve_sources(op, &operand_seen, &result_seen, &attribute_seen)
+    let mut sources = resolve_sources(op, &operand_seen, &result_seen, &attribute_seen);
+    // ODS resolves no result type when the format gives them all, or when
+    // none is given and the op infers them with a method of its own; and
+    // no operand type when the format gives them all: no value is then
+    // the source of a derived type to check.
+    let inferred = op.interfaces.infer_types.is_some() && !result_seen.contains(&true);
+    if all_results || inferred {
+        sources.parse_checks.retain(|c| !c.1);
+    }
+    if all_operands {
+        sources.parse_checks.retain(|c| c.1);
+    }
+    sources
 }
 
 /// Where `InferTypeOpInterface(from_constraints)` takes each result's type
@@ -352,26 +367,27 @@ fn resolve_sources(
     let source = |name: &str, given: bool| found(name, given).map_or(TypeSource::None, |r| r.1);
     // ODS's parser checks the source of every type a `TypesMatchWith`
     // derives against the source's constraint, results' first, each once.
-    let mut parse_checks = Vec::new();
+    // Each with whether it is the source of a result's type.
+    let mut parse_checks: Vec<(TypeSource, bool)> = Vec::new();
     let names = op
         .results
         .iter()
         .zip(result_seen)
-        .map(|(r, g)| (r.name, *g));
-    for (name, given) in names.chain(
-        op.operands
-            .iter()
-            .zip(operand_seen)
-            .map(|(o, g)| (o.name, *g)),
-    ) {
+        .map(|(r, g)| (r.name, *g, true));
+    let operands = op
+        .operands
+        .iter()
+        .zip(operand_seen)
+        .map(|(o, g)| (o.name, *g, false));
+    for (name, given, for_result) in names.chain(operands) {
         if let Some(&(_, source, true)) = found(name, given) {
             let var = match source {
                 TypeSource::Operand(i, _) => TypeSource::Operand(i, TypeTransform::Identity),
                 TypeSource::Result(i, _) => TypeSource::Result(i, TypeTransform::Identity),
                 _ => continue,
             };
-            if !parse_checks.contains(&var) {
-                parse_checks.push(var);
+            if !parse_checks.iter().any(|(v, _)| *v == var) {
+                parse_checks.push((var, for_result));
             }
         }
     }

@@ -123,7 +123,7 @@ pub use op::{
     OpInterfaces, OperandDef, RegionDef, ResultDef, SuccessorDef, VerifyHook,
 };
 #[doc(hidden)]
-pub use param::assert_self_type;
+pub use param::{assert_reads_optionally, assert_self_type};
 pub use param::{AttrParameter, SelfTypeParameter, TypeParam};
 pub use pattern::{OpConversionPattern, OpRewritePattern};
 pub use registry::{
@@ -144,8 +144,7 @@ pub use types::call_type_verifier;
 pub use types::TypeRegistration;
 pub use types::{
     param_def, param_def_with_default, params as type_params, DialectType, ParamDefaultHook,
-    ParamOptionalParseHook, ParamParseHook, ParamPrintHook, TypeDefinition, TypeParamDef,
-    TypeVerifyHook, TypeVerifyParams,
+    ParamParseHook, ParamPrintHook, TypeDefinition, TypeParamDef, TypeVerifyHook, TypeVerifyParams,
 };
 
 use melior::ir::{Attribute, Location, Operation, Type};

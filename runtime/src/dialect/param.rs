@@ -14,8 +14,8 @@
 use melior::{
     ir::{
         attribute::{
-            AttributeLike, BoolAttribute, FloatAttribute, IntegerAttribute, StringAttribute,
-            TypeAttribute,
+            ArrayAttribute, AttributeLike, BoolAttribute, FloatAttribute, IntegerAttribute,
+            StringAttribute, TypeAttribute,
         },
         r#type::IntegerType,
         Attribute, Type,
@@ -57,86 +57,122 @@ pub trait AttrParameter {
     /// Writes the parameter stored in `attr` in its syntax.
     fn print(attr: Attribute<'_>, printer: &mut AsmPrinter<'_>);
     /// Whether the parameter may be absent: `Option<T>` (ODS's
-    /// `OptionalParameter`), stored as `unit` when absent. A format writes
-    /// an absent parameter as nothing.
+    /// `OptionalParameter`). A format writes an absent parameter as
+    /// nothing.
     const OPTIONAL: bool = false;
+    /// Whether [`parse_optional`](Self::parse_optional) reads the parameter
+    /// only when it is there, so that a format may read an `Option` of it
+    /// where the input can leave it out (alone, first in an optional group,
+    /// in `params`): the integers, `String`, `TypeParam` and the attribute
+    /// constraints do; `f64`, `bool`, enums and Rust attributes are read
+    /// only after a literal says they are there, as ODS has no optional
+    /// parser for them either.
+    const READS_OPTIONALLY: bool = false;
     /// Reads the parameter if it is there (ODS's `FieldParser` of a
     /// `std::optional`): `None`, having read nothing, when what follows is
     /// not one. By default the parameter is always there and this is
-    /// [`parse`](Self::parse); the integers, `String`, `TypeParam` and the
-    /// attribute constraints read it optionally (MLIR's parser has no
-    /// optional float, and `bool` and enums are keywords, which it cannot
-    /// put back).
+    /// [`parse`](Self::parse).
     fn parse_optional<'c>(parser: &mut AsmParser<'c>) -> Result<Option<Attribute<'c>>, ParseError> {
         Self::parse(parser).map(Some)
     }
-    /// Whether `attr` stores a value: `false` only for an absent optional
-    /// parameter.
-    fn is_present(attr: Attribute<'_>) -> bool {
-        let _ = attr;
-        true
-    }
 }
 
-/// `Option<T>` as a parameter (ODS's `OptionalParameter`): `None` is stored
-/// as the `unit` attribute and written as nothing, `Some(value)` as `T`
-/// stores and writes `value`. A format reads it where it is there (in an
-/// optional group anchored on it, in `struct(...)`, in `params`). As
-/// `unit` means `None`, `T` should not be a parameter whose value is
-/// `unit` itself.
+/// `Option<T>` as a parameter (ODS's `OptionalParameter`): stored as an
+/// array attribute of no element (`None`) or of `T`'s attribute (`Some`),
+/// so that no value of `T` reads back as `None`; a format writes `None` as
+/// nothing and `Some(value)` as `T` writes `value`.
 impl<P: AttrParameter> AttrParameter for Option<P> {
-    const CONSTRAINT: AttrConstraint = OptionalConstraint::<P>::CONSTRAINT;
+    const CONSTRAINT: AttrConstraint = AttrConstraint::Predicate {
+        description: "an optional parameter (an array of none or one attribute)",
+        predicate: optional_of::<P>,
+    };
     const TYPE_NAME: &'static str = P::TYPE_NAME;
     const OPTIONAL: bool = true;
+    const READS_OPTIONALLY: bool = P::READS_OPTIONALLY;
     type Value<'c> = Option<P::Value<'c>>;
 
     fn from_attribute(attr: Attribute<'_>) -> Option<Self::Value<'_>> {
-        if attr.is_unit() {
-            Some(None)
-        } else {
-            P::from_attribute(attr).map(Some)
+        match optional_value(attr)? {
+            None => Some(None),
+            Some(value) => P::from_attribute(value).map(Some),
         }
     }
 
     fn to_attribute<'c>(context: &'c Context, value: Self::Value<'c>) -> Attribute<'c> {
-        match value {
-            Some(value) => P::to_attribute(context, value),
-            None => Attribute::unit(context),
-        }
+        let values: Vec<Attribute<'c>> = value
+            .map(|value| P::to_attribute(context, value))
+            .into_iter()
+            .collect();
+        ArrayAttribute::new(context, &values).into()
     }
 
     fn parse<'c>(parser: &mut AsmParser<'c>) -> Result<Attribute<'c>, ParseError> {
         let context = parser.context();
-        Ok(P::parse_optional(parser)?.unwrap_or_else(|| Attribute::unit(context)))
+        let value: Vec<Attribute<'c>> = P::parse_optional(parser)?.into_iter().collect();
+        Ok(ArrayAttribute::new(context, &value).into())
     }
 
     fn print(attr: Attribute<'_>, printer: &mut AsmPrinter<'_>) {
-        if !attr.is_unit() {
-            P::print(attr, printer);
+        match optional_value(attr) {
+            Some(Some(value)) => P::print(value, printer),
+            Some(None) => {}
+            None => {
+                printer.attribute(attr);
+            }
         }
     }
 
     fn parse_optional<'c>(parser: &mut AsmParser<'c>) -> Result<Option<Attribute<'c>>, ParseError> {
-        P::parse_optional(parser)
-    }
-
-    fn is_present(attr: Attribute<'_>) -> bool {
-        !attr.is_unit()
+        let context = parser.context();
+        Ok(P::parse_optional(parser)?.map(|value| ArrayAttribute::new(context, &[value]).into()))
     }
 }
 
-/// The constraint of `Option<P>`: `unit` or `P`'s.
-struct OptionalConstraint<P>(std::marker::PhantomData<P>);
+/// The value an `Option` parameter stores: `Some(None)` for absent,
+/// `Some(Some(attr))` for present, `None` for what no `Option` stores.
+fn optional_value(attr: Attribute<'_>) -> Option<Option<Attribute<'_>>> {
+    let array = ArrayAttribute::try_from(attr).ok()?;
+    match array.len() {
+        0 => Some(None),
+        1 => array.element(0).ok().map(Some),
+        _ => None,
+    }
+}
 
-impl<P: AttrParameter> OptionalConstraint<P> {
-    const ALTERNATIVES: [AttrConstraint; 2] = [AttrConstraint::Unit, P::CONSTRAINT];
-    const CONSTRAINT: AttrConstraint = AttrConstraint::AnyOf(&Self::ALTERNATIVES);
+/// The constraint of `Option<P>`: an array of none, or of one that `P`
+/// accepts.
+fn optional_of<P: AttrParameter>(attr: Attribute<'_>) -> bool {
+    match optional_value(attr) {
+        Some(None) => true,
+        Some(Some(value)) => P::CONSTRAINT.accepts(value.to_raw()),
+        None => false,
+    }
+}
+
+/// The attribute storing an absent `Option` parameter: an empty array.
+pub(crate) fn absent_option(context: &Context) -> Attribute<'_> {
+    ArrayAttribute::new(context, &[]).into()
+}
+
+/// Checks, at compile time, that an `Option<P>` parameter can stand where
+/// a format reads it only if it is there (`#[mlir_type]` asks it of such
+/// places).
+#[doc(hidden)]
+pub const fn assert_reads_optionally<P: AttrParameter>() {
+    assert!(
+        P::READS_OPTIONALLY,
+        "this optional parameter is read where the input may leave it out (alone, first in an \
+         optional group, or in `params`), but its type is read only when it is there: put a \
+         literal before it in an optional group, as in (`=` $p^)?, or use a type that reads \
+         optionally (an integer, String, TypeParam or an attribute constraint)"
+    );
 }
 
 /// Every attribute constraint is a parameter whose value is melior's typed
 /// attribute, written as an attribute (`16 : i64`, `"text"`, `f64`).
 impl<T: AttrConstraintDef> AttrParameter for T {
     const CONSTRAINT: AttrConstraint = T::CONSTRAINT;
+    const READS_OPTIONALLY: bool = true;
     const TYPE_NAME: &'static str = "Attribute";
     type Value<'c> = T::Value<'c>;
 
@@ -177,6 +213,7 @@ macro_rules! integer_params {
     ($($t:ty, $bits:ty, $width:expr, $name:expr, $get:ident;)*) => {$(
         impl AttrParameter for $t {
             const CONSTRAINT: AttrConstraint = AttrConstraint::Integer(Some($width));
+            const READS_OPTIONALLY: bool = true;
             const TYPE_NAME: &'static str = $name;
             type Value<'c> = $t;
 
@@ -290,6 +327,7 @@ impl AttrParameter for f64 {
 
 impl AttrParameter for String {
     const CONSTRAINT: AttrConstraint = AttrConstraint::Str;
+    const READS_OPTIONALLY: bool = true;
     const TYPE_NAME: &'static str = "String";
     type Value<'c> = String;
 
@@ -328,6 +366,7 @@ pub struct TypeParam;
 
 impl AttrParameter for TypeParam {
     const CONSTRAINT: AttrConstraint = AttrConstraint::Type;
+    const READS_OPTIONALLY: bool = true;
     const TYPE_NAME: &'static str = "Type";
     type Value<'c> = Type<'c>;
 

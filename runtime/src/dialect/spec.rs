@@ -335,7 +335,11 @@ pub(super) fn build(
             .collect();
         let operand_sources: Vec<_> = sources.operands.into_iter().map(type_source).collect();
         let result_sources: Vec<_> = sources.results.into_iter().map(type_source).collect();
-        let parse_checks: Vec<_> = sources.parse_checks.into_iter().map(type_source).collect();
+        let parse_checks: Vec<_> = sources
+            .parse_checks
+            .into_iter()
+            .map(|(s, _)| type_source(s))
+            .collect();
         let effects = match op.interfaces.effects {
             Some(super::MemoryEffects::Declared(effects)) => super::effects::effect_specs(effects),
             _ => Vec::new(),

@@ -34,23 +34,16 @@ pub struct TypeParamDef {
     /// Writes it in a format ([`AttrParameter::print`]).
     pub print: ParamPrintHook,
     /// Whether a format may leave it out: an `Option<T>`
-    /// ([`AttrParameter::OPTIONAL`], stored as `unit` when absent) or a
-    /// parameter with a [`default`](Self::default).
+    /// ([`AttrParameter::OPTIONAL`]) or a parameter with a default.
     pub optional: bool,
-    /// Reads it if it is there ([`AttrParameter::parse_optional`]), where
-    /// a format may leave it out.
-    pub parse_optional: ParamOptionalParseHook,
-    /// Its default (`#[param(default = ...)]`, ODS's
-    /// `DefaultValuedParameter`): what a format that leaves it out gives
-    /// it, and the value a format does not print.
+    /// What a format that leaves it out gives it, and the value a format
+    /// does not print: the default of `#[param(default = ...)]` (ODS's
+    /// `DefaultValuedParameter`), or an `Option`'s `None`.
     pub default: Option<ParamDefaultHook>,
 }
 
 /// Reads one parameter and returns the attribute storing it.
 pub type ParamParseHook = for<'c> fn(&mut AsmParser<'c>) -> Result<Attribute<'c>, ParseError>;
-/// Reads one parameter if it is there.
-pub type ParamOptionalParseHook =
-    for<'c> fn(&mut AsmParser<'c>) -> Result<Option<Attribute<'c>>, ParseError>;
 /// The attribute storing a parameter's default value.
 pub type ParamDefaultHook = for<'c> fn(&'c melior::Context) -> Attribute<'c>;
 /// Writes the parameter stored in an attribute.
@@ -67,8 +60,11 @@ pub const fn param_def<P: AttrParameter>(name: &'static str, variadic: bool) -> 
         parse: P::parse,
         print: P::print,
         optional: P::OPTIONAL,
-        parse_optional: P::parse_optional,
-        default: None,
+        default: if P::OPTIONAL {
+            Some(super::param::absent_option)
+        } else {
+            None
+        },
     }
 }
 

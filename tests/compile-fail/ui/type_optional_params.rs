@@ -87,4 +87,24 @@ pub struct DefaultTypeType {
     a: u32,
 }
 
+#[mlir_type(dialect = CalcDialect, name = "variadic_option")]
+pub struct VariadicOptionType {
+    #[param]
+    a: Variadic<Option<u32>>,
+}
+
+// `f64` is read only when it is there: an `Option<f64>` read where the
+// input may leave it out is refused; after a literal in a group it is not.
+#[mlir_type(dialect = CalcDialect, name = "float_alone", format = "`<` ($f^)? `>`")]
+pub struct FloatAloneType {
+    #[param]
+    f: Option<f64>,
+}
+
+#[mlir_type(dialect = CalcDialect, name = "float_after", format = "`<` (`=` $f^)? `>`")]
+pub struct FloatAfterType {
+    #[param]
+    f: Option<f64>,
+}
+
 fn main() {}

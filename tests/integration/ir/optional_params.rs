@@ -16,6 +16,9 @@ const CASES: &[&str] = &[
     "!X.optional_param<1, 2, \"x\">",
     "!X.optional_param<, 2>",
     "!X.optional_param<3, 2>",
+    // `unit` is a value of an optional attribute, not its absence.
+    "!X.optional_param<1, 2, unit>",
+    "!X.optional_param<, 2, unit>",
     // `params`: no comma after an absent optional parameter, optional
     // commas once no required one is left.
     "!X.optional_params<4, \"a\">",

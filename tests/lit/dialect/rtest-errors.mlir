@@ -124,3 +124,13 @@ func.func @derived_from_a_wrong_element(%c: complex<i32>) {
   %0 = rtest.abs %c : complex<i32>
   return
 }
+
+// -----
+
+func.func @variadic_result_type() {
+  // A variadic group's constraint is "variadic of" its element's, as ODS
+  // words it (`memref.alloc`: "operand #0 must be variadic of index").
+  // expected-error @+1 {{'rtest.split' op result #2 must be variadic of 64-bit signless integer, but got 'i32'}}
+  %0:3 = "rtest.split"() : () -> (i64, i64, i32)
+  return
+}

@@ -136,16 +136,24 @@ pub(super) unsafe extern "C" fn verify_value_type(
     let def = unsafe { self::definition(definition) };
     let index = usize::try_from(index).unwrap_or(usize::MAX);
     let value = if result {
-        def.results.get(index).map(|r| (r.name, &r.constraint))
+        def.results
+            .get(index)
+            .map(|r| (r.name, r.arity, &r.constraint))
     } else {
-        def.operands.get(index).map(|o| (o.name, &o.constraint))
+        def.operands
+            .get(index)
+            .map(|o| (o.name, o.arity, &o.constraint))
     };
-    let Some((name, constraint)) = value else {
+    let Some((name, arity, constraint)) = value else {
         return true;
     };
     let message = match trap_hook(|| constraint.accepts(ty)) {
         Ok(true) => return true,
-        Ok(false) => format!("'{name}' must be {constraint}, but got '{}'", type_text(ty)),
+        Ok(false) => format!(
+            "'{name}' must be {}{constraint}, but got '{}'",
+            variadic_of(arity),
+            type_text(ty)
+        ),
         Err(panic) => format!("constraint check (`{}`) panicked: {panic}", def.type_name),
     };
     if let Some(on_error) = on_error {
@@ -153,6 +161,16 @@ pub(super) unsafe extern "C" fn verify_value_type(
         unsafe { on_error(string_ref(&message), user_data) };
     }
     false
+}
+
+/// ODS's summary of a group's constraint starts `variadic of ` for a
+/// variadic group (`operand #0 must be variadic of index`).
+fn variadic_of(arity: Arity) -> &'static str {
+    if arity == Arity::Variadic {
+        "variadic of "
+    } else {
+        ""
+    }
 }
 
 /// The text of a type, for messages.
@@ -206,7 +224,8 @@ fn check_groups<'d>(
             let ty = type_of(index);
             if !constraint.accepts(ty) {
                 return Err(format!(
-                    "{kind} #{index} must be {constraint}, but got '{}'",
+                    "{kind} #{index} must be {}{constraint}, but got '{}'",
+                    variadic_of(arity),
                     type_text(ty)
                 ));
             }

@@ -134,7 +134,7 @@ impl Spacing {
 }
 
 /// Whether `attr`, the value of parameter `def`, is written: not an absent
-/// `Option` (`unit`), nor a parameter's default.
+/// `Option` nor a parameter at its default (its `default`).
 fn is_present(def: &TypeParamDef, attr: Attribute<'_>) -> bool {
     if !def.optional {
         return true;

@@ -30,8 +30,8 @@ pub(crate) fn parse<'c>(
         state.values[index] = Some(melior::ir::attribute::TypeAttribute::new(ty).into());
     }
     state.elements(format, parser)?;
-    // An optional parameter the input did not give is absent (`unit`) or
-    // takes its default.
+    // An optional parameter the input did not give takes its default (an
+    // `Option`'s `None`).
     let mut out: Vec<Attribute<'c>> = Vec::with_capacity(defs.len());
     for (value, def) in state.values.into_iter().zip(defs) {
         match value {
@@ -61,19 +61,13 @@ struct ParseState<'d, 'c> {
 }
 
 impl<'c> ParseState<'_, 'c> {
-    /// Reads parameter `index`. An `Option` may read nothing (`unit`), as
-    /// ODS reads a `std::optional`; a parameter with a default is read as
-    /// its type reads, and takes the default only where the format leaves
-    /// it out (a group not taken, a `struct` member not given).
+    /// Reads parameter `index` as its type reads it (an `Option` reads
+    /// nothing when the input leaves it out, as ODS reads a
+    /// `std::optional`; a parameter with a default is read as its type, and
+    /// takes the default only where the format leaves it out).
     fn read(&self, parser: &mut AsmParser<'c>, index: usize) -> Result<Attribute<'c>, ParseError> {
         let def = &self.context.defs[index];
-        let read = if def.optional && def.default.is_none() {
-            (def.parse_optional)(parser)
-                .map(|value| value.unwrap_or_else(|| absent(def, parser.context())))
-        } else {
-            (def.parse)(parser)
-        };
-        read.map_err(|_| {
+        (def.parse)(parser).map_err(|_| {
             parser.error(&format!(
                 "failed to parse {} parameter '{}' which is to be a `{}`",
                 self.owner, def.name, def.type_name
