@@ -262,8 +262,25 @@ struct RustOpAsmTypeModel
     : public mlir::OpAsmTypeInterface::FallbackModel<RustOpAsmTypeModel> {
   void getAsmName(mlir::Type type, mlir::OpAsmSetNameFn setName) const {
     auto [rust, spec] = rustTypeDef(type);
-    if (rust && !rust->asmName.empty())
+    if (!rust)
+      return;
+    if (!rust->asmName.empty()) {
       setName(rust->asmName);
+      return;
+    }
+    // A name the type's Rust method gives; empty: none.
+    if (!spec->syntax.typeAsmName)
+      return;
+    std::string name, message;
+    if (!spec->syntax.typeAsmName(rust->definition, wrap(type),
+                                  mlir_pass_bridge::appendToString, &name,
+                                  mlir_pass_bridge::appendToString,
+                                  &message)) {
+      mlir::emitError(mlir::UnknownLoc::get(type.getContext()), message);
+      return;
+    }
+    if (!name.empty())
+      setName(name);
   }
   mlir::OpAsmAliasResult getAlias(mlir::Type, llvm::raw_ostream &) const {
     // Aliases come from the dialect's `OpAsmDialectInterface`.

@@ -152,7 +152,7 @@ struct MlirPassBridgeDialectSpec {
   std::vector<Def> types;
   std::vector<Def> attrs;
   /// The syntax of types and attributes (all null until set).
-  MlirPassBridgeSyntaxCallbacks syntax{nullptr, nullptr, nullptr, nullptr,
+  MlirPassBridgeSyntaxCallbacks syntax{nullptr, nullptr, nullptr, nullptr, nullptr,
                                        nullptr};
   /// The alias hook (`dialect_alias.cpp`), or null.
   MlirPassBridgeAliasHook aliasHook = nullptr;

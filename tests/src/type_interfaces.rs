@@ -46,3 +46,32 @@ pub struct TokenType {}
 /// A type with no interface.
 #[mlir_type(dialect = RTyIfDialect, name = "plain")]
 pub struct PlainType {}
+
+/// A register of a class and a number whose values are named after them
+/// (`OpAsmTypeInterface(asm_name)`: `%r3`, `%f1`); class `"x"` gives no
+/// name (MLIR numbers the values), class `"boom"` panics when asked.
+#[mlir_type(
+    dialect = RTyIfDialect,
+    name = "reg",
+    format = "`<` $class $number `>`",
+    interfaces = [OpAsmTypeInterface(asm_name)]
+)]
+pub struct RegType {
+    /// Its class.
+    #[param]
+    class: String,
+    /// Its number.
+    #[param]
+    number: u32,
+}
+
+impl RegType<'_> {
+    /// The class and the number, as `r3`.
+    fn asm_name(&self) -> String {
+        match self.class().as_str() {
+            "x" => String::new(),
+            "boom" => panic!("no name for this register"),
+            class => format!("{class}{}", self.number()),
+        }
+    }
+}

@@ -25,6 +25,8 @@ const KNOWN: &[&str] = &[
 
 /// The method `DataLayoutTypeInterface` asks for.
 const SIZE_IN_BITS: &str = "fn size_in_bits(&self) -> u64";
+/// The method `OpAsmTypeInterface(asm_name)` asks for.
+const ASM_NAME: &str = "fn asm_name(&self) -> String";
 
 /// The interfaces a Rust attribute may declare.
 const KNOWN_ATTR: &[&str] = &["VerifiableTensorEncoding"];
@@ -41,6 +43,9 @@ pub enum TypeInterface {
     VectorElement,
     /// `OpAsmTypeInterface(asm_name = "...")`.
     AsmName(String),
+    /// `OpAsmTypeInterface(asm_name)`: the handle's `fn asm_name(&self) ->
+    /// String` names the values; the key as written.
+    AsmNameMethod(Ident),
     /// An attribute's `VerifiableTensorEncoding`, as written.
     TensorEncoding(Ident),
     /// `DataLayoutTypeInterface`, as written.
@@ -218,10 +223,21 @@ fn attr_entry_error(ctxt: &Ctxt, entry: &InterfaceArg, name: &str, twice: bool) 
     ctxt.spanned(&entry.path, message);
 }
 
-/// `OpAsmTypeInterface(asm_name = "name")`, the name non-empty.
+/// `OpAsmTypeInterface(asm_name = "name")`, the name non-empty, or
+/// `OpAsmTypeInterface(asm_name)`, the name the handle's method gives.
 fn asm_name(ctxt: &Ctxt, entry: &InterfaceArg) -> Option<TypeInterface> {
     const WRITE: &str = "write `OpAsmTypeInterface(asm_name = \"name\")`: values of the type \
-                         then print as `%name`, `%name_0`...";
+                         then print as `%name`, `%name_0`... (or `OpAsmTypeInterface(asm_name)` \
+                         with `fn asm_name(&self) -> String` for a name the parameters give)";
+    if let Some([param]) = entry.params.as_deref() {
+        if param.key == "asm_name"
+            && param.text.is_none()
+            && param.field.is_none()
+            && param.list.is_none()
+        {
+            return Some(TypeInterface::AsmNameMethod(param.key.clone()));
+        }
+    }
     let Some(params) = &entry.params else {
         ctxt.spanned(
             &entry.path,
@@ -245,6 +261,8 @@ fn asm_name(ctxt: &Ctxt, entry: &InterfaceArg) -> Option<TypeInterface> {
             } else {
                 name = Some(text.value());
             }
+        } else if params.len() > 1 && param.field.is_none() && param.list.is_none() {
+            ctxt.spanned(&param.key, "`asm_name` is given twice: remove one");
         } else {
             ctxt.spanned(&param.key, format!("`asm_name` takes a string: {WRITE}"));
         }
@@ -272,6 +290,18 @@ pub fn expand(input: &TypeInput, interfaces: &[TypeInterface]) -> TokenStream {
                     quote!(__dialect::TypeInterface::VectorElement)
                 }
                 TypeInterface::AsmName(name) => quote!(__dialect::TypeInterface::AsmName(#name)),
+                TypeInterface::AsmNameMethod(key) => {
+                    let hook = asm_name_method(input, key);
+                    return quote! {
+                        #hook
+                        __mp::inventory::submit! {
+                            __dialect::TypeInterfaceRegistration {
+                                definition: || __type_definition() as *const _ as *const (),
+                                interface: __dialect::TypeInterface::AsmNameMethod,
+                            }
+                        }
+                    };
+                }
                 TypeInterface::TensorEncoding(key) => return tensor_encoding(input, key),
                 TypeInterface::DataLayout(key) => {
                     let hook = size_in_bits(input, key);
@@ -330,6 +360,37 @@ fn size_in_bits(input: &TypeInput, key: &Ident) -> TokenStream {
             __dialect::TypeSizeRegistration {
                 definition: || __type_definition() as *const _ as *const (),
                 size_in_bits: __size_in_bits_hook,
+            }
+        }
+    }
+}
+
+/// `OpAsmTypeInterface(asm_name)`: the hook calling the type's
+/// `asm_name`, coerced at the key, and its registration.
+fn asm_name_method(input: &TypeInput, key: &Ident) -> TokenStream {
+    let ident = input.ident();
+    let missing = missing_method(ident, key, "asm_name", ASM_NAME, quote!((&self) -> String));
+    let method = Ident::new("asm_name", key.span());
+    let at_key = Ident::new(&ident.to_string(), key.span());
+    let call = quote_spanned! {Span::call_site().located_at(key.span())=>
+        let method: fn(&#at_key<'c>) -> ::std::string::String = <#at_key<'c>>::#method;
+        method(&handle)
+    };
+    quote! {
+        #missing
+
+        fn __asm_name_hook<'c>(ty: __melior::ir::Type<'c>) -> ::std::string::String {
+            // SAFETY: the bridge calls this hook only for this type.
+            let handle = unsafe {
+                <#ident<'c> as __dialect::DialectType<'c>>::from_type_unchecked(ty)
+            };
+            #call
+        }
+
+        __mp::inventory::submit! {
+            __dialect::TypeAsmNameRegistration {
+                definition: || __type_definition() as *const _ as *const (),
+                asm_name: __asm_name_hook,
             }
         }
     }

@@ -173,6 +173,13 @@ typedef struct MlirPassBridgeSyntaxCallbacks {
   bool (*typeSizeInBits)(const void *definition, MlirType type,
                          uint64_t *bits, MlirStringCallback onError,
                          void *userData);
+  /// `OpAsmTypeInterface::getAsmName` of `type`, of `definition`, when the
+  /// type names its values with a method: calls `onName(name, nameData)`
+  /// (nothing when the type has no such method), or returns false after
+  /// calling `onError(message, errorData)` (the method panicked).
+  bool (*typeAsmName)(const void *definition, MlirType type,
+                      MlirStringCallback onName, void *nameData,
+                      MlirStringCallback onError, void *errorData);
 } MlirPassBridgeSyntaxCallbacks;
 
 /// Sets the callbacks of a dialect's types and attributes syntax. Without

@@ -456,8 +456,9 @@ pub(super) fn count_print_failure() {
 }
 
 /// How many times a printer of a Rust dialect (an op's, a type's, an
-/// attribute's), or the hook that names an op's values
-/// (`OpAsmOpInterface`'s `result_names`, `block_arg_names`), has panicked
+/// attribute's), or a hook that names values
+/// (`OpAsmOpInterface`'s `result_names`, `block_arg_names`, a type's
+/// `asm_name`), has panicked
 /// in this process: for a printer, the op's text in the output is
 /// incomplete (it ends in a marker that does not parse back); for a naming
 /// hook, its values print with default names. Either way an error

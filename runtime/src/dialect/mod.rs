@@ -135,9 +135,11 @@ pub use syntax::{
     AsmInteger, AsmParser, AsmPrinter,
 };
 pub use traits::{Trait, TypeTransform};
-pub use type_interfaces::{type_interfaces, SizeInBitsHook, TypeInterface};
+pub use type_interfaces::{type_interfaces, AsmNameHook, SizeInBitsHook, TypeInterface};
 #[doc(hidden)]
-pub use type_interfaces::{TypeInterfaceRegistration, TypeSizeRegistration};
+pub use type_interfaces::{
+    TypeAsmNameRegistration, TypeInterfaceRegistration, TypeSizeRegistration,
+};
 #[doc(hidden)]
 pub use types::call_type_verifier;
 #[doc(hidden)]

@@ -201,6 +201,7 @@ pub(super) fn build(
                 verify: Some(syntax::callbacks::verify_attr),
                 verifyEncoding: Some(super::attr_interfaces::verify_encoding),
                 typeSizeInBits: Some(super::type_interfaces::type_size_in_bits),
+                typeAsmName: Some(super::type_interfaces::type_asm_name),
             },
         )
     };

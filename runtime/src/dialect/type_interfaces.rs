@@ -53,6 +53,11 @@ pub enum TypeInterface {
     /// op names none; a region's block arguments when the op names none of
     /// them) with this name, adding MLIR's `_N` suffixes.
     AsmName(&'static str),
+    /// `OpAsmTypeInterface` with `getAsmName` answered by the handle's
+    /// `fn asm_name(&self) -> String` (`OpAsmTypeInterface(asm_name)`), for
+    /// a name the parameters give (`%fx16` for `!fx.fixed<16>`); an empty
+    /// name names nothing, and a panic is an error with no name.
+    AsmNameMethod,
     /// `DataLayoutTypeInterface`: the type's size in bits is the handle's
     /// `fn size_in_bits(&self) -> u64`, its alignments an integer's of that
     /// size. MLIR asks the data layout for the size of memref and vector
@@ -117,6 +122,69 @@ pub(super) unsafe extern "C" fn type_size_in_bits(
     }
 }
 
+/// The name of the values of a type (`OpAsmTypeInterface::getAsmName`).
+pub type AsmNameHook = for<'c> fn(melior::ir::Type<'c>) -> String;
+
+/// The `asm_name` of one type of a Rust dialect that declares
+/// `OpAsmTypeInterface(asm_name)`. `#[mlir_type]` submits it.
+#[doc(hidden)]
+pub struct TypeAsmNameRegistration {
+    /// The type's definition (its address).
+    pub definition: fn() -> *const (),
+    /// The hook.
+    pub asm_name: AsmNameHook,
+}
+
+inventory::collect!(TypeAsmNameRegistration);
+
+/// The bridge's `typeAsmName`: the type's hook, its panic an error.
+pub(super) unsafe extern "C" fn type_asm_name(
+    definition: *const std::ffi::c_void,
+    ty: mlir_sys::MlirType,
+    on_name: mlir_sys::MlirStringCallback,
+    name_data: *mut std::ffi::c_void,
+    on_error: mlir_sys::MlirStringCallback,
+    error_data: *mut std::ffi::c_void,
+) -> bool {
+    // SAFETY: the bridge hands back the definition it was given.
+    let def = unsafe { &*definition.cast::<super::TypeDefinition>() };
+    let address = (def as *const super::TypeDefinition).cast::<()>();
+    let Some(hook) = inventory::iter::<TypeAsmNameRegistration>
+        .into_iter()
+        .find(|r| std::ptr::eq((r.definition)(), address))
+        .map(|r| r.asm_name)
+    else {
+        return true;
+    };
+    // SAFETY: a valid type, borrowed for the call.
+    match crate::ffi::trap_hook(|| hook(unsafe { melior::ir::Type::from_raw(ty) })) {
+        Ok(name) => {
+            if let Some(on_name) = on_name {
+                // SAFETY: the bridge's callback, with its user data; it
+                // copies the name.
+                unsafe { on_name(crate::ffi::string_ref(&name), name_data) };
+            }
+            true
+        }
+        Err(panic) => {
+            // Printing cannot fail: the values keep MLIR's names (the text
+            // still parses back), and the count lets the tool fail, as for
+            // a printer that panicked.
+            super::asm::count_print_failure();
+            let message = format!(
+                "`asm_name` (OpAsmTypeInterface) of `{}` panicked: {panic}; its values keep \
+                 MLIR's names",
+                def.type_name
+            );
+            if let Some(on_error) = on_error {
+                // SAFETY: the bridge's callback, with its user data.
+                unsafe { on_error(crate::ffi::string_ref(&message), error_data) };
+            }
+            false
+        }
+    }
+}
+
 /// One interface of one type of a Rust dialect. `#[mlir_type]` submits one
 /// per entry of `interfaces = [...]`.
 #[doc(hidden)]
@@ -153,6 +221,7 @@ pub(super) fn bridge_interfaces(definition: &'static super::TypeDefinition) -> (
                 asm_name = name;
                 I::MlirPassBridgeTypeInterfaceOpAsm.0
             }
+            TypeInterface::AsmNameMethod => I::MlirPassBridgeTypeInterfaceOpAsm.0,
             TypeInterface::DataLayout => I::MlirPassBridgeTypeInterfaceDataLayout.0,
         };
     }

@@ -4,8 +4,9 @@
 // method it asks for: a misspelled or unknown interface, parameters on a
 // marker, a missing, empty or unknown key of OpAsmTypeInterface, an
 // interface listed twice, an interface on the wrong kind, an element marker
-// without DataLayoutTypeInterface and a missing `verify_encoding` or
-// `size_in_bits` are errors at the user's token that say what to write.
+// without DataLayoutTypeInterface and a missing `verify_encoding`,
+// `size_in_bits` or `asm_name` (for `OpAsmTypeInterface(asm_name)`) are
+// errors at the user's token that say what to write.
 use mlir_pass::dialect::{mlir_attr, mlir_dialect, mlir_type};
 
 #[mlir_dialect(name = "toy")]
@@ -59,5 +60,8 @@ pub struct LType {}
 
 #[mlir_type(dialect = ToyDialect, name = "m", interfaces = [DataLayoutTypeInterface])]
 pub struct MType {}
+
+#[mlir_type(dialect = ToyDialect, name = "named", interfaces = [OpAsmTypeInterface(asm_name)])]
+pub struct NamedType {}
 
 fn main() {}

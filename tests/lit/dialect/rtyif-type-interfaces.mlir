@@ -61,3 +61,15 @@ func.func @no_memref(%m: memref<4x!rtyif.plain>) {
 func.func @no_vector(%v: vector<4x!rtyif.token>) {
   return
 }
+
+// -----
+
+// A name the type's parameters give (OpAsmTypeInterface(asm_name) and
+// `fn asm_name`), with MLIR's suffixes; an empty one names nothing.
+// CHECK-LABEL: func.func @computed
+// CHECK-SAME: (%r3: !rtyif.reg<"r" 3>, %f1: !rtyif.reg<"f" 1>, %r3_0: !rtyif.reg<"r" 3>, %arg0: !rtyif.reg<"x" 0>)
+// CHECK-NEXT: %r3_1 = builtin.unrealized_conversion_cast %f1 : !rtyif.reg<"f" 1> to !rtyif.reg<"r" 3>
+func.func @computed(%a: !rtyif.reg<"r" 3>, %b: !rtyif.reg<"f" 1>, %c: !rtyif.reg<"r" 3>, %d: !rtyif.reg<"x" 0>) {
+  %0 = builtin.unrealized_conversion_cast %b : !rtyif.reg<"f" 1> to !rtyif.reg<"r" 3>
+  return
+}
