@@ -247,19 +247,7 @@ fn syntax(input: &TypeInput) -> TokenStream {
     let Some(format) = &input.args.format else {
         return quote!(__dialect::ParamSyntax::Default);
     };
-    // The format names the parameters but the type; its indices are into
-    // those, turned into indices into all parameters here.
-    let written: Vec<usize> = (0..input.params.len())
-        .filter(|i| !input.params[*i].self_type)
-        .collect();
-    let params: Vec<super::format::ParamInfo> = written
-        .iter()
-        .map(|i| super::format::ParamInfo {
-            name: input.params[*i].name.clone(),
-            variadic: input.params[*i].variadic,
-            optional: input.params[*i].optional,
-        })
-        .collect();
+    let (written, params) = format_params(input);
     let mut elements = Vec::new();
     format_elements(
         &super::format::parse(&format.value(), &params).expect("valid.rs checked the format"),
@@ -269,17 +257,14 @@ fn syntax(input: &TypeInput) -> TokenStream {
     quote!(__dialect::ParamSyntax::Format(&[#(#elements),*]))
 }
 
-/// The `Option` parameters the format reads where the input may leave
-/// them out (alone, first in an optional group, in `params`), whose types
-/// must read optionally; as indices into all parameters.
-fn optional_reads(input: &TypeInput) -> Vec<usize> {
-    let Some(format) = &input.args.format else {
-        return Vec::new();
-    };
+/// The parameters a format names (all but the typed attribute's type) as
+/// the format parser takes them, and for each its index into all
+/// parameters (the format's indices are into those it names).
+pub(super) fn format_params(input: &TypeInput) -> (Vec<usize>, Vec<super::format::ParamInfo>) {
     let written: Vec<usize> = (0..input.params.len())
         .filter(|i| !input.params[*i].self_type)
         .collect();
-    let params: Vec<super::format::ParamInfo> = written
+    let params = written
         .iter()
         .map(|i| super::format::ParamInfo {
             name: input.params[*i].name.clone(),
@@ -287,6 +272,17 @@ fn optional_reads(input: &TypeInput) -> Vec<usize> {
             optional: input.params[*i].optional,
         })
         .collect();
+    (written, params)
+}
+
+/// The `Option` parameters the format reads where the input may leave
+/// them out (alone, first in an optional group, in `params`), whose types
+/// must read optionally; as indices into all parameters.
+fn optional_reads(input: &TypeInput) -> Vec<usize> {
+    let Some(format) = &input.args.format else {
+        return Vec::new();
+    };
+    let (written, params) = format_params(input);
     let Ok(elements) = super::format::parse(&format.value(), &params) else {
         return Vec::new();
     };

@@ -106,16 +106,7 @@ fn check_syntax(ctxt: &Ctxt, input: &TypeInput) {
     }
     if let Some(format) = &args.format {
         // The type is written after the attribute by MLIR, not in its format.
-        let params: Vec<super::format::ParamInfo> = input
-            .params
-            .iter()
-            .filter(|p| !p.self_type)
-            .map(|p| super::format::ParamInfo {
-                name: p.name.clone(),
-                variadic: p.variadic,
-                optional: p.optional,
-            })
-            .collect();
+        let (_, params) = super::expand::format_params(input);
         if let Err(message) = super::format::parse(&format.value(), &params) {
             ctxt.spanned(format, format!("invalid format: {message}"));
         }
