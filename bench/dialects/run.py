@@ -37,7 +37,9 @@ profile = "debug" if quick else "release"
 bin_dir = cargo_build.build(["mlir-pass-upstream-dialects"], release=not quick)
 tool = os.path.join(bin_dir, "upstream-dialects-opt")
 
-work = tempfile.mkdtemp(prefix="mlir-pass-bench-dialects-")
+# Removed when the script exits (TemporaryDirectory cleans up at exit).
+_scratch = tempfile.TemporaryDirectory(prefix="mlir-pass-bench-dialects-")
+work = _scratch.name
 
 
 def index_function(i):

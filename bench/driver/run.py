@@ -34,7 +34,9 @@ bin_dir = cargo_build.build(["mlir-pass-opt", "mlir-pass-example-plugin"], relea
 driver = os.path.join(bin_dir, "mlir-pass-opt")
 plugin = os.path.join(bin_dir, "libmlir_pass_example_plugin.so")
 
-work = tempfile.mkdtemp(prefix="mlir-pass-bench-driver-")
+# Removed when the script exits (TemporaryDirectory cleans up at exit).
+_scratch = tempfile.TemporaryDirectory(prefix="mlir-pass-bench-driver-")
+work = _scratch.name
 source = os.path.join(work, "functions.mlir")
 with open(source, "w") as f:
     for i in range(FUNCTIONS):

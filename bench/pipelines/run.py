@@ -31,7 +31,9 @@ for i in range(3000):
   %5 = arith.muli %4, %4 : i32
   return %5 : i32
 }}""")
-os.chdir(tempfile.mkdtemp())
+# Removed when the script exits (TemporaryDirectory cleans up at exit).
+_scratch = tempfile.TemporaryDirectory(prefix="mlir-pass-bench-pipelines-")
+os.chdir(_scratch.name)
 open("big.mlir", "w").write("\n".join(funcs) + "\n")
 outs = {}
 for k, p in cases.items():

@@ -131,7 +131,9 @@ def generate(n):
     return "".join(out), printed
 
 
-work = tempfile.mkdtemp(prefix="mlir-pass-bench-toy-")
+# Removed when the script exits (TemporaryDirectory cleans up at exit).
+_scratch = tempfile.TemporaryDirectory(prefix="mlir-pass-bench-toy-")
+work = _scratch.name
 source = os.path.join(work, f"functions{FUNCTIONS}.toy")
 text, expected = generate(FUNCTIONS)
 with open(source, "w") as f:

@@ -24,8 +24,13 @@ fn inputs() -> PathBuf {
     DIR.get_or_init(write_inputs).clone()
 }
 
+/// Writes the inputs into a fixed directory of Cargo's scratch space for
+/// integration tests (inside the target directory), emptied first: a
+/// temporary directory held by the static would never be removed (statics
+/// are not dropped).
 fn write_inputs() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mlir-pass-conformance-{}", std::process::id()));
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("mlir-pass-conformance");
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
         dir.join("mixed.mlir"),

@@ -6,7 +6,6 @@
 
 use std::{
     io::Write,
-    path::PathBuf,
     process::{Command, Output, Stdio},
 };
 
@@ -68,7 +67,7 @@ fn runs_rust_and_upstream_passes_in_one_pipeline_on_the_bundled_example() {
 #[test]
 fn reads_stdin_and_writes_the_output_file() {
     let dir = tempdir();
-    let out = dir.join("out.mlir");
+    let out = dir.path().join("out.mlir");
     let output = driver(
         &["-", "-o", out.to_str().unwrap(), MIXED],
         "func.func @f() { return }",
@@ -188,14 +187,16 @@ fn help_lists_the_rust_passes_and_version_is_mlirs() {
 #[test]
 fn bytecode_and_non_utf8_file_names_are_read() {
     let dir = tempdir();
-    let bytecode = dir.join("in.mlirbc");
+    let bytecode = dir.path().join("in.mlirbc");
     let output = driver(
         &["--emit-bytecode", "-o", bytecode.to_str().unwrap()],
         "func.func @f() { return }",
     );
     assert!(output.status.success(), "{}", text(&output.stderr));
     use std::os::unix::ffi::OsStrExt;
-    let odd = dir.join(std::ffi::OsStr::from_bytes(b"caf\xe9.mlirbc"));
+    let odd = dir
+        .path()
+        .join(std::ffi::OsStr::from_bytes(b"caf\xe9.mlirbc"));
     std::fs::copy(&bytecode, &odd).unwrap();
     let output = Command::new(DRIVER)
         .arg(&odd)
@@ -257,7 +258,7 @@ fn a_failing_rust_pass_reports_at_the_function_and_exits_1() {
 #[test]
 fn a_failing_pass_leaves_an_existing_output_file_alone() {
     let dir = tempdir();
-    let out = dir.join("keep.mlir");
+    let out = dir.path().join("keep.mlir");
     std::fs::write(&out, "previous work").unwrap();
     let output = driver(
         &[
@@ -270,7 +271,7 @@ fn a_failing_pass_leaves_an_existing_output_file_alone() {
     assert_fails_with(&output, "error: function body is empty");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "previous work");
     // Nothing is left beside it either.
-    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
     assert_eq!(left.len(), 1, "{left:?}");
 }
 
@@ -381,7 +382,7 @@ fn an_unwritable_output_path_is_an_error() {
         &[
             example.to_str().unwrap(),
             "-o",
-            dir.to_str().unwrap(),
+            dir.path().to_str().unwrap(),
             MIXED,
         ],
         "",
@@ -389,17 +390,13 @@ fn an_unwritable_output_path_is_an_error() {
     assert_fails_with(&output, "Is a directory");
 }
 
-/// A fresh directory under the target dir (no temp-dir crate needed).
-fn tempdir() -> PathBuf {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "mlir-pass-driver-test-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::SeqCst)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh directory under the system's temporary directory, removed with
+/// its contents when the returned value is dropped (also on a panic).
+fn tempdir() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("mlir-pass-driver-test-")
+        .tempdir()
+        .unwrap()
 }
 
 #[test]
@@ -463,12 +460,12 @@ fn pass_docs_prints_markdown() {
 fn deep_nesting_is_survived_or_reported_never_a_signal() {
     let dir = tempdir();
     // The stock mlir-opt dies of SIGSEGV at 10,000 nested modules.
-    let deep = dir.join("deep.mlir");
+    let deep = dir.path().join("deep.mlir");
     std::fs::write(&deep, "module {".repeat(10_000) + &"}".repeat(10_000)).unwrap();
     let output = driver(&[deep.to_str().unwrap(), "--annotate-op-count"], "");
     assert!(output.status.success(), "{}", text(&output.stderr));
     // Far deeper than any stack: exit 1 and a message, not a signal.
-    let deeper = dir.join("deeper.mlir");
+    let deeper = dir.path().join("deeper.mlir");
     std::fs::write(
         &deeper,
         "module {".repeat(2_000_000) + &"}".repeat(2_000_000),
@@ -479,7 +476,6 @@ fn deep_nesting_is_survived_or_reported_never_a_signal() {
         &output,
         "error: the input nests too deeply: MLIR ran out of stack",
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -487,7 +483,7 @@ fn an_output_that_is_not_a_regular_file_is_written_not_replaced() {
     // `-o /dev/null`, `-o pipe`: written to, never renamed over.
     use std::os::unix::fs::FileTypeExt;
     let dir = tempdir();
-    let fifo = dir.join("pipe");
+    let fifo = dir.path().join("pipe");
     assert!(Command::new("mkfifo")
         .arg(&fifo)
         .status()
@@ -511,7 +507,6 @@ fn an_output_that_is_not_a_regular_file_is_written_not_replaced() {
         .unwrap()
         .file_type()
         .is_char_device());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Rust and C++ passes, each changing the IR or not, and a dead function.
@@ -645,7 +640,7 @@ fn print_ir_by_name_honours_mlirs_other_print_ir_flags() {
     );
     // One file per dump, numbered in one sequence.
     let dir = tempdir();
-    let tree = dir.join("tree");
+    let tree = dir.path().join("tree");
     let stderr = run(&[
         &format!("--mlir-print-ir-tree-dir={}", tree.display()),
         "--mlir-print-ir-before=canonicalize",

@@ -39,19 +39,21 @@ fn lit_writes_outside_the_sources_by_default() {
             .collect()
     };
     let before = entries();
-    let target = std::env::temp_dir().join(format!("mlir-pass-lit-target-{}", std::process::id()));
+    let target = tempfile::Builder::new()
+        .prefix("mlir-pass-lit-target-")
+        .tempdir()
+        .unwrap();
     let output = Command::new("/usr/lib/llvm-22/bin/lit")
         .arg(suite.join("rs-cse.mlir"))
         .env_remove("LD_LIBRARY_PATH")
         .env_remove("MLIR_PASS_LIT_OUT")
-        .env("CARGO_TARGET_DIR", &target)
+        .env("CARGO_TARGET_DIR", target.path())
         .env("MLIR_PASS_OPT", env!("CARGO_BIN_EXE_mlir-pass-opt"))
         .env("MLIR_PASS_PLUGIN", example_plugin())
         .output()
         .expect("lit (llvm-22-tools) runs");
-    let written = target.join("lit-out/tests/lit");
+    let written = target.path().join("lit-out/tests/lit");
     let found = written.join("Output").is_dir() && written.join(".lit_test_times.txt").is_file();
-    std::fs::remove_dir_all(&target).unwrap();
     assert!(
         output.status.success(),
         "{}\n{}",

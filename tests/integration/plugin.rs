@@ -43,13 +43,13 @@ fn mlir_opt(dir: &Path, args: &[&str]) -> Output {
         .expect("mlir-opt from mlir-22-tools runs")
 }
 
-fn scratch_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "mlir-pass-plugin-test-{}-{name}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh directory under the system's temporary directory, removed with
+/// its contents when the returned value is dropped (also on a panic).
+fn scratch_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("mlir-pass-plugin-test-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 #[test]
@@ -70,11 +70,11 @@ fn mlir_opt_runs_a_rust_pass_beside_canonicalize() {
 #[test]
 fn the_plugin_loads_from_any_directory_without_ld_library_path() {
     let dir = scratch_dir("anydir");
-    let copy = dir.join("libmy_plugin.so");
+    let copy = dir.path().join("libmy_plugin.so");
     std::fs::copy(example_plugin(), &copy).unwrap();
-    std::fs::copy(example_input(), dir.join("in.mlir")).unwrap();
+    std::fs::copy(example_input(), dir.path().join("in.mlir")).unwrap();
     let output = mlir_opt(
-        &dir,
+        dir.path(),
         &[
             "--load-pass-plugin=./libmy_plugin.so",
             "--pass-pipeline=builtin.module(func.func(annotate-op-count))",
@@ -111,12 +111,12 @@ fn mlir_opt_help_lists_the_rust_passes_with_their_descriptions() {
 fn a_failing_rust_pass_fails_mlir_opt_with_its_diagnostic() {
     let dir = scratch_dir("failing");
     std::fs::write(
-        dir.join("empty.mlir"),
+        dir.path().join("empty.mlir"),
         "func.func @empty() {\n  return\n}\n",
     )
     .unwrap();
     let output = mlir_opt(
-        &dir,
+        dir.path(),
         &[
             &format!("--load-pass-plugin={}", example_plugin().display()),
             "--pass-pipeline=builtin.module(func.func(reject-empty-functions))",
@@ -140,13 +140,13 @@ fn a_failing_rust_pass_fails_mlir_opt_with_its_diagnostic() {
 fn a_rust_pass_warns_with_notes_in_the_stock_mlir_opt_and_it_succeeds() {
     let dir = scratch_dir("warnings");
     std::fs::write(
-        dir.join("large.mlir"),
+        dir.path().join("large.mlir"),
         "func.func @large(%a: i32) -> i32 {\n  %b = arith.addi %a, %a : i32\n  %c = arith.muli %b, %b : i32\n  %d = arith.addi %c, %c : i32\n  return %d : i32\n}\n",
     )
     .unwrap();
     let pipeline = "--pass-pipeline=builtin.module(func.func(warn-large-functions{max-ops=2}))";
     let plugin = format!("--load-pass-plugin={}", example_plugin().display());
-    let stock = mlir_opt(&dir, &[&plugin, pipeline, "large.mlir"]);
+    let stock = mlir_opt(dir.path(), &[&plugin, pipeline, "large.mlir"]);
     // Built by `cargo test --workspace` (or `cargo build -p mlir-pass-opt`).
     let driver = target_dir().join("mlir-pass-opt");
     assert!(
@@ -156,7 +156,7 @@ fn a_rust_pass_warns_with_notes_in_the_stock_mlir_opt_and_it_succeeds() {
     );
     let ours = Command::new(driver)
         .args([pipeline, "large.mlir"])
-        .current_dir(&dir)
+        .current_dir(dir.path())
         .output()
         .unwrap();
     let stderr = text(&stock.stderr);
@@ -193,9 +193,9 @@ fn ir_snapshots_of_rust_passes_match_the_stock_mlir_opts_ir_printing() {
     let pipeline =
         "builtin.module(func.func(annotate-op-count{skip=arith.addi},cse,reject-empty-functions))";
     let dir = scratch_dir("snapshots");
-    std::fs::write(dir.join("in.mlir"), input).unwrap();
+    std::fs::write(dir.path().join("in.mlir"), input).unwrap();
     let stock = mlir_opt(
-        &dir,
+        dir.path(),
         &[
             &format!("--load-pass-plugin={}", example_plugin().display()),
             &format!("--pass-pipeline={pipeline}"),
@@ -286,7 +286,7 @@ fn mlir_opt_runs_rust_passes_that_rewrite_ir_beside_upstream_passes() {
 fn inside_mlir_opt_the_ports_match_the_upstream_passes() {
     let plugin = example_plugin();
     let dir = scratch_dir("ports");
-    let symbols = dir.join("symbols.mlir");
+    let symbols = dir.path().join("symbols.mlir");
     std::fs::write(
         &symbols,
         "module @inner attributes {sym_visibility = \"private\"} {\n  func.func nested @f() { return }\n  func.func private @g() { return }\n}\nfunc.func @main() attributes {ref = @inner::@f} { call @used() : () -> () return } loc(\"a.c\":1:1)\nfunc.func private @used() { return }\nfunc.func private @dead() { return }\nfunc.func @pub() { return }\n",
@@ -295,7 +295,7 @@ fn inside_mlir_opt_the_ports_match_the_upstream_passes() {
     // Duplicates across a dominator tree, loads around a store and an op of
     // unknown effects, a graph region, an unregistered op's region, and
     // loops (scf, affine, nested) with invariant and variant ops.
-    let optimize = dir.join("optimize.mlir");
+    let optimize = dir.path().join("optimize.mlir");
     std::fs::write(
         &optimize,
         concat!(
@@ -332,7 +332,7 @@ fn inside_mlir_opt_the_ports_match_the_upstream_passes() {
             args.push("--mlir-print-op-generic".to_string());
         }
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let output = mlir_opt(&dir, &args);
+        let output = mlir_opt(dir.path(), &args);
         assert!(
             output.status.success(),
             "{pipeline}: {}",
@@ -458,9 +458,13 @@ fn inside_mlir_opt_the_conversion_ports_match_upstream_on_every_input() {
                 continue;
             }
             // Ops of a namespace no tool knows.
-            std::fs::write(scratch.join(name), source.replace("\"test.", "\"unreg.")).unwrap();
-            let theirs = run(&scratch, &pipeline, name, false);
-            let mine = run(&scratch, &ours(&pipeline), name, false);
+            std::fs::write(
+                scratch.path().join(name),
+                source.replace("\"test.", "\"unreg."),
+            )
+            .unwrap();
+            let theirs = run(scratch.path(), &pipeline, name, false);
+            let mine = run(scratch.path(), &ours(&pipeline), name, false);
             assert!(
                 matches!(mine.0, Some(0 | 1)) && (mine.0 == Some(0) || !mine.2.is_empty()),
                 "{sub}/{name} renamed: the port {mine:?}"
@@ -482,10 +486,10 @@ fn inside_mlir_opt_the_conversion_ports_match_upstream_on_every_input() {
 fn mlir_opt_loads_a_dialect_named_by_a_getter_path_for_a_plugin_pass() {
     let plugin = example_plugin();
     let dir = scratch_dir("dialect");
-    let input = dir.join("f.mlir");
+    let input = dir.path().join("f.mlir");
     std::fs::write(&input, "func.func @f() { return }\n").unwrap();
     let output = mlir_opt(
-        &dir,
+        dir.path(),
         &[
             &format!("--load-pass-plugin={}", plugin.display()),
             "--pass-pipeline=builtin.module(func.func(mark-math-loaded))",
@@ -581,7 +585,7 @@ fn analyses_answer_the_same_inside_the_stock_mlir_opt() {
 #[test]
 fn a_panic_prints_its_diagnostic_and_nothing_else() {
     let dir = scratch_dir("panic");
-    let input = dir.join("panic.mlir");
+    let input = dir.path().join("panic.mlir");
     std::fs::write(
         &input,
         "func.func @f(%x: i32) -> i32 {\n  %y = arith.muli %x, %x : i32\n  return %y : i32\n}\n",
@@ -645,7 +649,7 @@ fn mlir_opt_lowers_a_program_to_llvm_with_a_rust_conversion() {
 #[test]
 fn conversions_behave_the_same_inside_the_stock_mlir_opt() {
     let dir = scratch_dir("conversion");
-    let input = dir.join("widen.mlir");
+    let input = dir.path().join("widen.mlir");
     std::fs::write(
         &input,
         "func.func @add(%a: i16, %b: i16) -> i16 {\n  %s = arith.addi %a, %b : i16\n  \"x.use\"(%s) : (i16) -> ()\n  return %s : i16\n}\nfunc.func @g() {\n  \"x.one\"() : () -> ()\n  return\n}\n",
@@ -653,7 +657,7 @@ fn conversions_behave_the_same_inside_the_stock_mlir_opt() {
     .unwrap();
     let run = |pipeline: &str| {
         mlir_opt(
-            &dir,
+            dir.path(),
             &[
                 &format!("--load-pass-plugin={}", probe_plugin().display()),
                 "--allow-unregistered-dialect",
@@ -688,13 +692,13 @@ fn conversions_behave_the_same_inside_the_stock_mlir_opt() {
 
     // convert_op_result_types with the regions moved, type legality decided
     // in C++, and 1:N operands and replacements.
-    let rebuilt_input = dir.join("result-types.mlir");
+    let rebuilt_input = dir.path().join("result-types.mlir");
     std::fs::write(
         &rebuilt_input,
         "func.func @f(%a: i16, %c: i32) -> i16 {\n  %w = \"x.wrap\"(%a) ({\n  ^bb0(%arg: i16):\n    \"x.inner\"(%arg) : (i16) -> ()\n  }) {tag = 7 : i64} : (i16) -> i16\n  %s = arith.addi %c, %c : i32\n  return %w : i16\n}\n",
     )
     .unwrap();
-    let split_input = dir.join("one-to-n.mlir");
+    let split_input = dir.path().join("one-to-n.mlir");
     std::fs::write(
         &split_input,
         "func.func @f(%a: i64) {\n  %m = \"x.make\"() : () -> i64\n  \"x.use\"(%a, %m) : (i64, i64) -> ()\n  return\n}\n",
@@ -702,7 +706,7 @@ fn conversions_behave_the_same_inside_the_stock_mlir_opt() {
     .unwrap();
     let run_on = |pipeline: &str, input: &std::path::Path| {
         mlir_opt(
-            &dir,
+            dir.path(),
             &[
                 &format!("--load-pass-plugin={}", probe_plugin().display()),
                 "--allow-unregistered-dialect",
@@ -814,11 +818,11 @@ fn rust_result_names_in_the_stock_mlir_opt_are_upstreams() {
             .replace("rtest.idx_constant", "index.constant")
     };
     let dir = scratch_dir("asm-names");
-    std::fs::write(dir.join("upstream.mlir"), as_upstream(&source)).unwrap();
-    let upstream = mlir_opt(&dir, &["upstream.mlir"]);
+    std::fs::write(dir.path().join("upstream.mlir"), as_upstream(&source)).unwrap();
+    let upstream = mlir_opt(dir.path(), &["upstream.mlir"]);
     assert!(upstream.status.success(), "{}", text(&upstream.stderr));
     let dialect_plugin = format!("--load-dialect-plugin={}", probe_plugin().display());
-    let ours = mlir_opt(&dir, &[&dialect_plugin, input.to_str().unwrap()]);
+    let ours = mlir_opt(dir.path(), &[&dialect_plugin, input.to_str().unwrap()]);
     assert!(ours.status.success(), "{}", text(&ours.stderr));
     assert!(text(&ours.stdout).contains("%idx1_0 = rtest.idx_constant 1"));
     assert_eq!(as_upstream(&text(&ours.stdout)), text(&upstream.stdout));
@@ -830,7 +834,6 @@ fn rust_result_names_in_the_stock_mlir_opt_are_upstreams() {
         module.to_string()
     };
     assert_eq!(text(&ours.stdout).trim_end(), in_process.trim_end());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// An enum attribute of a Rust dialect in an op's format (`calc.cmp
@@ -847,7 +850,7 @@ fn rust_enum_attributes_in_the_stock_mlir_opt_are_upstreams() {
             .replace("i64", "index")
     };
     let dir = scratch_dir("calc-cmp");
-    std::fs::write(dir.join("upstream.mlir"), as_upstream(&source)).unwrap();
+    std::fs::write(dir.path().join("upstream.mlir"), as_upstream(&source)).unwrap();
     let dialect_plugin = format!("--load-dialect-plugin={}", probe_plugin().display());
     for generic in [false, true] {
         let flags: &[&str] = if generic {
@@ -857,11 +860,11 @@ fn rust_enum_attributes_in_the_stock_mlir_opt_are_upstreams() {
         };
         let mut args = vec!["upstream.mlir"];
         args.extend(flags);
-        let upstream = mlir_opt(&dir, &args);
+        let upstream = mlir_opt(dir.path(), &args);
         assert!(upstream.status.success(), "{}", text(&upstream.stderr));
         let mut args = vec![dialect_plugin.as_str(), input.to_str().unwrap()];
         args.extend(flags);
-        let ours = mlir_opt(&dir, &args);
+        let ours = mlir_opt(dir.path(), &args);
         assert!(ours.status.success(), "{}", text(&ours.stderr));
         let ours = text(&ours.stdout);
         if !generic {
@@ -873,7 +876,6 @@ fn rust_enum_attributes_in_the_stock_mlir_opt_are_upstreams() {
             "generic: {generic}"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The dialect lit suite (`tests/lit/dialect`) on both hosts: the tests'
@@ -942,13 +944,13 @@ fn timing_tree(stderr: &str) -> Vec<String> {
 fn inside_mlir_opt_rs_cse_shares_dominance_with_cse_as_cse_does() {
     let plugin = example_plugin();
     let dir = scratch_dir("analyses");
-    let unchanged = dir.join("unchanged.mlir");
+    let unchanged = dir.path().join("unchanged.mlir");
     std::fs::write(
         &unchanged,
         "func.func @f(%a: i32, %c: i1) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  cf.cond_br %c, ^b1, ^b2\n^b1:\n  %1 = arith.muli %0, %a : i32\n  return %1 : i32\n^b2:\n  return %0 : i32\n}\n",
     )
     .unwrap();
-    let changed = dir.join("changed.mlir");
+    let changed = dir.path().join("changed.mlir");
     std::fs::write(
         &changed,
         "func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  %1 = arith.addi %a, %a : i32\n  %2 = arith.muli %0, %1 : i32\n  return %2 : i32\n}\n",
@@ -956,7 +958,7 @@ fn inside_mlir_opt_rs_cse_shares_dominance_with_cse_as_cse_does() {
     .unwrap();
     let tree = |input: &Path, pipeline: &str| {
         let output = mlir_opt(
-            &dir,
+            dir.path(),
             &[
                 &format!("--load-pass-plugin={}", plugin.display()),
                 &format!("--pass-pipeline=builtin.module({pipeline})"),
@@ -988,7 +990,6 @@ fn inside_mlir_opt_rs_cse_shares_dominance_with_cse_as_cse_does() {
             "{ours:#?}"
         );
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Inside the stock `mlir-opt`, the Rust analysis test passes and their C++
@@ -998,7 +999,7 @@ fn inside_mlir_opt_rs_cse_shares_dominance_with_cse_as_cse_does() {
 fn inside_mlir_opt_rust_analyses_time_as_their_cpp_twins() {
     let plugin = probe_plugin();
     let dir = scratch_dir("analysis-twins");
-    let input = dir.join("input.mlir");
+    let input = dir.path().join("input.mlir");
     std::fs::write(
         &input,
         "func.func @f(%a: i32, %c: i1) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  cf.cond_br %c, ^b1, ^b2\n^b1:\n  return %0 : i32\n^b2:\n  return %a : i32\n}\nfunc.func @g() { return }\n",
@@ -1006,7 +1007,7 @@ fn inside_mlir_opt_rust_analyses_time_as_their_cpp_twins() {
     .unwrap();
     let tree = |pipeline: &str| {
         let output = mlir_opt(
-            &dir,
+            dir.path(),
             &[
                 &format!("--load-pass-plugin={}", plugin.display()),
                 &format!("--pass-pipeline=builtin.module(func.func({pipeline}))"),
@@ -1041,5 +1042,4 @@ fn inside_mlir_opt_rust_analyses_time_as_their_cpp_twins() {
             "{rust:#?}"
         );
     }
-    std::fs::remove_dir_all(&dir).ok();
 }

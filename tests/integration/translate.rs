@@ -156,9 +156,11 @@ fn error_is_a_diagnostic_and_no_output() {
 
 #[test]
 fn failure_leaves_the_output_file_alone() {
-    let dir = std::env::temp_dir().join(format!("rtest-translate-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let out = dir.join("out.txt");
+    let dir = tempfile::Builder::new()
+        .prefix("rtest-translate-")
+        .tempdir()
+        .unwrap();
+    let out = dir.path().join("out.txt");
     let path = out.to_str().unwrap();
     let output = run(
         &["--rtest-refuse", "-o", path],
@@ -172,7 +174,6 @@ fn failure_leaves_the_output_file_alone() {
         std::fs::read_to_string(&out).unwrap(),
         "\"first\"\n\"second\"\n"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -268,9 +268,11 @@ fn ir_snapshots_match_mlir_opts_print_ir_before_and_after_all() {
     pm.add_instrumentation(snapshots.clone());
     pm.run(&mut module).unwrap();
 
-    let dir = std::env::temp_dir().join(format!("mlir-pass-snapshots-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let input = dir.join("input.mlir");
+    let dir = tempfile::Builder::new()
+        .prefix("mlir-pass-snapshots-")
+        .tempdir()
+        .unwrap();
+    let input = dir.path().join("input.mlir");
     std::fs::write(&input, INPUT).unwrap();
     let output = Command::new("/usr/lib/llvm-22/bin/mlir-opt")
         .arg(&input)
@@ -284,7 +286,6 @@ fn ir_snapshots_match_mlir_opts_print_ir_before_and_after_all() {
         ])
         .output()
         .unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
     assert!(output.status.success());
     let expected = String::from_utf8(output.stderr).unwrap();
     assert!(expected.contains("IR Dump After CSE (cse)"), "{expected}");

@@ -32,16 +32,17 @@ fn as_upstream(text: &str) -> String {
 
 /// The stock `mlir-opt` on `source` (its stdout), with `args`.
 fn stock(source: &str, args: &[&str]) -> String {
-    let dir = std::env::temp_dir().join(format!("mlir-pass-asm-names-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!("input-{:x}.mlir", fxhash(source)));
+    let dir = tempfile::Builder::new()
+        .prefix("mlir-pass-asm-names-")
+        .tempdir()
+        .unwrap();
+    let file = dir.path().join(format!("input-{:x}.mlir", fxhash(source)));
     std::fs::write(&file, source).unwrap();
     let output = Command::new(MLIR_OPT)
         .args(args)
         .arg(&file)
         .output()
         .expect("mlir-opt (mlir-22-tools) runs");
-    let _ = std::fs::remove_file(&file);
     assert!(
         output.status.success(),
         "{}",

@@ -23,16 +23,17 @@ fn run(pipeline: &str, source: &str) -> Result<String, String> {
 
 /// The stock `mlir-opt --canonicalize` on `source`.
 fn stock_canonicalize(source: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("mlir-pass-canon-method-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("upstream.mlir");
+    let dir = tempfile::Builder::new()
+        .prefix("mlir-pass-canon-method-")
+        .tempdir()
+        .unwrap();
+    let file = dir.path().join("upstream.mlir");
     std::fs::write(&file, source).unwrap();
     let output = Command::new(MLIR_OPT)
         .arg("--canonicalize")
         .arg(&file)
         .output()
         .expect("mlir-opt (mlir-22-tools) runs");
-    let _ = std::fs::remove_dir_all(&dir);
     assert!(
         output.status.success(),
         "{}",

@@ -56,16 +56,19 @@ fn stock(source: &str, args: &[&str]) -> String {
 
 /// The stock `mlir-opt` on `source` with `args`: success, stdout, stderr.
 fn stock_output(source: &str, args: &[&str]) -> (bool, String, String) {
-    let dir = std::env::temp_dir().join(format!("mlir-pass-cf-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!("input-{}.mlir", args.join("_").replace('-', "")));
+    let dir = tempfile::Builder::new()
+        .prefix("mlir-pass-cf-")
+        .tempdir()
+        .unwrap();
+    let file = dir
+        .path()
+        .join(format!("input-{}.mlir", args.join("_").replace('-', "")));
     std::fs::write(&file, source).unwrap();
     let output = Command::new(MLIR_OPT)
         .args(args)
         .arg(&file)
         .output()
         .expect("mlir-opt (mlir-22-tools) runs");
-    let _ = std::fs::remove_file(&file);
     (
         output.status.success(),
         String::from_utf8(output.stdout).unwrap(),

@@ -21,7 +21,6 @@
 use std::{
     path::{Path, PathBuf},
     process::Command,
-    sync::atomic::{AtomicUsize, Ordering},
 };
 
 use mlir_pass::{
@@ -89,18 +88,15 @@ fn assert_same(upstream: &str, source: &str) -> bool {
 /// The stock `mlir-opt` on `source`, written as `input.mlir` in a scratch
 /// directory: the printed module (pretty, generic) or `None` when it fails.
 fn stock_mlir_opt(pipeline: &str, source: &str) -> Option<(String, String)> {
-    static RUNS: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "mlir-pass-conversions-{}-{}",
-        std::process::id(),
-        RUNS.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("input.mlir"), source).unwrap();
+    let dir = tempfile::Builder::new()
+        .prefix("mlir-pass-conversions-")
+        .tempdir()
+        .unwrap();
+    std::fs::write(dir.path().join("input.mlir"), source).unwrap();
     let run = |generic: bool| {
         let mut command = Command::new(MLIR_OPT);
         command
-            .current_dir(&dir)
+            .current_dir(dir.path())
             .args(["--allow-unregistered-dialect", "--mlir-print-debuginfo"])
             .arg(format!("--pass-pipeline={pipeline}"))
             .arg("input.mlir");
@@ -114,9 +110,7 @@ fn stock_mlir_opt(pipeline: &str, source: &str) -> Option<(String, String)> {
                 .to_owned()
         })
     };
-    let printed = run(false).zip(run(true));
-    let _ = std::fs::remove_dir_all(&dir);
-    printed
+    run(false).zip(run(true))
 }
 
 /// Each input file of `dir`: name, upstream pipeline, text.

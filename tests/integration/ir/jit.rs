@@ -303,16 +303,17 @@ fn jit_translate_to_llvm_ir_prints_what_mlir_translate_prints() {
     // The same text as the stock tool, when it is installed.
     let tool = "/usr/lib/llvm-22/bin/mlir-translate";
     if std::path::Path::new(tool).exists() {
-        let dir = std::env::temp_dir().join(format!("mlir-pass-jit-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let input = dir.join("jit.mlir");
+        let dir = tempfile::Builder::new()
+            .prefix("mlir-pass-jit-")
+            .tempdir()
+            .unwrap();
+        let input = dir.path().join("jit.mlir");
         std::fs::write(&input, ARITHMETIC).unwrap();
         let out = std::process::Command::new(tool)
             .arg("--mlir-to-llvmir")
             .arg(&input)
             .output()
             .unwrap();
-        std::fs::remove_dir_all(&dir).unwrap();
         let theirs = String::from_utf8(out.stdout).unwrap();
         // The module identifier line names the source file in neither.
         assert_eq!(ir, theirs);
@@ -414,7 +415,11 @@ fn jit_engines_are_created_used_and_dropped_repeatedly() {
 #[test]
 fn jit_dumps_the_object_file_only_when_asked_to_keep_it() {
     let context = context();
-    let path = std::env::temp_dir().join(format!("mlir-pass-jit-{}.o", std::process::id()));
+    let dir = tempfile::Builder::new()
+        .prefix("mlir-pass-jit-")
+        .tempdir()
+        .unwrap();
+    let path = dir.path().join("jit.o");
     let module = Module::parse(&context, ARITHMETIC, "jit.mlir").unwrap();
     let engine = ExecutionEngine::new(module, JitOptions::default()).unwrap();
     assert!(matches!(
@@ -426,7 +431,6 @@ fn jit_dumps_the_object_file_only_when_asked_to_keep_it() {
     assert_eq!(engine.invoke::<(i64, i64), i64>("add", (40, 2)), Ok(42));
     engine.dump_object_file(&path).unwrap();
     let object = std::fs::read(&path).unwrap();
-    std::fs::remove_file(&path).unwrap();
     assert!(object.starts_with(b"\x7fELF"));
 }
 

@@ -75,15 +75,16 @@ fn function(ty: &str) -> String {
 /// The stock tool on `source`: its stdout, or its first line of errors
 /// with the file name left out.
 fn stock(source: &str, n: usize) -> Result<String, String> {
-    let dir = std::env::temp_dir().join(format!("mlir-pass-optional-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!("input-{n}.mlir"));
+    let dir = tempfile::Builder::new()
+        .prefix("mlir-pass-optional-")
+        .tempdir()
+        .unwrap();
+    let file = dir.path().join(format!("input-{n}.mlir"));
     std::fs::write(&file, source).unwrap();
     let output = Command::new(MLIR_OPT)
         .arg(&file)
         .output()
         .expect("mlir-opt (mlir-22-tools) runs");
-    let _ = std::fs::remove_file(&file);
     if output.status.success() {
         return Ok(String::from_utf8(output.stdout).unwrap());
     }

@@ -8,12 +8,11 @@ use super::{mlir_opt, probe_plugin, scratch_dir, text};
 /// Runs the stock `mlir-opt` with the plugin on `source`.
 fn run(name: &str, source: &str, flags: &[&str]) -> (bool, String, String) {
     let dir = scratch_dir(&format!("aliases-{name}"));
-    std::fs::write(dir.join("input.mlir"), source).unwrap();
+    std::fs::write(dir.path().join("input.mlir"), source).unwrap();
     let plugin = format!("--load-dialect-plugin={}", probe_plugin().display());
     let mut args = vec![plugin.as_str(), "input.mlir"];
     args.extend(flags);
-    let out = mlir_opt(&dir, &args);
-    let _ = std::fs::remove_dir_all(&dir);
+    let out = mlir_opt(dir.path(), &args);
     (out.status.success(), text(&out.stdout), text(&out.stderr))
 }
 

@@ -24,16 +24,15 @@ fn both(name: &str, flags: &[&str]) -> ((bool, String, String), (bool, String, S
         .join(name);
     let source = std::fs::read_to_string(&input).unwrap();
     let dir = scratch_dir(&format!("bits-{name}"));
-    std::fs::write(dir.join("ours.mlir"), &source).unwrap();
-    std::fs::write(dir.join("upstream.mlir"), as_upstream(&source)).unwrap();
+    std::fs::write(dir.path().join("ours.mlir"), &source).unwrap();
+    std::fs::write(dir.path().join("upstream.mlir"), as_upstream(&source)).unwrap();
     let mut args = vec!["upstream.mlir"];
     args.extend(flags);
-    let upstream = mlir_opt(&dir, &args);
+    let upstream = mlir_opt(dir.path(), &args);
     let plugin = format!("--load-dialect-plugin={}", probe_plugin().display());
     let mut args = vec![plugin.as_str(), "ours.mlir"];
     args.extend(flags);
-    let ours = mlir_opt(&dir, &args);
-    let _ = std::fs::remove_dir_all(&dir);
+    let ours = mlir_opt(dir.path(), &args);
     let swap = |s: &[u8]| {
         as_upstream(&text(s))
             .replace("ours.mlir", "upstream.mlir")

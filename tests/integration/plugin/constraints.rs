@@ -89,11 +89,11 @@ fn error_lines(output: &Output) -> Vec<String> {
 #[test]
 fn constraint_messages_equal_the_upstream_ops_in_the_stock_mlir_opt() {
     let dir = scratch_dir("constraints");
-    std::fs::write(dir.join("upstream.mlir"), input(|c| c.0)).unwrap();
-    std::fs::write(dir.join("rust.mlir"), input(|c| c.1)).unwrap();
+    std::fs::write(dir.path().join("upstream.mlir"), input(|c| c.0)).unwrap();
+    std::fs::write(dir.path().join("rust.mlir"), input(|c| c.1)).unwrap();
     let plugin = format!("--load-dialect-plugin={}", probe_plugin().display());
-    let upstream = mlir_opt(&dir, &["-split-input-file", "upstream.mlir"]);
-    let ours = mlir_opt(&dir, &[&plugin, "-split-input-file", "rust.mlir"]);
+    let upstream = mlir_opt(dir.path(), &["-split-input-file", "upstream.mlir"]);
+    let ours = mlir_opt(dir.path(), &[&plugin, "-split-input-file", "rust.mlir"]);
     let expected = error_lines(&upstream);
     assert_eq!(expected.len(), CASES.len(), "{}", text(&upstream.stderr));
     assert_eq!(error_lines(&ours), expected, "{}", text(&ours.stderr));
@@ -109,15 +109,22 @@ fn formats_derive_types_as_the_upstream_ops_in_the_stock_mlir_opt() {
         )
     };
     std::fs::write(
-        dir.join("upstream.mlir"),
+        dir.path().join("upstream.mlir"),
         source("complex.create", "complex.abs"),
     )
     .unwrap();
-    std::fs::write(dir.join("rust.mlir"), source("rtest.create", "rtest.abs")).unwrap();
+    std::fs::write(
+        dir.path().join("rust.mlir"),
+        source("rtest.create", "rtest.abs"),
+    )
+    .unwrap();
     let plugin = format!("--load-dialect-plugin={}", probe_plugin().display());
     for flags in [&[][..], &["--mlir-print-op-generic"][..]] {
-        let upstream = mlir_opt(&dir, &[flags, &["upstream.mlir"]].concat());
-        let ours = mlir_opt(&dir, &[&[plugin.as_str()], flags, &["rust.mlir"]].concat());
+        let upstream = mlir_opt(dir.path(), &[flags, &["upstream.mlir"]].concat());
+        let ours = mlir_opt(
+            dir.path(),
+            &[&[plugin.as_str()], flags, &["rust.mlir"]].concat(),
+        );
         assert!(upstream.status.success(), "{}", text(&upstream.stderr));
         assert!(ours.status.success(), "{}", text(&ours.stderr));
         let mut expected = RENAMES

@@ -31,7 +31,7 @@ fn range_rewrites_of_rust_ops_in_the_stock_mlir_opt_are_upstreams() {
     let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/inputs/int_ranges.mlir");
     let source = std::fs::read_to_string(&input).unwrap();
     let dir = scratch_dir("int-ranges");
-    std::fs::write(dir.join("upstream.mlir"), as_upstream(&source)).unwrap();
+    std::fs::write(dir.path().join("upstream.mlir"), as_upstream(&source)).unwrap();
     let dialect_plugin = format!("--load-dialect-plugin={}", probe_plugin().display());
     // (`-arith-int-range-narrowing` folds too, and `rrange.add` has no
     // folder: its output differs by that, not by ranges.)
@@ -39,15 +39,17 @@ fn range_rewrites_of_rust_ops_in_the_stock_mlir_opt_are_upstreams() {
         "--int-range-optimizations",
         "--arith-unsigned-when-equivalent",
     ] {
-        let upstream = mlir_opt(&dir, &[pass, "upstream.mlir"]);
+        let upstream = mlir_opt(dir.path(), &[pass, "upstream.mlir"]);
         assert!(upstream.status.success(), "{}", text(&upstream.stderr));
-        let ours = mlir_opt(&dir, &[&dialect_plugin, pass, input.to_str().unwrap()]);
+        let ours = mlir_opt(
+            dir.path(),
+            &[&dialect_plugin, pass, input.to_str().unwrap()],
+        );
         assert!(ours.status.success(), "{pass}: {}", text(&ours.stderr));
         let ours = text(&ours.stdout);
         assert!(ours.contains("rrange.select"), "{pass}: {ours}");
         assert_eq!(as_upstream(&ours), text(&upstream.stdout), "{pass}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The `reff` twins of the memref ops and `arith.divui`, renamed.
@@ -71,12 +73,19 @@ fn rust_effects_in_the_stock_mlir_opt_are_upstreams() {
     let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/inputs/effects.mlir");
     let source = std::fs::read_to_string(&input).unwrap();
     let dir = scratch_dir("effects");
-    std::fs::write(dir.join("upstream.mlir"), effects_as_upstream(&source)).unwrap();
+    std::fs::write(
+        dir.path().join("upstream.mlir"),
+        effects_as_upstream(&source),
+    )
+    .unwrap();
     let dialect_plugin = format!("--load-dialect-plugin={}", probe_plugin().display());
     for pass in ["--canonicalize", "--cse", "--loop-invariant-code-motion"] {
-        let upstream = mlir_opt(&dir, &[pass, "upstream.mlir"]);
+        let upstream = mlir_opt(dir.path(), &[pass, "upstream.mlir"]);
         assert!(upstream.status.success(), "{}", text(&upstream.stderr));
-        let ours = mlir_opt(&dir, &[&dialect_plugin, pass, input.to_str().unwrap()]);
+        let ours = mlir_opt(
+            dir.path(),
+            &[&dialect_plugin, pass, input.to_str().unwrap()],
+        );
         assert!(ours.status.success(), "{pass}: {}", text(&ours.stderr));
         let ours = text(&ours.stdout);
         assert!(ours.contains("reff.copy"), "{pass}: {ours}");
@@ -85,7 +94,7 @@ fn rust_effects_in_the_stock_mlir_opt_are_upstreams() {
     // The effects as MLIR's own test pass lists them (its remarks; the
     // notes after them print the ops).
     let remarks = |args: &[&str], file: &str| {
-        let output = mlir_opt(&dir, &[args, &["--test-side-effects", file]].concat());
+        let output = mlir_opt(dir.path(), &[args, &["--test-side-effects", file]].concat());
         assert!(output.status.success(), "{}", text(&output.stderr));
         text(&output.stderr)
             .lines()
@@ -104,9 +113,9 @@ fn rust_effects_in_the_stock_mlir_opt_are_upstreams() {
   return
 }
 ";
-    std::fs::write(dir.join("ours-effects.mlir"), ours_source).unwrap();
+    std::fs::write(dir.path().join("ours-effects.mlir"), ours_source).unwrap();
     std::fs::write(
-        dir.join("upstream-effects.mlir"),
+        dir.path().join("upstream-effects.mlir"),
         effects_as_upstream(ours_source),
     )
     .unwrap();
@@ -118,7 +127,7 @@ fn rust_effects_in_the_stock_mlir_opt_are_upstreams() {
             .to_owned()
     ));
     // A resource of the op's own naming.
-    std::fs::write(dir.join("touch.mlir"), "reff.touch\n").unwrap();
+    std::fs::write(dir.path().join("touch.mlir"), "reff.touch\n").unwrap();
     assert_eq!(
         remarks(&[&dialect_plugin], "touch.mlir"),
         [
@@ -126,7 +135,6 @@ fn rust_effects_in_the_stock_mlir_opt_are_upstreams() {
             " found an instance of 'read' on resource '<Default>'"
         ]
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Fast-math flags of Rust ops (`tests/src/fast_math.rs`) inside the stock
@@ -144,15 +152,15 @@ fn rust_fast_math_flags_in_the_stock_mlir_opt_are_upstreams() {
             .replace(" flags<", " fastmath<")
     };
     let dir = scratch_dir("fast-math");
-    std::fs::write(dir.join("upstream.mlir"), as_upstream(&source)).unwrap();
+    std::fs::write(dir.path().join("upstream.mlir"), as_upstream(&source)).unwrap();
     let plugin = probe_plugin();
     let pass_plugin = format!("--load-pass-plugin={}", plugin.display());
     let dialect_plugin = format!("--load-dialect-plugin={}", plugin.display());
     let pipeline = "--pass-pipeline=builtin.module(func.func(probe-fast-math))";
-    let upstream = mlir_opt(&dir, &[&pass_plugin, pipeline, "upstream.mlir"]);
+    let upstream = mlir_opt(dir.path(), &[&pass_plugin, pipeline, "upstream.mlir"]);
     assert!(upstream.status.success(), "{}", text(&upstream.stderr));
     let ours = mlir_opt(
-        &dir,
+        dir.path(),
         &[
             &dialect_plugin,
             &pass_plugin,
@@ -171,7 +179,6 @@ fn rust_fast_math_flags_in_the_stock_mlir_opt_are_upstreams() {
             1
         )
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A `canonicalize` method (`tests/src/canonicalize_method.rs`) inside the
@@ -184,15 +191,15 @@ fn a_canonicalize_method_in_the_stock_mlir_opt_is_upstreams() {
     let source = std::fs::read_to_string(&input).unwrap();
     let dir = scratch_dir("canonicalize-method");
     std::fs::write(
-        dir.join("upstream.mlir"),
+        dir.path().join("upstream.mlir"),
         source.replace("rcanon.assert", "cf.assert"),
     )
     .unwrap();
     let dialect_plugin = format!("--load-dialect-plugin={}", probe_plugin().display());
-    let upstream = mlir_opt(&dir, &["--canonicalize", "upstream.mlir"]);
+    let upstream = mlir_opt(dir.path(), &["--canonicalize", "upstream.mlir"]);
     assert!(upstream.status.success(), "{}", text(&upstream.stderr));
     let ours = mlir_opt(
-        &dir,
+        dir.path(),
         &[&dialect_plugin, "--canonicalize", input.to_str().unwrap()],
     );
     assert!(ours.status.success(), "{}", text(&ours.stderr));
@@ -202,7 +209,6 @@ fn a_canonicalize_method_in_the_stock_mlir_opt_is_upstreams() {
         ours.replace("rcanon.assert", "cf.assert"),
         text(&upstream.stdout)
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Control flow declared as data (`tests/src/control_flow.rs`) inside the
@@ -230,17 +236,17 @@ fn rust_control_flow_in_the_stock_mlir_opt_is_upstreams() {
             .join("../../tests/inputs")
             .join(file);
         let source = std::fs::read_to_string(&input).unwrap();
-        std::fs::copy(&input, dir.join("ours.mlir")).unwrap();
-        std::fs::write(dir.join("upstream.mlir"), as_upstream(&source)).unwrap();
+        std::fs::copy(&input, dir.path().join("ours.mlir")).unwrap();
+        std::fs::write(dir.path().join("upstream.mlir"), as_upstream(&source)).unwrap();
         for pass in [
             "--sccp",
             "--cse",
             "--test-dead-code-analysis",
             "--test-liveness-analysis",
         ] {
-            let upstream = mlir_opt(&dir, &[pass, generic, "upstream.mlir"]);
+            let upstream = mlir_opt(dir.path(), &[pass, generic, "upstream.mlir"]);
             assert!(upstream.status.success(), "{}", text(&upstream.stderr));
-            let ours = mlir_opt(&dir, &[&dialect_plugin, pass, generic, "ours.mlir"]);
+            let ours = mlir_opt(dir.path(), &[&dialect_plugin, pass, generic, "ours.mlir"]);
             assert!(ours.status.success(), "{pass}: {}", text(&ours.stderr));
             assert_eq!(
                 as_upstream(&text(&ours.stdout)),
@@ -254,7 +260,6 @@ fn rust_control_flow_in_the_stock_mlir_opt_is_upstreams() {
             );
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Toy's `toy.func` declares `FunctionOpInterface`: in the stock mlir-opt,
@@ -273,7 +278,7 @@ fn count_function_ops_runs_on_toy_functions_in_the_stock_mlir_opt() {
         );
     let dir = scratch_dir("toy-functions");
     std::fs::write(
-        dir.join("toy.mlir"),
+        dir.path().join("toy.mlir"),
         "toy.func private @f(%a: tensor<*xf64> {toy.note}) -> tensor<*xf64> {\n  \
          %0 = toy.transpose(%a : tensor<*xf64>) to tensor<*xf64>\n  \
          toy.return %0 : tensor<*xf64>\n}\n",
@@ -282,7 +287,7 @@ fn count_function_ops_runs_on_toy_functions_in_the_stock_mlir_opt() {
     let dialect = format!("--load-dialect-plugin={}", toy.display());
     let passes = format!("--load-pass-plugin={}", example_plugin().display());
     let output = mlir_opt(
-        &dir,
+        dir.path(),
         &[
             &dialect,
             &passes,
@@ -299,7 +304,7 @@ fn count_function_ops_runs_on_toy_functions_in_the_stock_mlir_opt() {
          toy.return %0 : tensor<*xf64>\n  }\n}\n\n"
     );
     let output = mlir_opt(
-        &dir,
+        dir.path(),
         &[
             &dialect,
             &passes,

@@ -27,9 +27,11 @@ fn stock(args: &[&str]) -> Output {
     mlir_opt(Path::new("/"), &all)
 }
 
-fn input() -> PathBuf {
+/// The input file, in a scratch directory that lives as long as the
+/// returned `TempDir`.
+fn input() -> (tempfile::TempDir, PathBuf) {
     let dir = scratch_dir("pipelines");
-    let path = dir.join("funcs.mlir");
+    let path = dir.path().join("funcs.mlir");
     std::fs::write(
         &path,
         "func.func @f(%a: i32) -> i32 {\n  %c0 = arith.constant 0 : i32\n  \
@@ -40,7 +42,7 @@ fn input() -> PathBuf {
          llvm.func @h(%a: i32) -> i32 {\n  llvm.return %a : i32\n}\n",
     )
     .unwrap();
-    path
+    (dir, path)
 }
 
 /// The names of a `--mlir-timing-display=tree` report with their
@@ -61,7 +63,7 @@ fn tree_shape(stderr: &str) -> Vec<String> {
 
 #[test]
 fn rs_repeat_in_mlir_opt_prints_and_times_what_its_cpp_twin_does() {
-    let input = input();
+    let (_dir, input) = input();
     let input = input.to_str().unwrap();
     for nesting in ["builtin.module({})", "builtin.module(func.func({}))"] {
         let options = "{pipeline=canonicalize,cse max-iterations=4}";
@@ -104,7 +106,7 @@ fn rs_repeat_in_mlir_opt_prints_and_times_what_its_cpp_twin_does() {
 
 #[test]
 fn count_function_ops_in_mlir_opt_runs_and_is_refused_as_its_cpp_twin() {
-    let input = input();
+    let (_dir, input) = input();
     let input = input.to_str().unwrap();
     for nesting in [
         "builtin.module(llvm.func({}))",
