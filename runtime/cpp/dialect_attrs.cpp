@@ -128,14 +128,20 @@ mlir::ParseResult parseRustAttrStripped(mlir::AsmParser &parser,
   if (!rust)
     return parser.emitError(parser.getCurrentLocation(),
                             "the attribute's dialect is not loaded");
-  // ODS's `parseCustomAttributeWithFallback`: `#...` is any attribute;
-  // otherwise the body, without the name.
-  return parser.parseCustomAttributeWithFallback(
-      result, mlir::Type(),
-      [&](mlir::Attribute &out, mlir::Type type) -> mlir::ParseResult {
-        out = parseRustAttrBody(parser, dialect, *spec, *rust, type);
-        return mlir::success(static_cast<bool>(out));
-      });
+  // ODS's `parseCustomAttributeWithFallback<AttrT>`: `#...` is any
+  // attribute, which must then be of this kind; otherwise the body,
+  // without the name.
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  if (mlir::failed(parser.parseCustomAttributeWithFallback(
+          result, mlir::Type(),
+          [&](mlir::Attribute &out, mlir::Type type) -> mlir::ParseResult {
+            out = parseRustAttrBody(parser, dialect, *spec, *rust, type);
+            return mlir::success(static_cast<bool>(out));
+          })))
+    return mlir::failure();
+  if (rustAttrDef(result).first != rust)
+    return parser.emitError(loc, "invalid kind of attribute specified");
+  return mlir::success();
 }
 
 mlir::Attribute parseRustAttrBody(mlir::AsmParser &parser,

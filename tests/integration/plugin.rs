@@ -900,7 +900,7 @@ fn the_dialect_lit_suite_passes_on_both_hosts() {
             ("MLIR_PASS_PROBE_PLUGIN", plugin.as_os_str()),
             ("MLIR_PASS_LIT_OUT", out.as_os_str()),
         ],
-        32,
+        33,
     );
 }
 

@@ -38,6 +38,7 @@ pub mod option_twin;
 pub mod optional_params;
 pub mod panicky;
 pub mod pipeline_passes;
+pub mod qualified_params;
 pub mod safe_hooks;
 pub mod test_dialect;
 pub mod translations;

@@ -209,6 +209,13 @@ fn attr_parameter(input: &TypeInput) -> TokenStream {
             fn print(attr: __melior::ir::Attribute<'_>, printer: &mut __dialect::AsmPrinter<'_>) {
                 printer.rust_attribute(attr);
             }
+
+            fn print_qualified(
+                attr: __melior::ir::Attribute<'_>,
+                printer: &mut __dialect::AsmPrinter<'_>,
+            ) {
+                printer.attribute(attr);
+            }
         }
     }
 }
@@ -292,7 +299,7 @@ fn optional_reads(input: &TypeInput) -> Vec<usize> {
     };
     let mut out = Vec::new();
     let read = |element: &Element, out: &mut Vec<usize>| match element {
-        Element::Param(i) if is_option(*i) => out.push(written[*i]),
+        Element::Param(i) | Element::Qualified(i) if is_option(*i) => out.push(written[*i]),
         Element::Params => out.extend(
             (0..written.len())
                 .filter(|i| is_option(*i))
@@ -328,6 +335,10 @@ fn format_elements(elements: &[Element], written: &[usize], out: &mut Vec<TokenS
             Element::Param(i) => {
                 let i = index(i);
                 out.push(quote!(__dialect::ParamFormatElement::Param(#i)));
+            }
+            Element::Qualified(i) => {
+                let i = index(i);
+                out.push(quote!(__dialect::ParamFormatElement::Qualified(#i)));
             }
             Element::Params => out.push(quote!(__dialect::ParamFormatElement::Params)),
             Element::Struct(members) => {

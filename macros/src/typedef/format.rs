@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! format  ::= element*
-//! element ::= literal | `$` param | params | struct | group
+//! element ::= literal | `$` param | `qualified` `(` `$` param `)` | params | struct | group
 //! struct  ::= `struct` `(` (params | `$` param (`,` `$` param)*) `)`
 //! group   ::= `(` element+ `)` (`:` `(` element* `)`)? `?`   (one `^` in either)
 //! ```
@@ -78,6 +78,9 @@ pub enum Element {
     Literal(String),
     /// The parameter of this index.
     Param(usize),
+    /// `qualified($name)`: the parameter with its name where `$name`
+    /// leaves it out (ODS's `qualified`).
+    Qualified(usize),
     /// Every parameter, separated by commas.
     Params,
     /// `struct($a, $b)` or `struct(params)`: these parameters as
@@ -235,7 +238,7 @@ impl Parser<'_> {
             }
         };
         let anchor = match anchor {
-            Element::Param(i) => vec![*i],
+            Element::Param(i) | Element::Qualified(i) => vec![*i],
             Element::Struct(members) => members.clone(),
             Element::Params => (0..self.params.len()).collect(),
             _ => unreachable!("the anchor is a parameter"),
@@ -252,7 +255,7 @@ impl Parser<'_> {
     fn check_in_group(&self, element: &Element) -> Result<(), String> {
         let members: Vec<usize> = match element {
             Element::Literal(_) => return Ok(()),
-            Element::Param(i) => vec![*i],
+            Element::Param(i) | Element::Qualified(i) => vec![*i],
             Element::Params => (0..self.params.len()).collect(),
             Element::Struct(members) => members.clone(),
             Element::OptionalGroup { .. } => Vec::new(),
@@ -309,6 +312,29 @@ impl Parser<'_> {
                 }
                 Ok(Element::Literal(text))
             }
+            Token::Keyword(word) if word == "qualified" => {
+                const WRITE: &str = "write `qualified($name)`";
+                if self.tokens.next() != Some(Token::Punct('(')) {
+                    return Err(format!(
+                        "`qualified` takes one parameter in parentheses: {WRITE}"
+                    ));
+                }
+                let Some(Token::Variable(name)) = self.tokens.next() else {
+                    return Err(format!(
+                        "`qualified(...)` takes one parameter (not `params` or \
+                         `struct(...)`): {WRITE}"
+                    ));
+                };
+                if self.tokens.next() != Some(Token::Punct(')')) {
+                    return Err(format!(
+                        "`qualified(...)` takes one parameter, closed by `)`: {WRITE}"
+                    ));
+                }
+                let Element::Param(index) = self.element(Token::Variable(name))? else {
+                    unreachable!("a variable is a parameter");
+                };
+                Ok(Element::Qualified(index))
+            }
             Token::Variable(name) => {
                 let Some(index) = params.iter().position(|p| p.name == name) else {
                     let all: Vec<String> = params.iter().map(|p| format!("${}", p.name)).collect();
@@ -347,15 +373,15 @@ impl Parser<'_> {
                 Ok(Element::Params)
             }
             Token::Keyword(word) => Err(match word.as_str() {
-                "custom" | "qualified" => format!(
+                "custom" => format!(
                     "the directive `{word}` is not supported yet in a parameter format: \
                      write the parameters with `$name` and literals, or hand-write the \
                      syntax with `custom_assembly`"
                 ),
                 _ => format!(
                     "unknown directive `{word}`: a parameter format has literals in \
-                     backticks (`` `<` ``), parameters (`$name`), `params`, `struct(...)` and \
-                     optional groups (`` (`,` $b^)? ``)"
+                     backticks (`` `<` ``), parameters (`$name`), `qualified($name)`, `params`, \
+                     `struct(...)` and optional groups (`` (`,` $b^)? ``)"
                 ),
             }),
             Token::Str(text) => Err(format!(

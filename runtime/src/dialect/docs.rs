@@ -35,6 +35,7 @@ fn format_text(params: &[TypeParamDef], elements: &[ParamFormatElement], anchor:
         let mut part = match elements[i] {
             ParamFormatElement::Literal(text) => format!("`{text}`"),
             ParamFormatElement::Param(p) => name(p),
+            ParamFormatElement::Qualified(p) => format!("qualified({})", name(p)),
             ParamFormatElement::Params => "params".to_owned(),
             ParamFormatElement::Struct(indices) => {
                 let names: Vec<String> = indices.iter().map(|&p| name(p)).collect();
@@ -65,7 +66,7 @@ fn format_text(params: &[TypeParamDef], elements: &[ParamFormatElement], anchor:
             }
         };
         let own: Vec<u32> = match elements[i] {
-            ParamFormatElement::Param(p) => vec![p],
+            ParamFormatElement::Param(p) | ParamFormatElement::Qualified(p) => vec![p],
             ParamFormatElement::Struct(indices) => indices.to_vec(),
             _ => Vec::new(),
         };

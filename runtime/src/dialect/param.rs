@@ -56,6 +56,16 @@ pub trait AttrParameter {
     fn parse<'c>(parser: &mut AsmParser<'c>) -> Result<Attribute<'c>, ParseError>;
     /// Writes the parameter stored in `attr` in its syntax.
     fn print(attr: Attribute<'_>, printer: &mut AsmPrinter<'_>);
+    /// Writes the parameter as `qualified($p)` does (ODS's `qualified`
+    /// directive): an attribute of a Rust dialect with its name
+    /// (`#calc.unit<m>`) where [`print`](Self::print) leaves it out; any
+    /// other parameter as `print` writes it (`qualified` changes nothing
+    /// for a type, a builtin attribute or a number). Reading is the same
+    /// either way: as ODS's parsers, [`parse`](Self::parse) takes an
+    /// attribute with or without its name.
+    fn print_qualified(attr: Attribute<'_>, printer: &mut AsmPrinter<'_>) {
+        Self::print(attr, printer)
+    }
     /// Whether the parameter may be absent: `Option<T>` (ODS's
     /// `OptionalParameter`). A format writes an absent parameter as
     /// nothing.
@@ -125,6 +135,16 @@ impl<P: AttrParameter> AttrParameter for Option<P> {
     fn parse_optional<'c>(parser: &mut AsmParser<'c>) -> Result<Option<Attribute<'c>>, ParseError> {
         let context = parser.context();
         Ok(P::parse_optional(parser)?.map(|value| ArrayAttribute::new(context, &[value]).into()))
+    }
+
+    fn print_qualified(attr: Attribute<'_>, printer: &mut AsmPrinter<'_>) {
+        match optional_value(attr) {
+            Some(Some(value)) => P::print_qualified(value, printer),
+            Some(None) => {}
+            None => {
+                printer.attribute(attr);
+            }
+        }
     }
 }
 

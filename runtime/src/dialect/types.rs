@@ -33,6 +33,9 @@ pub struct TypeParamDef {
     pub parse: ParamParseHook,
     /// Writes it in a format ([`AttrParameter::print`]).
     pub print: ParamPrintHook,
+    /// Writes it where a format writes `qualified($name)`
+    /// ([`AttrParameter::print_qualified`]).
+    pub print_qualified: ParamPrintHook,
     /// Whether a format may leave it out: an `Option<T>`
     /// ([`AttrParameter::OPTIONAL`]) or a parameter with a default.
     pub optional: bool,
@@ -59,6 +62,7 @@ pub const fn param_def<P: AttrParameter>(name: &'static str, variadic: bool) -> 
         type_name: P::TYPE_NAME,
         parse: P::parse,
         print: P::print,
+        print_qualified: P::print_qualified,
         optional: P::OPTIONAL,
         default: if P::OPTIONAL {
             Some(super::param::absent_option)

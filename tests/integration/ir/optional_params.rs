@@ -1,8 +1,10 @@
 //! Optional parameters (`Option<T>`, ODS's `OptionalParameter`) in the
 //! formats of the `ropt` dialect's types (`tests/src/optional_params.rs`),
-//! against the stock `mlir-opt`'s test dialect, whose types have the same
-//! parameters and formats: what each prints, and each error with its
-//! line and column, byte for byte.
+//! and `qualified($p)` in those of the `rqal` dialect's attributes
+//! (`tests/src/qualified_params.rs`), against the stock `mlir-opt`'s test
+//! dialect, whose types and attributes have the same parameters and
+//! formats: what each prints, and each error with its line and column,
+//! byte for byte.
 
 use std::process::Command;
 
@@ -144,4 +146,91 @@ fn an_optional_attribute_parameter_round_trips_and_reads_back() {
     let full = mlir_pass_tests::optional_params::SpanAttr::get(c, 2, Some(7)).expect("valid");
     assert_eq!(full.high(), Some(7));
     assert_eq!(full.to_string(), "#ropt.span<2 to 7>");
+}
+
+/// Attributes nesting attributes, as written (`X` is the dialect): an
+/// attribute of a Rust dialect as a parameter is written without its name,
+/// and with it under `qualified(...)`; read either way, and an attribute
+/// of another kind refused where ODS's parser refuses it.
+const QUALIFIED_CASES: &[&str] = &[
+    "#X.cmpnd_a<1, i32, [5, 6]>",
+    "#X.cmpnd_nested_inner<42 <1, i32, [5, 6]>>",
+    "#X.cmpnd_nested_outer<i <42 <1, f64, [5]>>>",
+    "#X.cmpnd_nested_outer_qual<i #X.cmpnd_nested_inner<42 <1, i32, [5, 6]>>>",
+    // Read with or without the name in either place: `qualified` changes
+    // the printer only, as in ODS.
+    "#X.cmpnd_nested_outer_qual<i <42 <1, i32, [5]>>>",
+    "#X.cmpnd_nested_outer<i #X.cmpnd_nested_inner<42 <1, i32, [5]>>>",
+    // An attribute of another kind where qualified.
+    "#X.cmpnd_nested_outer_qual<i #X.cmpnd_a<1, i32, [5]>>",
+    "#X.cmpnd_nested_outer_qual<i 42 : i64>",
+];
+
+fn attribute_holder(attr: &str) -> String {
+    format!("module attributes {{t.a = {attr}}} {{\n}}\n")
+}
+
+#[test]
+fn qualified_parameters_print_and_fail_as_ods_does() {
+    mlir_pass::register_all().expect("no registration conflicts in this binary");
+    let context = Context::new();
+    let mut refused = 0;
+    let offset = CASES.len();
+    for (n, case) in QUALIFIED_CASES.iter().enumerate() {
+        let expected = stock(&attribute_holder(&case.replace('X', "test")), offset + n);
+        let got = ours(&context, &attribute_holder(&case.replace('X', "rqal")))
+            .map(|out| out.replace("#rqal.", "#test."))
+            .map_err(|e| e.replace("#rqal.", "#test."));
+        assert_eq!(got, expected, "{case}");
+        refused += usize::from(expected.is_err());
+    }
+    assert_eq!(refused, 2, "the cases that fail in the stock tool changed");
+    // An alias reads where a qualified attribute is expected, as in ODS.
+    let aliased = "#n = #X.cmpnd_nested_inner<7 <2, i8, [1]>>\n\
+                   module attributes {t.a = #X.cmpnd_nested_outer_qual<i #n>} {\n}\n";
+    let expected = stock(
+        &aliased.replace('X', "test"),
+        offset + QUALIFIED_CASES.len(),
+    );
+    let got =
+        ours(&context, &aliased.replace('X', "rqal")).map(|out| out.replace("#rqal.", "#test."));
+    assert_eq!(got, expected);
+}
+
+#[test]
+fn qualified_types_and_optional_attributes_print_as_written() {
+    mlir_pass::register_all().expect("no registration conflicts in this binary");
+    let context = Context::new();
+    let inner = "#rqal.cmpnd_nested_inner<42 <1, i32, [5]>>";
+    // Each as written, and as printed.
+    let cases = [
+        // `qualified(...)` of a type changes nothing, as in ODS.
+        ("#rqal.qualified_type<f32>", "#rqal.qualified_type<f32>"),
+        (
+            "#rqal.qualified_type<complex<f64>>",
+            "#rqal.qualified_type<complex<f64>>",
+        ),
+        // An optional parameter anchoring a group, printed with its name.
+        ("#rqal.maybe_qual<1>", "#rqal.maybe_qual<1>"),
+        (
+            &*format!("#rqal.maybe_qual<1, {inner}>"),
+            &*format!("#rqal.maybe_qual<1, {inner}>"),
+        ),
+        (
+            "#rqal.maybe_qual<1, <42 <1, i32, [5]>>>",
+            &*format!("#rqal.maybe_qual<1, {inner}>"),
+        ),
+    ];
+    for (written, printed) in cases {
+        let out = ours(&context, &attribute_holder(written)).expect("parses");
+        assert!(
+            out.contains(&format!("t.a = {printed}}}")),
+            "{written}: {out}"
+        );
+    }
+    let refused = ours(
+        &context,
+        &attribute_holder("#rqal.qualified_type<!rqal.nope>"),
+    );
+    assert!(refused.is_err(), "{refused:?}");
 }

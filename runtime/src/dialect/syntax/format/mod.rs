@@ -21,6 +21,11 @@ pub enum ParamFormatElement {
     Literal(&'static str),
     /// `$name`: the parameter of this index.
     Param(u32),
+    /// `qualified($name)` (ODS's `qualified` directive): the parameter of
+    /// this index printed with its name where `$name` leaves it out (an
+    /// attribute of a Rust dialect, `#calc.unit<m>` for `<m>`), as `$name`
+    /// otherwise; read as `$name` is (with or without the name).
+    Qualified(u32),
     /// `params`: every parameter, separated by `, `.
     Params,
     /// `struct($a, $b)` (or `struct(params)`): the parameters of these
@@ -202,9 +207,14 @@ fn print_elements(
     printer: &mut AsmPrinter<'_>,
     spacing: &mut Spacing,
 ) {
-    let param = |printer: &mut AsmPrinter<'_>, index: usize| {
+    let param = |printer: &mut AsmPrinter<'_>, index: usize, qualified: bool| {
         if let (Some(def), Some(attr)) = (context.def(index), params.get(index)) {
-            (def.print)(*attr, printer);
+            let print = if qualified {
+                def.print_qualified
+            } else {
+                def.print
+            };
+            print(*attr, printer);
         }
     };
     // ODS's comma-separated printer (`params`, `struct`): absent optional
@@ -237,7 +247,7 @@ fn print_elements(
                     printer.text(def.name).text(" = ");
                 }
             }
-            param(printer, index);
+            param(printer, index, false);
         }
     };
     let mut i = 0;
@@ -250,7 +260,8 @@ fn print_elements(
                 printer.text(text);
                 spacing.after_literal(text);
             }
-            ParamFormatElement::Param(index) => {
+            ParamFormatElement::Param(index) | ParamFormatElement::Qualified(index) => {
+                let qualified = matches!(format[i], ParamFormatElement::Qualified(_));
                 let index = index as usize;
                 // An absent optional parameter is not printed at all (ODS's
                 // spacing moves on all the same).
@@ -259,7 +270,7 @@ fn print_elements(
                     if space {
                         printer.text(" ");
                     }
-                    param(printer, index);
+                    param(printer, index, qualified);
                 }
             }
             ParamFormatElement::Params => {

@@ -129,7 +129,10 @@ impl<'c> ParseState<'_, 'c> {
         let defs = self.context.defs;
         match element {
             ParamFormatElement::Literal(text) => parser.literal(text)?,
-            ParamFormatElement::Param(index) => {
+            // `qualified` changes what is printed, not what is read: as
+            // ODS's parsers, each reads an attribute with or without its
+            // name.
+            ParamFormatElement::Param(index) | ParamFormatElement::Qualified(index) => {
                 let index = index as usize;
                 self.values[index] = Some(self.read(parser, index)?);
             }
@@ -252,7 +255,7 @@ impl<'c> ParseState<'_, 'c> {
 /// element).
 fn element_params(element: &ParamFormatElement, context: &Params<'_>, count: usize) -> Vec<usize> {
     match *element {
-        ParamFormatElement::Param(i) => vec![i as usize],
+        ParamFormatElement::Param(i) | ParamFormatElement::Qualified(i) => vec![i as usize],
         ParamFormatElement::Params => context.written(count).collect(),
         ParamFormatElement::Struct(indices) => indices.iter().map(|&i| i as usize).collect(),
         ParamFormatElement::Literal(_) | ParamFormatElement::OptionalGroup { .. } => Vec::new(),
