@@ -94,24 +94,34 @@ bool printRustAttrStripped(mlir::AsmPrinter &printer, mlir::Attribute attr) {
   auto [def, spec] = rustAttr(attr);
   if (!def)
     return false;
+  // ODS's `printStrippedAttrOrType`: the attribute's alias when it has
+  // one; its body otherwise, and the whole attribute when the body is
+  // empty (`#ns.unit`, which nothing would be read back from).
+  if (mlir::succeeded(printer.printAlias(attr)))
+    return true;
+  llvm::raw_ostream &os = printer.getStream();
+  uint64_t before = os.tell();
   const MlirPassBridgeDialectSpec::Def *rust = attrDef(*spec, def->getName());
   auto params = llvm::cast<mlir::DynamicAttr>(attr).getParams();
   if (!rust || !rust->hasSyntax || !spec->syntax.print) {
     // MLIR's default body: `<param, ...>`.
-    if (params.empty())
-      return true;
-    printer << '<';
-    llvm::interleaveComma(params, printer,
-                          [&](mlir::Attribute p) { printer.printAttribute(p); });
-    printer << '>';
-    return true;
+    if (!params.empty()) {
+      printer << '<';
+      llvm::interleaveComma(params, printer, [&](mlir::Attribute p) {
+        printer.printAttribute(p);
+      });
+      printer << '>';
+    }
+  } else {
+    llvm::SmallVector<MlirAttribute, 4> raw;
+    for (mlir::Attribute p : params)
+      raw.push_back(wrap(p));
+    MlirPassBridgeAsmPrinter p{printer};
+    spec->syntax.print(rust->definition, false, attr.getAsOpaquePointer(),
+                       raw.data(), raw.size(), &p);
   }
-  llvm::SmallVector<MlirAttribute, 4> raw;
-  for (mlir::Attribute p : params)
-    raw.push_back(wrap(p));
-  MlirPassBridgeAsmPrinter p{printer};
-  spec->syntax.print(rust->definition, false, attr.getAsOpaquePointer(),
-                     raw.data(), raw.size(), &p);
+  if (os.tell() == before)
+    printer.printAttribute(attr);
   return true;
 }
 

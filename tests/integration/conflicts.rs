@@ -87,7 +87,7 @@ fn conflicts_are_reported_by_name_and_the_rest_is_registered() {
 
 mod dialects {
     use mlir_pass::dialect::{
-        self, mlir_dialect, mlir_op, mlir_type,
+        self, mlir_attr, mlir_dialect, mlir_op, mlir_type,
         ods::{AnyAttr, TypeAttr, I64},
     };
 
@@ -120,6 +120,30 @@ mod dialects {
             /// The result.
             #[result]
             out: I64,
+        }
+    }
+
+    /// A dialect whose two attributes share a name.
+    #[mlir_dialect(name = "same_attr")]
+    pub struct SameAttr;
+
+    /// An attribute.
+    #[mlir_attr(dialect = SameAttr, name = "a")]
+    pub struct AttrOne {
+        /// A value.
+        #[param]
+        value: i64,
+    }
+
+    mod other_attr {
+        use mlir_pass::dialect::mlir_attr;
+
+        /// Another attribute of the same name, declared in another module.
+        #[mlir_attr(dialect = super::SameAttr, name = "a")]
+        pub struct AttrTwo {
+            /// A value.
+            #[param]
+            value: i64,
         }
     }
 
@@ -232,6 +256,11 @@ mod dialects {
             "op name 'samename.op' is declared twice, by `OpOne` and `OpTwo`: an op name must \
              be unique in its dialect; rename one (#[mlir_op(name = \"...\")])"
         );
+        let error = dialect::load::<SameAttr>(context.as_ref()).unwrap_err();
+        assert_eq!(
+            error,
+            "attributes `AttrOne` and `AttrTwo` both declare '#same_attr.a': rename one"
+        );
         dialect::load::<Fine>(context.as_ref()).unwrap();
         // A registry gets the conflict-free dialect, and the errors.
         let registry = unsafe { mlir_pass::sys::mlirDialectRegistryCreate() };
@@ -239,7 +268,7 @@ mod dialects {
         unsafe { mlir_pass::sys::mlirDialectRegistryDestroy(registry) };
         // The dialect whose default does not parse is registered: only
         // loading it parses the default.
-        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert_eq!(errors.len(), 4, "{errors:?}");
         // The context still parses the fine dialect's (empty) IR and upstream ops.
         let module = mlir_pass::Module::parse(&context, "func.func @f() { return }", "x.mlir");
         assert!(module.is_ok());

@@ -32,6 +32,23 @@ pub struct TagAttr {
     value: i64,
 }
 
+/// A flag without parameters: `#ralias.flag`.
+#[mlir_attr(dialect = RAliasDialect, name = "flag")]
+pub struct FlagAttr {}
+
+/// Holds a tag and a flag, written without their names as ODS's
+/// `printStrippedAttrOrType` writes them: the tag as its alias (`#tag`),
+/// the flag, whose body is empty, whole: `#ralias.holder<#tag, #ralias.flag>`.
+#[mlir_attr(dialect = RAliasDialect, name = "holder", format = "`<` $tag `,` $flag `>`")]
+pub struct HolderAttr {
+    /// A tag, which has an alias.
+    #[param]
+    tag: TagAttr<'static>,
+    /// A flag, which has no body.
+    #[param]
+    flag: FlagAttr<'static>,
+}
+
 /// A map, aliased by the dialect's hook as builtin's affine maps are.
 #[mlir_attr(dialect = RAliasDialect, name = "map", format = "`<` $value `>`")]
 pub struct MapAttr {

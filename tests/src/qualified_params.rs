@@ -127,3 +127,20 @@ pub struct MaybeQualAttr {
     #[param]
     b: Option<CompoundNestedInnerAttr<'static>>,
 }
+
+/// `#rqal.qualified_number<1>`, `#rqal.qualified_number<1, 5>`:
+/// `qualified(...)` of numbers changes nothing, a parameter with a default
+/// included (left out at its default).
+#[mlir_attr(
+    dialect = RQualDialect,
+    name = "qualified_number",
+    format = "`<` qualified($n) (`,` qualified($d)^)? `>`"
+)]
+pub struct QualifiedNumberAttr {
+    /// Always there.
+    #[param]
+    n: i32,
+    /// Four unless written.
+    #[param(default = 4)]
+    d: i32,
+}

@@ -43,6 +43,12 @@ fn struct_members(
                     .ok_or_else(|| format!("`${name}` in `struct(...)` is not a parameter"))?;
                 members.push(index);
             }
+            Some(Token::Keyword(word)) if word == "qualified" => {
+                return Err(format!(
+                    "`qualified(...)` inside `struct(...)` is not supported yet: {WRITE}, \
+                     or write the members with literals (`` `a` `=` qualified($a) ``)"
+                ));
+            }
             other => {
                 let found = other.map_or("the end of the format".to_owned(), |t| format!("`{t}`"));
                 return Err(format!(

@@ -62,7 +62,9 @@ pub trait AttrParameter {
     /// other parameter as `print` writes it (`qualified` changes nothing
     /// for a type, a builtin attribute or a number). Reading is the same
     /// either way: as ODS's parsers, [`parse`](Self::parse) takes an
-    /// attribute with or without its name.
+    /// attribute with or without its name. An implementation whose `print`
+    /// writes an attribute without its name overrides this to write it
+    /// whole (`printer.attribute(attr)`), as `#[mlir_attr]`'s does.
     fn print_qualified(attr: Attribute<'_>, printer: &mut AsmPrinter<'_>) {
         Self::print(attr, printer)
     }

@@ -102,6 +102,15 @@ pub(crate) fn problems(definition: &'static DialectDefinition) -> Vec<String> {
             ));
         }
     }
+    let attrs = super::attrs::attrs_of(definition);
+    for pair in attrs.windows(2) {
+        if pair[0].name == pair[1].name {
+            problems.push(format!(
+                "attributes `{}` and `{}` both declare '#{}.{}': rename one",
+                pair[0].type_name, pair[1].type_name, definition.namespace, pair[0].name
+            ));
+        }
+    }
     // Two in one module are a compile error; these are in two modules.
     let ops = ops_of(definition);
     for pair in ops.windows(2) {

@@ -31,4 +31,10 @@ pub struct MissingType {
     a: TypeParam,
 }
 
+#[mlir_type(dialect = CalcDialect, name = "in_struct", format = "`<` struct(qualified($a)) `>`")]
+pub struct InStructType {
+    #[param]
+    a: TypeParam,
+}
+
 fn main() {}

@@ -41,6 +41,22 @@ fn aliases_print_at_the_top_and_parse_back() {
     assert_eq!(print(&context, &text).unwrap(), text);
 }
 
+/// An attribute written without its name (another's parameter) prints as
+/// ODS's `printStrippedAttrOrType`: as its alias when it has one, whole
+/// when its body is empty; either reads back.
+#[test]
+fn a_stripped_attribute_prints_its_alias_or_whole_when_empty() {
+    let context = setup();
+    let source = "module attributes {x.h = #ralias.holder<<5>, #ralias.flag>} {\n}";
+    let text = print(&context, source).unwrap();
+    assert_eq!(
+        text,
+        "#tag = #ralias.tag<5>\nmodule attributes {x.h = #ralias.holder<#tag, #ralias.flag>} \
+         {\n}\n"
+    );
+    assert_eq!(print(&context, &text).unwrap(), text);
+}
+
 /// A hook's `#map` prints as builtin's affine maps do, in the same shapes.
 #[test]
 fn a_hook_alias_prints_as_builtin_s_map_aliases() {

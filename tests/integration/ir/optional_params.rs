@@ -210,6 +210,13 @@ fn qualified_types_and_optional_attributes_print_as_written() {
             "#rqal.qualified_type<complex<f64>>",
             "#rqal.qualified_type<complex<f64>>",
         ),
+        // Numbers, one with a default, left out at it.
+        ("#rqal.qualified_number<1>", "#rqal.qualified_number<1>"),
+        ("#rqal.qualified_number<1, 4>", "#rqal.qualified_number<1>"),
+        (
+            "#rqal.qualified_number<1, 5>",
+            "#rqal.qualified_number<1, 5>",
+        ),
         // An optional parameter anchoring a group, printed with its name.
         ("#rqal.maybe_qual<1>", "#rqal.maybe_qual<1>"),
         (
@@ -232,5 +239,9 @@ fn qualified_types_and_optional_attributes_print_as_written() {
         &context,
         &attribute_holder("#rqal.qualified_type<!rqal.nope>"),
     );
-    assert!(refused.is_err(), "{refused:?}");
+    let error = refused.expect_err("an unknown type is refused");
+    assert!(
+        error.contains("error: unknown  type `nope` in dialect `rqal`"),
+        "{error}"
+    );
 }

@@ -56,3 +56,14 @@ func.func @f(%a: i64) -> i1 {
   %0 = "calc.cmp"(%a, %a) {pred = #calc.range<1, 2>} : (i64, i64) -> i1
   return %0 : i1
 }
+
+// -----
+
+// An op's attribute of a Rust kind, written with the name of another kind:
+// the parser's error at the attribute, as ODS's
+// `parseCustomAttributeWithFallback<T>`.
+func.func @wrong_kind(%x: i64) {
+  // expected-error @+1 {{custom op 'calc.within' invalid kind of attribute specified}}
+  %0 = calc.within %x in #calc.imm<3> : i64
+  return
+}
