@@ -94,23 +94,17 @@ pub(crate) fn problems(definition: &'static DialectDefinition) -> Vec<String> {
         }
     }
     let types = super::types::types_of(definition);
-    for pair in types.windows(2) {
-        if pair[0].name == pair[1].name {
-            problems.push(format!(
-                "types `{}` and `{}` both declare '!{}.{}': rename one",
-                pair[0].type_name, pair[1].type_name, definition.namespace, pair[0].name
-            ));
-        }
-    }
+    let types = types.iter().map(|t| (t.name, t.type_name));
+    declared_twice(&mut problems, types, "types", '!', definition.namespace);
     let attrs = super::attrs::attrs_of(definition);
-    for pair in attrs.windows(2) {
-        if pair[0].name == pair[1].name {
-            problems.push(format!(
-                "attributes `{}` and `{}` both declare '#{}.{}': rename one",
-                pair[0].type_name, pair[1].type_name, definition.namespace, pair[0].name
-            ));
-        }
-    }
+    let attrs = attrs.iter().map(|a| (a.name, a.type_name));
+    declared_twice(
+        &mut problems,
+        attrs,
+        "attributes",
+        '#',
+        definition.namespace,
+    );
     // Two in one module are a compile error; these are in two modules.
     let ops = ops_of(definition);
     for pair in ops.windows(2) {
@@ -123,6 +117,27 @@ pub(crate) fn problems(definition: &'static DialectDefinition) -> Vec<String> {
         }
     }
     problems
+}
+
+/// A problem for each name that two of `defs` (`(name, Rust type name)`,
+/// sorted by name) declare: `what` is "types" or "attributes", `sigil`
+/// their prefix in IR.
+fn declared_twice<'a>(
+    problems: &mut Vec<String>,
+    defs: impl Iterator<Item = (&'a str, &'a str)>,
+    what: &str,
+    sigil: char,
+    namespace: &str,
+) {
+    let defs: Vec<(&str, &str)> = defs.collect();
+    for pair in defs.windows(2) {
+        if pair[0].0 == pair[1].0 {
+            problems.push(format!(
+                "{what} `{}` and `{}` both declare '{sigil}{namespace}.{}': rename one",
+                pair[0].1, pair[1].1, pair[0].0
+            ));
+        }
+    }
 }
 
 /// The bridge's description of `definition`, built on first use; `Err`
