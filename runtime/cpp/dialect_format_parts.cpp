@@ -133,6 +133,11 @@ mlir::ParseResult parseFormatAttribute(mlir::OpAsmParser &p,
               return mlir::success(static_cast<bool>(out));
             })))
       return mlir::failure();
+    // ODS's `parseCustomAttributeWithFallback<AttrT>`: an attribute of
+    // another kind, written with its name, is refused where it is read.
+    if (value.getAbstractAttribute().getName() !=
+        llvm::StringRef(attr.upstreamAttr))
+      return p.emitError(loc, "invalid kind of attribute specified");
   } else if (attr.kind == MlirPassBridgeAttrKindRust) {
     // (The macro refuses a Rust attribute as the first element of an
     // optional group: its body has no fixed first token to look for.)

@@ -40,3 +40,21 @@ func.func @not_complex(%c: f32) {
   %0 = complex.re %c : f32
   return
 }
+
+// -----
+
+func.func @wrong_attribute_kind(%a: complex<f32>, %b: complex<f32>) {
+  // expected-error @below {{invalid kind of attribute specified}}
+  %0 = complex.add %a, %b fastmath #arith.overflow<nsw> : complex<f32>
+  return
+}
+
+// -----
+
+// Written with its name, the attribute takes the op's `: complex<f32>` as
+// its own type, and the op then misses its `:`: so in ODS too.
+func.func @named_attribute(%a: complex<f32>, %b: complex<f32>) -> complex<f32> {
+  // expected-error @below {{expected ':'}}
+  %0 = complex.add %a, %b fastmath #arith.fastmath<fast> : complex<f32>
+  return %0 : complex<f32>
+}

@@ -44,6 +44,21 @@ func.func @bad_predicate(%a: index, %b: index) {
 
 // -----
 
+func.func @predicate_of_another_kind(%a: index, %b: index) {
+  // expected-error @below {{invalid kind of attribute specified}}
+  %0 = index.cmp #complex.number<:f64 1.0, 0.0>(%a, %b)
+  return
+}
+
+// -----
+
+func.func @named_predicate(%a: index, %b: index) -> i1 {
+  %0 = index.cmp #index<cmp_predicate sle>(%a, %b)
+  return %0 : i1
+}
+
+// -----
+
 func.func @no_predicate(%a: index, %b: index) {
   // expected-error @below {{expected valid keyword or string}}
   // expected-error @below {{failed to parse IndexCmpPredicateAttr parameter 'value'}}
@@ -69,7 +84,8 @@ func.func @out_of_range() {
 // -----
 
 func.func @float_literal() {
-  // expected-error @below {{floating point value not valid for specified type}}
+  // MLIR reports it at the token after the literal, on the next line.
+  // expected-error @+2 {{floating point value not valid for specified type}}
   %0 = index.constant 1.5
   return
 }
