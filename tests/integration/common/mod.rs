@@ -7,6 +7,35 @@
 
 use std::path::{Path, PathBuf};
 
+/// The stock `mlir-opt` on `source`, written as `input.mlir` in a scratch
+/// directory removed afterwards, with `args` before the file: its output,
+/// and the file's path as its diagnostics name it.
+pub fn stock_mlir_opt(source: &str, args: &[&str]) -> (std::process::Output, String) {
+    let dir = tempfile::Builder::new()
+        .prefix("mlir-pass-stock-")
+        .tempdir()
+        .unwrap();
+    let file = dir.path().join("input.mlir");
+    std::fs::write(&file, source).unwrap();
+    let output = std::process::Command::new("/usr/lib/llvm-22/bin/mlir-opt")
+        .args(args)
+        .arg(&file)
+        .output()
+        .expect("mlir-opt (mlir-22-tools) runs");
+    (output, file.display().to_string())
+}
+
+/// The standard output of [`stock_mlir_opt`], which must succeed.
+pub fn stock_mlir_opt_stdout(source: &str, args: &[&str]) -> String {
+    let (output, _) = stock_mlir_opt(source, args);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
 /// `target/debug`, from the running test's own path
 /// (`target/debug/deps/<test>-*`).
 pub fn target_dir() -> PathBuf {

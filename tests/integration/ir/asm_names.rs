@@ -5,11 +5,7 @@
 //! `arith.constant`), result groups, block argument names, the default
 //! dialect of a region, and naming hooks that panic or misuse `ValueNames`.
 
-use std::process::Command;
-
 use mlir_pass::{Context, Module};
-
-const MLIR_OPT: &str = "/usr/lib/llvm-22/bin/mlir-opt";
 
 fn setup() -> Context {
     mlir_pass::register_all().expect("no registration conflicts in this binary");
@@ -30,34 +26,6 @@ fn as_upstream(text: &str) -> String {
         .replace("rtest.idx_constant", "index.constant")
 }
 
-/// The stock `mlir-opt` on `source` (its stdout), with `args`.
-fn stock(source: &str, args: &[&str]) -> String {
-    let dir = tempfile::Builder::new()
-        .prefix("mlir-pass-asm-names-")
-        .tempdir()
-        .unwrap();
-    let file = dir.path().join(format!("input-{:x}.mlir", fxhash(source)));
-    std::fs::write(&file, source).unwrap();
-    let output = Command::new(MLIR_OPT)
-        .args(args)
-        .arg(&file)
-        .output()
-        .expect("mlir-opt (mlir-22-tools) runs");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
-
-/// A name for a scratch file that differs between inputs.
-fn fxhash(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    })
-}
-
 /// Constants in every shape `index.constant` names (see the file's
 /// comment).
 const CONSTANTS: &str = include_str!("../../inputs/asm_names.mlir");
@@ -65,7 +33,7 @@ const CONSTANTS: &str = include_str!("../../inputs/asm_names.mlir");
 #[test]
 fn results_are_named_as_upstream_names_index_constants() {
     let ours = print(CONSTANTS);
-    let upstream = stock(&as_upstream(CONSTANTS), &[]);
+    let upstream = crate::common::stock_mlir_opt_stdout(&as_upstream(CONSTANTS), &[]);
     assert_eq!(as_upstream(&ours).trim_end(), upstream.trim_end());
     // What the comparison covers, spelled out.
     for line in [
@@ -95,7 +63,7 @@ fn a_bool_attribute_reads_integers_of_type_i1_as_upstream() {
     let ours = print(source);
     assert_eq!(
         as_upstream(&ours).trim_end(),
-        stock(&as_upstream(source), &[]).trim_end()
+        crate::common::stock_mlir_opt_stdout(&as_upstream(source), &[]).trim_end()
     );
     assert!(
         ours.contains("%true = rtest.idx_bool_constant true"),

@@ -4,11 +4,8 @@
 //! `cf.assert`'s, byte for byte; the method comes before the op's other
 //! patterns; a panic in it is an error at the op that fails the pass.
 
-use std::process::Command;
-
 use mlir_pass::{Context, Module, PassManager};
 
-const MLIR_OPT: &str = "/usr/lib/llvm-22/bin/mlir-opt";
 const INPUT: &str = include_str!("../../inputs/canonicalize_method.mlir");
 
 fn run(pipeline: &str, source: &str) -> Result<String, String> {
@@ -21,31 +18,13 @@ fn run(pipeline: &str, source: &str) -> Result<String, String> {
     Ok(module.to_string())
 }
 
-/// The stock `mlir-opt --canonicalize` on `source`.
-fn stock_canonicalize(source: &str) -> String {
-    let dir = tempfile::Builder::new()
-        .prefix("mlir-pass-canon-method-")
-        .tempdir()
-        .unwrap();
-    let file = dir.path().join("upstream.mlir");
-    std::fs::write(&file, source).unwrap();
-    let output = Command::new(MLIR_OPT)
-        .arg("--canonicalize")
-        .arg(&file)
-        .output()
-        .expect("mlir-opt (mlir-22-tools) runs");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
-
 #[test]
 fn a_canonicalize_method_canonicalizes_as_upstreams() {
     let ours = run("builtin.module(func.func(canonicalize))", INPUT).unwrap();
-    let upstream = stock_canonicalize(&INPUT.replace("rcanon.assert", "cf.assert"));
+    let upstream = crate::common::stock_mlir_opt_stdout(
+        &INPUT.replace("rcanon.assert", "cf.assert"),
+        &["--canonicalize"],
+    );
     assert_eq!(
         ours.replace("rcanon.assert", "cf.assert").trim_end(),
         upstream.trim_end()

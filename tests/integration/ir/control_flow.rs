@@ -8,8 +8,6 @@
 //! answer what the op does not have are errors at the op that fail the
 //! pass.
 
-use std::process::Command;
-
 use mlir_pass::{
     analysis::{InterfacesExt, RegionSuccessor},
     melior::ir::{
@@ -19,7 +17,6 @@ use mlir_pass::{
     Context, Module, PassManager,
 };
 
-const MLIR_OPT: &str = "/usr/lib/llvm-22/bin/mlir-opt";
 const BRANCHES: &str = include_str!("../../inputs/branches.mlir");
 const REGIONS: &str = include_str!("../../inputs/region_branches.mlir");
 
@@ -56,19 +53,7 @@ fn stock(source: &str, args: &[&str]) -> String {
 
 /// The stock `mlir-opt` on `source` with `args`: success, stdout, stderr.
 fn stock_output(source: &str, args: &[&str]) -> (bool, String, String) {
-    let dir = tempfile::Builder::new()
-        .prefix("mlir-pass-cf-")
-        .tempdir()
-        .unwrap();
-    let file = dir
-        .path()
-        .join(format!("input-{}.mlir", args.join("_").replace('-', "")));
-    std::fs::write(&file, source).unwrap();
-    let output = Command::new(MLIR_OPT)
-        .args(args)
-        .arg(&file)
-        .output()
-        .expect("mlir-opt (mlir-22-tools) runs");
+    let (output, _) = crate::common::stock_mlir_opt(source, args);
     (
         output.status.success(),
         String::from_utf8(output.stdout).unwrap(),

@@ -5,11 +5,7 @@
 //! upstream ops with the same effects, byte for byte; hooks that panic or
 //! name a value not their op's are errors at the op that fail the pass.
 
-use std::process::Command;
-
 use mlir_pass::{Context, Module, PassManager};
-
-const MLIR_OPT: &str = "/usr/lib/llvm-22/bin/mlir-opt";
 
 fn setup() -> Context {
     let _ = mlir_pass_tests::effects::REffDialect;
@@ -36,29 +32,6 @@ fn as_upstream(text: &str) -> String {
         .replace("reff.divui ", "arith.divui ")
 }
 
-/// The stock `mlir-opt` on `source` (its stdout), with `args`.
-fn stock(source: &str, args: &[&str]) -> String {
-    let dir = tempfile::Builder::new()
-        .prefix("mlir-pass-effects-")
-        .tempdir()
-        .unwrap();
-    let file = dir
-        .path()
-        .join(format!("input-{}.mlir", args.join("_").replace('-', "")));
-    std::fs::write(&file, source).unwrap();
-    let output = Command::new(MLIR_OPT)
-        .args(args)
-        .arg(&file)
-        .output()
-        .expect("mlir-opt (mlir-22-tools) runs");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
-
 const INPUT: &str = include_str!("../../inputs/effects.mlir");
 
 #[test]
@@ -72,7 +45,7 @@ fn passes_treat_rust_effects_as_upstream_effects() {
         ),
     ] {
         let ours = run(pipeline, INPUT).unwrap();
-        let upstream = stock(&as_upstream(INPUT), &[flag]);
+        let upstream = crate::common::stock_mlir_opt_stdout(&as_upstream(INPUT), &[flag]);
         assert_eq!(as_upstream(&ours).trim_end(), upstream.trim_end(), "{flag}");
     }
     // What the comparison covers, spelled out.

@@ -7,13 +7,9 @@
 //! argument ranges; hooks that panic or misuse `ResultRanges`; and the range
 //! arithmetic itself, against values worked out by hand.
 
-use std::process::Command;
-
 use mlir_pass::dialect::int_range::{self, ApInt, CmpMode, CmpPredicate, OverflowFlags};
 use mlir_pass::dialect::IntRange;
 use mlir_pass::{Context, Module, PassManager};
-
-const MLIR_OPT: &str = "/usr/lib/llvm-22/bin/mlir-opt";
 
 fn setup() -> Context {
     let _ = mlir_pass_tests::int_ranges::RRangeDialect;
@@ -48,35 +44,13 @@ pub(crate) fn as_upstream(text: &str) -> String {
     out
 }
 
-/// The stock `mlir-opt` on `source` (its stdout), with `args`.
-fn stock(source: &str, args: &[&str]) -> String {
-    let dir = tempfile::Builder::new()
-        .prefix("mlir-pass-int-ranges-")
-        .tempdir()
-        .unwrap();
-    let file = dir
-        .path()
-        .join(format!("input-{}.mlir", args.join("_").replace('-', "")));
-    std::fs::write(&file, source).unwrap();
-    let output = Command::new(MLIR_OPT)
-        .args(args)
-        .arg(&file)
-        .output()
-        .expect("mlir-opt (mlir-22-tools) runs");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
-
 const INPUT: &str = include_str!("../../inputs/int_ranges.mlir");
 
 #[test]
 fn int_range_optimizations_treat_rust_ops_as_upstream_ops() {
     let ours = run("builtin.module(int-range-optimizations)", INPUT).unwrap();
-    let upstream = stock(&as_upstream(INPUT), &["--int-range-optimizations"]);
+    let upstream =
+        crate::common::stock_mlir_opt_stdout(&as_upstream(INPUT), &["--int-range-optimizations"]);
     assert_eq!(as_upstream(&ours).trim_end(), upstream.trim_end());
     // What the comparison covers, spelled out: `[0, 15] + 1 < 17`,
     // `maxu([1, 16], 17) == 17`, `15 + 1` folded to a constant, a signed
@@ -98,7 +72,10 @@ fn unsigned_when_equivalent_treats_rust_ops_as_upstream_ops() {
         INPUT,
     )
     .unwrap();
-    let upstream = stock(&as_upstream(INPUT), &["--arith-unsigned-when-equivalent"]);
+    let upstream = crate::common::stock_mlir_opt_stdout(
+        &as_upstream(INPUT),
+        &["--arith-unsigned-when-equivalent"],
+    );
     assert_eq!(as_upstream(&ours).trim_end(), upstream.trim_end());
     // `[0, 7]` divided by 3: the division is unsigned.
     assert!(ours.contains("arith.divui"), "{ours}");

@@ -6,11 +6,7 @@
 //! formats: what each prints, and each error with its line and column,
 //! byte for byte.
 
-use std::process::Command;
-
 use mlir_pass::{Context, Module};
-
-const MLIR_OPT: &str = "/usr/lib/llvm-22/bin/mlir-opt";
 
 /// Each type as written (`X` is the dialect), accepted or refused.
 const CASES: &[&str] = &[
@@ -76,23 +72,14 @@ fn function(ty: &str) -> String {
 
 /// The stock tool on `source`: its stdout, or its first line of errors
 /// with the file name left out.
-fn stock(source: &str, n: usize) -> Result<String, String> {
-    let dir = tempfile::Builder::new()
-        .prefix("mlir-pass-optional-")
-        .tempdir()
-        .unwrap();
-    let file = dir.path().join(format!("input-{n}.mlir"));
-    std::fs::write(&file, source).unwrap();
-    let output = Command::new(MLIR_OPT)
-        .arg(&file)
-        .output()
-        .expect("mlir-opt (mlir-22-tools) runs");
+fn stock(source: &str) -> Result<String, String> {
+    let (output, file) = crate::common::stock_mlir_opt(source, &[]);
     if output.status.success() {
         return Ok(String::from_utf8(output.stdout).unwrap());
     }
     let stderr = String::from_utf8(output.stderr).unwrap();
     let first = stderr.lines().next().unwrap_or_default();
-    Err(first.replacen(&format!("{}:", file.display()), "", 1))
+    Err(first.replacen(&format!("{file}:"), "", 1))
 }
 
 /// The same in this process.
@@ -118,8 +105,8 @@ fn optional_parameters_print_and_fail_as_ods_does() {
     mlir_pass::register_all().expect("no registration conflicts in this binary");
     let context = Context::new();
     let mut refused = 0;
-    for (n, case) in CASES.iter().enumerate() {
-        let expected = stock(&function(&case.replace('X', "test")), n);
+    for case in CASES {
+        let expected = stock(&function(&case.replace('X', "test")));
         let got = ours(&context, &function(&case.replace('X', "ropt")))
             .map(|out| out.replace("!ropt.", "!test."))
             .map_err(|e| e.replace("!ropt.", "!test."));
@@ -175,9 +162,8 @@ fn qualified_parameters_print_and_fail_as_ods_does() {
     mlir_pass::register_all().expect("no registration conflicts in this binary");
     let context = Context::new();
     let mut refused = 0;
-    let offset = CASES.len();
-    for (n, case) in QUALIFIED_CASES.iter().enumerate() {
-        let expected = stock(&attribute_holder(&case.replace('X', "test")), offset + n);
+    for case in QUALIFIED_CASES {
+        let expected = stock(&attribute_holder(&case.replace('X', "test")));
         let got = ours(&context, &attribute_holder(&case.replace('X', "rqal")))
             .map(|out| out.replace("#rqal.", "#test."))
             .map_err(|e| e.replace("#rqal.", "#test."));
@@ -188,10 +174,7 @@ fn qualified_parameters_print_and_fail_as_ods_does() {
     // An alias reads where a qualified attribute is expected, as in ODS.
     let aliased = "#n = #X.cmpnd_nested_inner<7 <2, i8, [1]>>\n\
                    module attributes {t.a = #X.cmpnd_nested_outer_qual<i #n>} {\n}\n";
-    let expected = stock(
-        &aliased.replace('X', "test"),
-        offset + QUALIFIED_CASES.len(),
-    );
+    let expected = stock(&aliased.replace('X', "test"));
     let got =
         ours(&context, &aliased.replace('X', "rqal")).map(|out| out.replace("#rqal.", "#test."));
     assert_eq!(got, expected);
