@@ -125,13 +125,7 @@ impl<P: AttrParameter> AttrParameter for Option<P> {
     }
 
     fn print(attr: Attribute<'_>, printer: &mut AsmPrinter<'_>) {
-        match optional_value(attr) {
-            Some(Some(value)) => P::print(value, printer),
-            Some(None) => {}
-            None => {
-                printer.attribute(attr);
-            }
-        }
+        print_optional(attr, printer, P::print);
     }
 
     fn parse_optional<'c>(parser: &mut AsmParser<'c>) -> Result<Option<Attribute<'c>>, ParseError> {
@@ -140,12 +134,22 @@ impl<P: AttrParameter> AttrParameter for Option<P> {
     }
 
     fn print_qualified(attr: Attribute<'_>, printer: &mut AsmPrinter<'_>) {
-        match optional_value(attr) {
-            Some(Some(value)) => P::print_qualified(value, printer),
-            Some(None) => {}
-            None => {
-                printer.attribute(attr);
-            }
+        print_optional(attr, printer, P::print_qualified);
+    }
+}
+
+/// Writes an `Option` parameter: its value with `print` when there,
+/// nothing when absent, and what no `Option` stores as an attribute.
+fn print_optional(
+    attr: Attribute<'_>,
+    printer: &mut AsmPrinter<'_>,
+    print: super::types::ParamPrintHook,
+) {
+    match optional_value(attr) {
+        Some(Some(value)) => print(value, printer),
+        Some(None) => {}
+        None => {
+            printer.attribute(attr);
         }
     }
 }
