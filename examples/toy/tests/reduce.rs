@@ -32,6 +32,14 @@ fn script(path: &Path, body: &str) {
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
+/// The script's exit status on `input`, run through `sh`: executing the
+/// file just written could fail with "Text file busy" while a process that
+/// another test thread forks at that instant still holds it open for
+/// writing (until it execs).
+fn script_status(script: &Path, input: &Path) -> std::process::ExitStatus {
+    Command::new("sh").arg(script).arg(input).status().unwrap()
+}
+
 /// The test script of a user hunting the failure: interesting (exit 1) when
 /// `toyc` on the candidate fails with the planted failure's message.
 fn failure_script(dir: &Path) -> PathBuf {
@@ -95,10 +103,7 @@ fn an_input_that_makes_a_rust_pass_fail_is_reduced_to_a_small_one_that_still_doe
     let input = failing_input();
     std::fs::write(dir.join("failing.mlir"), &input).unwrap();
     // The script's own answer on the input: interesting.
-    let status = Command::new(&check)
-        .arg(dir.join("failing.mlir"))
-        .status()
-        .unwrap();
+    let status = script_status(&check, &dir.join("failing.mlir"));
     assert_eq!(status.code(), Some(1));
 
     let test = format!("test={}", check.display());
@@ -125,10 +130,7 @@ fn an_input_that_makes_a_rust_pass_fail_is_reduced_to_a_small_one_that_still_doe
         op_count(&input)
     );
     // Still failing, with the same message.
-    let status = Command::new(&check)
-        .arg(dir.join("reduced.mlir"))
-        .status()
-        .unwrap();
+    let status = script_status(&check, &dir.join("reduced.mlir"));
     assert_eq!(status.code(), Some(1), "{reduced}");
 
     // Toy's canonicalization patterns (Rust) as a reduction step: the
@@ -154,10 +156,7 @@ fn an_input_that_makes_a_rust_pass_fail_is_reduced_to_a_small_one_that_still_doe
         canonical.contains("toy.generic_call @external"),
         "{canonical}"
     );
-    let status = Command::new(&check)
-        .arg(dir.join("canonical.mlir"))
-        .status()
-        .unwrap();
+    let status = script_status(&check, &dir.join("canonical.mlir"));
     assert_eq!(status.code(), Some(1), "{canonical}");
 }
 
