@@ -1,9 +1,8 @@
-//! The compile-fail suite of mlir-pass (`ui/*.rs`, run by `ui.rs` with
-//! trybuild).
+//! The compile-fail suite of mlir-pass (`ui/*.rs`, run by `ui.rs`).
 //!
-//! It lives in a crate of its own because trybuild builds its fixtures in a
-//! project that depends on the crate under test and on all of that crate's
-//! dependencies and dev-dependencies, in a target directory of its own: this
-//! crate depends on `mlir-pass` alone, so that project builds nothing the
-//! fixtures do not use (the integration tests' passes, their C++ twins and
-//! proptest were built for it when the suite lived in `mlir-pass-tests`).
+//! It lives in a crate of its own, which depends on `mlir-pass` alone: the
+//! suite asks cargo for this crate's dependencies (`cargo build -p
+//! mlir-pass-compile-fail-tests --lib`, fresh after the workspace's build)
+//! to learn which `libmlir_pass` rlib to check the fixtures against, and
+//! that asks for nothing the fixtures do not use (the integration tests'
+//! passes, their C++ twins, proptest).
