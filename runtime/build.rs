@@ -5,6 +5,9 @@
 
 use std::{env, path::PathBuf};
 
+#[path = "build_support/bridge_cache.rs"]
+mod bridge_cache;
+
 /// The bridge's sources, one concern each.
 const BRIDGE_SOURCES: &[&str] = &[
     "registry.cpp",
@@ -96,7 +99,6 @@ fn main() {
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_LINK_SHARED");
     println!("cargo:rerun-if-env-changed=CXX");
-    println!("cargo:rerun-if-env-changed=MLIR_PASS_CHECK_ONLY");
 
     let prefix = PathBuf::from(
         env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into()),
@@ -145,31 +147,25 @@ fn main() {
 
     generate_declarations(&include);
 
-    // A build that only checks (`cargo check`, as trybuild's compile-fail
-    // tests run it) needs the declarations but never links: with
-    // MLIR_PASS_CHECK_ONLY=1 the C++ bridge is not compiled, which is most
-    // of this script's time. A build that links then fails with the
-    // bridge's symbols undefined, so it is for check-only builds alone.
-    if env::var_os("MLIR_PASS_CHECK_ONLY").is_some_and(|v| v == "1") {
-        return;
-    }
-
     // The sources are compiled as one translation unit: each of them spends
     // nearly all of its 3 s parsing MLIR's headers, so the ten take 8 s
-    // together against 35 s apart (the build pays this once per target
-    // directory, and the tests build the crate in three). The optimized
+    // together against 35 s apart (the build pays this once per build of
+    // the crate, and the tests build it twice: for the workspace and for
+    // README's own crate). The optimized
     // source compiles on a thread of its own meanwhile.
     let unity = unity_source(BRIDGE_SOURCES);
     std::thread::scope(|scope| {
         let optimized = scope.spawn(|| {
-            bridge_build(&prefix, &include, OPTIMIZED_SOURCES)
-                .opt_level(2)
-                .try_compile("mlir_pass_bridge_optimized")
+            bridge_cache::compile(
+                bridge_build(&prefix, &include, OPTIMIZED_SOURCES).opt_level(2),
+                "mlir_pass_bridge_optimized",
+            )
         });
         compiled(
-            bridge_build(&prefix, &include, &[])
-                .file(&unity)
-                .try_compile("mlir_pass_bridge"),
+            bridge_cache::compile(
+                bridge_build(&prefix, &include, &[]).file(&unity),
+                "mlir_pass_bridge",
+            ),
             "the C++ bridge",
         );
         compiled(
@@ -200,7 +196,7 @@ fn unity_source(sources: &[&str]) -> PathBuf {
     out
 }
 
-fn compiled(result: Result<(), cc::Error>, what: &str) {
+fn compiled(result: Result<(), String>, what: &str) {
     if let Err(e) = result {
         fail(&format!("{what} did not compile: {e}"));
     }
