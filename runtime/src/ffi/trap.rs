@@ -63,7 +63,15 @@ impl fmt::Display for Panic {
 /// not used to go on.
 #[inline(always)]
 pub(crate) fn trap<R>(f: impl FnOnce() -> R) -> Result<R, Panic> {
-    HOOK.call_once(install_hook);
+    // The standard library refuses to change the hook on a thread that is
+    // unwinding, with a panic of its own, which would abort the process
+    // here (a destructor MLIR calls while a Rust panic unwinds, the first
+    // trap of the process). The hook is then installed by a later trap; a
+    // panic caught meanwhile is reported all the same, printed by the
+    // hook that was there.
+    if !std::thread::panicking() {
+        HOOK.call_once(install_hook);
+    }
     TRAPPING.with(|t| t.set(t.get() + 1));
     let result = catch_unwind(AssertUnwindSafe(f));
     TRAPPING.with(|t| t.set(t.get() - 1));

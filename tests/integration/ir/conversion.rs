@@ -517,6 +517,29 @@ fn an_llvm_type_converter_of_another_context_is_refused() {
         .arith_to_llvm(&converter);
 }
 
+/// The test above alone in a process: its panic unwinds through the drop
+/// of the contexts' diagnostic handlers, which is then the first code of
+/// the process that mlir-pass guards against panics. Installing its panic
+/// hook from an unwinding thread panicked inside a C++ destructor and
+/// aborted the process; in this binary another test had installed it first.
+#[test]
+fn a_first_guarded_call_while_a_panic_unwinds_does_not_abort() {
+    let output = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "conversion::an_llvm_type_converter_of_another_context_is_refused",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success() && stdout.contains("1 passed"),
+        "{:?}\n{stdout}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
 #[test]
 fn a_pattern_with_bounded_recursion_applies_to_what_it_created() {
     let source = "func.func @f() { \"x.count\"() {n = 3} : () -> ()\n return }";
