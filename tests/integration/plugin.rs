@@ -413,72 +413,75 @@ fn inside_mlir_opt_the_conversion_ports_match_upstream_on_every_input() {
                 "rs-math-extend-to-supported-types",
             )
     };
-    let mut files = 0;
-    for sub in ["math-to-libm", "extend-to-supported-types"] {
+    // About 500 runs of the stock mlir-opt, one file per core at a time.
+    let scratch = ["math-to-libm", "extend-to-supported-types"].map(|sub| {
         let dir = root.join(sub);
-        let scratch = scratch_dir(&format!("conversion-{sub}"));
         let mut names: Vec<String> = std::fs::read_dir(&dir)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .filter(|n| n.ends_with(".mlir"))
             .collect();
         names.sort();
-        for name in &names {
-            let source = std::fs::read_to_string(dir.join(name)).unwrap();
-            let pipeline = source
-                .lines()
-                .find_map(|l| l.strip_prefix("// PIPELINE: "))
-                .unwrap()
-                .trim()
-                .to_owned();
-            for generic in [false, true] {
-                let theirs = run(&dir, &pipeline, name, generic);
-                let mine = run(&dir, &ours(&pipeline), name, generic);
-                if let Some(says) = match name.as_str() {
-                    "35-wrong-anchor.mlir" => Some("runs on 'builtin.module'"),
-                    "33-unknown-option.mlir" => Some("has no option 'extra-type'"),
-                    _ => None,
-                } {
-                    // In a plugin, a pass on the wrong anchor or with an
-                    // unknown option is refused by the runtime's own checks,
-                    // in its own words (in a Rust host, with MLIR's: see the
-                    // ir tests).
-                    assert_eq!((mine.0, mine.1.as_str()), (theirs.0, ""));
-                    assert!(mine.2.contains(says), "{mine:?}");
-                    continue;
-                }
-                assert_eq!(mine, theirs, "{sub}/{name} (generic: {generic})");
-                assert!(matches!(theirs.0, Some(0 | 1)), "{sub}/{name}: {theirs:?}");
-                if theirs.0 == Some(0) {
-                    assert_ne!(theirs.1, run(&dir, "builtin.module()", name, generic).1);
-                }
-            }
-            files += 1;
-            if !source.contains("\"test.") {
+        (sub, dir, scratch_dir(&format!("conversion-{sub}")), names)
+    });
+    let files: Vec<_> = scratch
+        .iter()
+        .flat_map(|(sub, dir, scratch, names)| names.iter().map(move |n| (*sub, dir, scratch, n)))
+        .collect();
+    let check = |sub: &str, dir: &Path, scratch: &Path, name: &String| {
+        let source = std::fs::read_to_string(dir.join(name)).unwrap();
+        let pipeline = source
+            .lines()
+            .find_map(|l| l.strip_prefix("// PIPELINE: "))
+            .unwrap()
+            .trim()
+            .to_owned();
+        for generic in [false, true] {
+            let theirs = run(dir, &pipeline, name, generic);
+            let mine = run(dir, &ours(&pipeline), name, generic);
+            if let Some(says) = match name.as_str() {
+                "35-wrong-anchor.mlir" => Some("runs on 'builtin.module'"),
+                "33-unknown-option.mlir" => Some("has no option 'extra-type'"),
+                _ => None,
+            } {
+                // In a plugin, a pass on the wrong anchor or with an
+                // unknown option is refused by the runtime's own checks,
+                // in its own words (in a Rust host, with MLIR's: see the
+                // ir tests).
+                assert_eq!((mine.0, mine.1.as_str()), (theirs.0, ""));
+                assert!(mine.2.contains(says), "{mine:?}");
                 continue;
             }
-            // Ops of a namespace no tool knows.
-            std::fs::write(
-                scratch.path().join(name),
-                source.replace("\"test.", "\"unreg."),
-            )
-            .unwrap();
-            let theirs = run(scratch.path(), &pipeline, name, false);
-            let mine = run(scratch.path(), &ours(&pipeline), name, false);
-            assert!(
-                matches!(mine.0, Some(0 | 1)) && (mine.0 == Some(0) || !mine.2.is_empty()),
-                "{sub}/{name} renamed: the port {mine:?}"
-            );
-            if theirs.0 == Some(0) || theirs.0 == Some(1) {
-                assert_eq!(mine, theirs, "{sub}/{name} renamed");
-            } else if sub == "extend-to-supported-types" {
-                // Upstream crashed; the port converts as upstream does when
-                // the op's dialect is loaded.
-                let expected = run(&dir, &pipeline, name, false);
-                assert_eq!(mine.1, expected.1.replace("\"test.", "\"unreg."), "{name}");
+            assert_eq!(mine, theirs, "{sub}/{name} (generic: {generic})");
+            assert!(matches!(theirs.0, Some(0 | 1)), "{sub}/{name}: {theirs:?}");
+            if theirs.0 == Some(0) {
+                assert_ne!(theirs.1, run(dir, "builtin.module()", name, generic).1);
             }
         }
-    }
+        if !source.contains("\"test.") {
+            return;
+        }
+        // Ops of a namespace no tool knows.
+        std::fs::write(scratch.join(name), source.replace("\"test.", "\"unreg.")).unwrap();
+        let theirs = run(scratch, &pipeline, name, false);
+        let mine = run(scratch, &ours(&pipeline), name, false);
+        assert!(
+            matches!(mine.0, Some(0 | 1)) && (mine.0 == Some(0) || !mine.2.is_empty()),
+            "{sub}/{name} renamed: the port {mine:?}"
+        );
+        if theirs.0 == Some(0) || theirs.0 == Some(1) {
+            assert_eq!(mine, theirs, "{sub}/{name} renamed");
+        } else if sub == "extend-to-supported-types" {
+            // Upstream crashed; the port converts as upstream does when
+            // the op's dialect is loaded.
+            let expected = run(dir, &pipeline, name, false);
+            assert_eq!(mine.1, expected.1.replace("\"test.", "\"unreg."), "{name}");
+        }
+    };
+    mlir_pass_tests::parallel::for_each_in_parallel(&files, |(sub, dir, scratch, name)| {
+        check(sub, dir, scratch.path(), name)
+    });
+    let files = files.len();
     assert_eq!(files, 39 + 35);
 }
 

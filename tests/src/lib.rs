@@ -37,6 +37,7 @@ pub mod ir_passes;
 pub mod option_twin;
 pub mod optional_params;
 pub mod panicky;
+pub mod parallel;
 pub mod pipeline_passes;
 pub mod qualified_params;
 pub mod safe_hooks;
