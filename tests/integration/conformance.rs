@@ -25,39 +25,32 @@ fn inputs() -> PathBuf {
 }
 
 /// Writes the inputs into a fixed directory of Cargo's scratch space for
-/// integration tests (inside the target directory), emptied first: a
-/// temporary directory held by the static would never be removed (statics
-/// are not dropped).
+/// integration tests (inside the target directory): a temporary directory
+/// held by the static would never be removed (statics are not dropped).
+/// Each file is written whole under another name and renamed into place,
+/// so that processes running these tests at once (a test runner that gives
+/// each test a process, two runs of the suite) never read a partial one.
 fn write_inputs() -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("mlir-pass-conformance");
-    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("mixed.mlir"),
-        "func.func @f(%x: i32) -> i32 {\n  %c0 = arith.constant 0 : i32\n  %c2 = arith.constant 2 : i32\n  %a = arith.addi %x, %c0 : i32\n  %m = arith.muli %a, %c2 : i32\n  return %m : i32\n} loc(\"src.c\":4:2)\nfunc.func private @dead() {\n  return\n}\nfunc.func @g(%n: index) -> index {\n  %lo = arith.constant 0 : index\n  %one = arith.constant 1 : index\n  %r = scf.for %i = %lo to %n step %one iter_args(%acc = %lo) -> (index) {\n    %s = arith.addi %acc, %i : index\n    scf.yield %s : index\n  }\n  return %r : index\n}\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("split.mlir"),
-        "func.func @one() {\n  return\n}\n// -----\nfunc.func @two(%x: i8) -> i8 {\n  %z = arith.constant 0 : i8\n  %y = arith.subi %x, %z : i8\n  return %y : i8\n}\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("diagnostics.mlir"),
-        "// expected-error@+1 {{function body is empty}}\nfunc.func @empty() {\n  return\n}\n// -----\nfunc.func @fine(%x: i1) -> i1 {\n  %y = arith.andi %x, %x : i1\n  return %y : i1\n}\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("unregistered.mlir"),
+    let write = |name: &str, text: &str| {
+        let staging = dir.join(format!(".{name}.{}", std::process::id()));
+        std::fs::write(&staging, text).unwrap();
+        std::fs::rename(&staging, dir.join(name)).unwrap();
+    };
+    write("mixed.mlir", "func.func @f(%x: i32) -> i32 {\n  %c0 = arith.constant 0 : i32\n  %c2 = arith.constant 2 : i32\n  %a = arith.addi %x, %c0 : i32\n  %m = arith.muli %a, %c2 : i32\n  return %m : i32\n} loc(\"src.c\":4:2)\nfunc.func private @dead() {\n  return\n}\nfunc.func @g(%n: index) -> index {\n  %lo = arith.constant 0 : index\n  %one = arith.constant 1 : index\n  %r = scf.for %i = %lo to %n step %one iter_args(%acc = %lo) -> (index) {\n    %s = arith.addi %acc, %i : index\n    scf.yield %s : index\n  }\n  return %r : index\n}\n",
+    );
+    write("split.mlir", "func.func @one() {\n  return\n}\n// -----\nfunc.func @two(%x: i8) -> i8 {\n  %z = arith.constant 0 : i8\n  %y = arith.subi %x, %z : i8\n  return %y : i8\n}\n",
+    );
+    write("diagnostics.mlir", "// expected-error@+1 {{function body is empty}}\nfunc.func @empty() {\n  return\n}\n// -----\nfunc.func @fine(%x: i1) -> i1 {\n  %y = arith.andi %x, %x : i1\n  return %y : i1\n}\n",
+    );
+    write(
+        "unregistered.mlir",
         "func.func @u() {\n  \"mine.op\"() {k = 1 : i32} : () -> ()\n  return\n}\n",
-    )
-    .unwrap();
-    std::fs::write(dir.join("broken.mlir"), "func.func @b( {\n").unwrap();
-    std::fs::write(
-        dir.join("constants.mlir"),
-        "func.func @c() -> tensor<4xi32> {\n  %t = arith.constant dense<[1, 2, 3, 4]> : tensor<4xi32>\n  return %t : tensor<4xi32>\n}\n",
-    )
-    .unwrap();
+    );
+    write("broken.mlir", "func.func @b( {\n");
+    write("constants.mlir", "func.func @c() -> tensor<4xi32> {\n  %t = arith.constant dense<[1, 2, 3, 4]> : tensor<4xi32>\n  return %t : tensor<4xi32>\n}\n",
+    );
     dir
 }
 
