@@ -76,31 +76,48 @@ fn jit_of_translation(name: &str, ir: &[u8]) -> (String, String) {
 
 #[test]
 fn round_trip_prints_what_the_program_prints_for_every_chapter() {
-    let mut programs = 0;
-    for file in inputs("toy") {
-        let path = file.to_str().unwrap();
-        let expected = run(TOYC, &[path, "-emit=jit"], b"");
-        if !expected.status.success() {
-            // The error cases (ch1-errors.toy, ...) have no IR to translate.
-            assert!(run(TOYC, &[path, "-emit=mlir"], b"").stdout.is_empty());
-            continue;
+    // Each program is checked on its own (eight runs of the tools), the
+    // files split between two threads.
+    let files = inputs("toy");
+    let programs = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for half in files.chunks(files.len().div_ceil(2)) {
+            let programs = &programs;
+            scope.spawn(move || {
+                for file in half {
+                    if round_trip(file.to_str().unwrap()) {
+                        programs.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
+                }
+            });
         }
-        let expected = text(&expected.stdout);
-        assert!(!expected.is_empty(), "{path} prints something");
-        for emit in [&["-emit=mlir"][..], &["-emit=mlir", "-opt"]] {
-            let ir = ok("toyc", run(TOYC, &[&[path][..], emit].concat(), b""));
-            let (printed, toy) = jit_of_translation(path, &ir);
-            assert_eq!(printed, expected, "{path} {emit:?}, through:\n{toy}");
-            // Toy source printed from the IR of Toy source printed from IR
-            // is the same: nothing is lost or renamed the second time.
-            let again = ok("toyc", run(TOYC, &["-emit=mlir"], toy.as_bytes()));
-            let toy_again = ok("toy-translate", run(TRANSLATE, &["--mlir-to-toy"], &again));
-            assert_eq!(text(&toy_again), toy, "{path} {emit:?}");
-        }
-        programs += 1;
-    }
+    });
     // ch1 to ch7 of tests/lit, and tests/translate's.
+    let programs = programs.into_inner();
     assert!(programs >= 12, "only {programs} programs ran");
+}
+
+/// `path` through both emits and back: `false` for an error case (ch1-errors.toy,
+/// ...), which has no IR to translate.
+fn round_trip(path: &str) -> bool {
+    let expected = run(TOYC, &[path, "-emit=jit"], b"");
+    if !expected.status.success() {
+        assert!(run(TOYC, &[path, "-emit=mlir"], b"").stdout.is_empty());
+        return false;
+    }
+    let expected = text(&expected.stdout);
+    assert!(!expected.is_empty(), "{path} prints something");
+    for emit in [&["-emit=mlir"][..], &["-emit=mlir", "-opt"]] {
+        let ir = ok("toyc", run(TOYC, &[&[path][..], emit].concat(), b""));
+        let (printed, toy) = jit_of_translation(path, &ir);
+        assert_eq!(printed, expected, "{path} {emit:?}, through:\n{toy}");
+        // Toy source printed from the IR of Toy source printed from IR
+        // is the same: nothing is lost or renamed the second time.
+        let again = ok("toyc", run(TOYC, &["-emit=mlir"], toy.as_bytes()));
+        let toy_again = ok("toy-translate", run(TRANSLATE, &["--mlir-to-toy"], &again));
+        assert_eq!(text(&toy_again), toy, "{path} {emit:?}");
+    }
+    true
 }
 
 #[test]
