@@ -149,10 +149,10 @@ fn main() {
 
     // The sources are compiled as one translation unit: each of them spends
     // nearly all of its 3 s parsing MLIR's headers, so the ten take 8 s
-    // together against 35 s apart (the build pays this once per build of
-    // the crate, and the tests build it twice: for the workspace and for
-    // README's own crate). The optimized
-    // source compiles on a thread of its own meanwhile.
+    // together against 35 s apart (a target directory pays this once: later
+    // builds of the crate there, for other features or for README's own
+    // crate in the tests, copy the archives from `bridge_cache`). The
+    // optimized source compiles on a thread of its own meanwhile.
     let unity = unity_source(BRIDGE_SOURCES);
     std::thread::scope(|scope| {
         let optimized = scope.spawn(|| {
