@@ -1,6 +1,7 @@
 //! Runs the fixtures: finds the `mlir-pass` this workspace built, checks
-//! each fixture against it with rustc (two at a time on two cores), and
-//! compares rustc's normalized errors with the fixture's `.stderr` file.
+//! each fixture against it with rustc (one rustc per core, at most four),
+//! and compares rustc's normalized errors with the fixture's `.stderr`
+//! file.
 
 use std::{
     env, fs,
@@ -48,26 +49,41 @@ fn workspace() -> PathBuf {
 }
 
 /// Cargo's arguments for the profile this test binary was built with
-/// (`target/<profile dir>/deps/ui-<hash>`).
-fn profile_args() -> Vec<String> {
+/// (`<target>/[<triple>/]<profile dir>/deps/ui-<hash>`), and for its
+/// target when the build named one (`--target <triple>`).
+fn build_args() -> Vec<String> {
     let exe = env::current_exe().expect("the test binary's path");
-    let dir = exe
-        .parent()
-        .and_then(Path::parent)
-        .and_then(Path::file_name)
-        .and_then(|name| name.to_str())
-        .unwrap_or("debug");
-    match dir {
+    let profile_dir = exe.parent().and_then(Path::parent);
+    let name = |dir: Option<&Path>| {
+        dir.and_then(Path::file_name)
+            .and_then(|name| name.to_str())
+            .map(str::to_owned)
+    };
+    let mut args = match name(profile_dir).as_deref().unwrap_or("debug") {
         "debug" => vec![],
-        "release" => vec!["--release".into()],
-        other => vec!["--profile".into(), other.into()],
-    }
+        "release" => vec!["--release".to_owned()],
+        other => vec!["--profile".to_owned(), other.to_owned()],
+    };
+    args.extend(target_triple().map(|triple| format!("--target={triple}")));
+    args
+}
+
+/// The triple of a build that named its target (`cargo test --target
+/// <triple>` builds in `<target>/<triple>/<profile>/`), else none.
+fn target_triple() -> Option<String> {
+    let exe = env::current_exe().expect("the test binary's path");
+    let above_profile = exe.parent()?.parent()?.parent()?;
+    (above_profile != target_dir())
+        .then(|| above_profile.file_name()?.to_str().map(str::to_owned))
+        .flatten()
 }
 
 /// Asks cargo where this crate's `mlir_pass` dependency is. The test binary
-/// was built with it, so cargo finds it fresh and builds nothing: the
-/// fixtures are checked against the very library the workspace's other
-/// tests use, with no second build of mlir-pass and its dependencies.
+/// was built with it, so cargo finds it fresh: the fixtures are checked
+/// against the very library the workspace's other tests use, with no second
+/// build of mlir-pass and its dependencies. (Were the features `cargo test
+/// --workspace` unifies ever to differ from this crate's alone, cargo would
+/// build mlir-pass again here, once, and the checks would still be right.)
 fn library() -> Library {
     let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let output = Command::new(cargo)
@@ -75,7 +91,7 @@ fn library() -> Library {
         .args(["build", "--offline", "--lib", "--message-format=json"])
         .args(["-p", env!("CARGO_PKG_NAME"), "--target-dir"])
         .arg(target_dir())
-        .args(profile_args())
+        .args(build_args())
         .output()
         .expect("cargo runs");
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -85,13 +101,17 @@ fn library() -> Library {
         env!("CARGO_PKG_NAME"),
         String::from_utf8_lossy(&output.stderr)
     );
+    // The artifact whose file is `libmlir_pass-<hash>.rlib`.
     let rlib = stdout
         .lines()
         .filter(|line| line.contains(r#""reason":"compiler-artifact""#))
-        .filter(|line| line.contains(r#""name":"mlir_pass","src_path""#))
         .flat_map(json_strings)
-        .find(|s| s.ends_with(".rlib"))
         .map(PathBuf::from)
+        .find(|path| {
+            path.file_name()
+                .and_then(|name| name.to_str())
+                .is_some_and(|name| name.starts_with("libmlir_pass-") && name.ends_with(".rlib"))
+        })
         .unwrap_or_else(|| panic!("cargo named no mlir_pass rlib:\n{stdout}"));
     let deps = rlib.parent().expect("the rlib is in deps/").to_owned();
     Library { rlib, deps }
@@ -125,27 +145,27 @@ enum Outcome {
     Fail(String),
 }
 
-/// rustc's output for `fixture` (relative to this crate's directory).
-fn check(library: &Library, fixture: &Path, out_dir: &Path) -> Result<String, String> {
-    let name = fixture
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .expect("a fixture name");
+/// rustc's output for `fixture` (relative to this crate's directory),
+/// compiled as the crate `crate_name`.
+fn check(
+    library: &Library,
+    fixture: &Path,
+    crate_name: &str,
+    out_dir: &Path,
+) -> Result<String, String> {
     // From the workspace's root, where cargo compiled mlir-pass: rustc
     // reads the snippets of its sources by the paths cargo gave, relative
-    // to that root. The fixture is named relative to this crate, as
-    // trybuild names it (`ui/<name>.rs`).
+    // to that root. The fixture is named by its absolute path, as trybuild
+    // names it, and normalized to `ui/<name>.rs`.
     let source_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut remap = std::ffi::OsString::from("--remap-path-prefix=");
-    remap.push(source_dir.join(""));
-    remap.push("=");
     let output = Command::new(env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()))
         .current_dir(workspace())
         .arg(source_dir.join(fixture))
-        .arg(remap)
+        // The workspace's edition (Cargo.toml's `workspace.package`), which
+        // trybuild took from this crate's manifest.
         .args([
             "--crate-name",
-            name,
+            crate_name,
             "--crate-type",
             "bin",
             "--edition=2021",
@@ -156,6 +176,7 @@ fn check(library: &Library, fixture: &Path, out_dir: &Path) -> Result<String, St
         .arg(format!("dependency={}", library.deps.display()))
         .arg("--extern")
         .arg(format!("mlir_pass={}", library.rlib.display()))
+        .args(target_triple().map(|triple| format!("--target={triple}")))
         .args(RUSTC_FLAGS)
         .output()
         .map_err(|e| format!("rustc did not run: {e}"))?;
@@ -172,9 +193,12 @@ fn bless() -> bool {
         || env::var_os("TRYBUILD").is_some_and(|v| v == "overwrite")
 }
 
-fn run_one(library: &Library, fixture: &Path, out_dir: &Path) -> Outcome {
+fn run_one(library: &Library, index: usize, fixture: &Path, out_dir: &Path) -> Outcome {
     let source_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let stderr = match check(library, fixture, out_dir) {
+    // trybuild's name for the fixture's crate, which its files write
+    // `$CRATE`.
+    let crate_name = format!("trybuild{index:03}");
+    let stderr = match check(library, fixture, &crate_name, out_dir) {
         Ok(stderr) => stderr,
         Err(e) => return Outcome::Fail(e),
     };
@@ -186,6 +210,7 @@ fn run_one(library: &Library, fixture: &Path, out_dir: &Path) -> Outcome {
         workspace: &workspace,
         target_dir: &target,
         input_file,
+        krate: &crate_name,
     };
     let actual = normalize::diagnostics(&stderr, &context);
     let expected_path = source_dir.join(fixture.with_extension("stderr"));
@@ -202,13 +227,15 @@ fn run_one(library: &Library, fixture: &Path, out_dir: &Path) -> Outcome {
     if normalize::trim(&expected.replace("\r\n", "\n")) == actual {
         return Outcome::Pass;
     }
+    let length = expected.lines().count().max(actual.lines().count());
     let (line, (want, got)) = expected
         .lines()
         .chain(std::iter::repeat(""))
         .zip(actual.lines().chain(std::iter::repeat("")))
+        .take(length)
         .enumerate()
         .find(|(_, (want, got))| want != got)
-        .expect("the texts differ");
+        .unwrap_or((length, ("", "")));
     Outcome::Fail(format!(
         "the errors differ from {} (BLESS=1 writes them) at line {}:\n  expected: {want}\n  actual:   {got}\n\
          EXPECTED:\n{expected}\nACTUAL:\n{actual}",
@@ -230,16 +257,17 @@ pub fn run(dir: &str) {
     fixtures.sort();
     let library = library();
     let out_dir = tempfile::tempdir().expect("a scratch directory");
-    let queue = Mutex::new(fixtures.iter());
+    let queue = Mutex::new(fixtures.iter().enumerate());
     let failures = Mutex::new(Vec::new());
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    // Each rustc loads mlir-pass's metadata (about 80 MB of rlib).
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get().min(4));
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| loop {
-                let Some(fixture) = queue.lock().unwrap().next() else {
+                let Some((index, fixture)) = queue.lock().unwrap().next() else {
                     break;
                 };
-                if let Outcome::Fail(why) = run_one(&library, fixture, out_dir.path()) {
+                if let Outcome::Fail(why) = run_one(&library, index, fixture, out_dir.path()) {
                     failures
                         .lock()
                         .unwrap()

@@ -24,6 +24,8 @@ pub struct Context<'a> {
     pub target_dir: &'a Path,
     /// The fixture, relative to `source_dir` (`ui/name.rs`).
     pub input_file: &'a str,
+    /// The name of the fixture's crate, written `$CRATE`.
+    pub krate: &'a str,
 }
 
 /// `rustc`'s output for one fixture, normalized.
@@ -126,6 +128,7 @@ impl Filter<'_> {
         if !self.other_types(&mut line, index) {
             return None;
         }
+        let line = line.replace(self.context.krate, "$CRATE");
         let line = replace_path(&line, self.context.source_dir, "$DIR/");
         Some(replace_path(&line, self.context.workspace, "$WORKSPACE/"))
     }
@@ -155,15 +158,24 @@ impl Filter<'_> {
                 } else {
                     crate_name = component
                         .rsplit_once('-')
-                        .filter(|(_, hash)| hash.len() == 16 && is_lowercase_hex(hash))
+                        .filter(|(name, hash)| {
+                            !name.is_empty() && hash.len() == 16 && is_lowercase_hex(hash)
+                        })
                         .map(|(name, _)| name);
                 }
                 offset += slash + 1;
             }
-        } else if lower[start..].starts_with(&source) {
-            line.replace_range(start..start + source.len(), "");
-            if line[start..].starts_with(self.context.input_file) {
-                return line;
+        } else if let Some(i) = lower.find(&source) {
+            if i == start {
+                line.replace_range(start..start + source.len(), "");
+                if line[start..]
+                    .to_ascii_lowercase()
+                    .starts_with(&self.context.input_file.to_ascii_lowercase())
+                {
+                    return line;
+                }
+            } else {
+                line.replace_range(i..i + source.len() - 1, "$DIR");
             }
             other_crate = true;
         } else if let Some(i) = lower.find(&workspace) {
