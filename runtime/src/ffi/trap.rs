@@ -67,8 +67,9 @@ pub(crate) fn trap<R>(f: impl FnOnce() -> R) -> Result<R, Panic> {
     // unwinding, with a panic of its own, which would abort the process
     // here (a destructor MLIR calls while a Rust panic unwinds, the first
     // trap of the process). The hook is then installed by a later trap; a
-    // panic caught meanwhile is reported all the same, printed by the
-    // hook that was there.
+    // panic caught meanwhile still fails what it fails and is reported,
+    // but without its location, and the hook that was there prints it
+    // too.
     if !std::thread::panicking() {
         HOOK.call_once(install_hook);
     }
