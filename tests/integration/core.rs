@@ -546,6 +546,8 @@ fn ten_thousand_functions_twenty_runs_each_function_once_output_identical() {
 
 // --- Random pipeline text never panics or aborts ---------------------------------
 
+mod common;
+
 #[path = "core/parser_text.rs"]
 mod parser_text;
 

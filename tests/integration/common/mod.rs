@@ -11,17 +11,22 @@ use std::path::{Path, PathBuf};
 /// directory removed afterwards, with `args` before the file: its output,
 /// and the file's path as its diagnostics name it.
 pub fn stock_mlir_opt(source: &str, args: &[&str]) -> (std::process::Output, String) {
+    stock_tool("/usr/lib/llvm-22/bin/mlir-opt", source, args)
+}
+
+/// [`stock_mlir_opt`] for another of LLVM's tools (`mlir-translate`).
+pub fn stock_tool(tool: &str, source: &str, args: &[&str]) -> (std::process::Output, String) {
     let dir = tempfile::Builder::new()
         .prefix("mlir-pass-stock-")
         .tempdir()
         .unwrap();
     let file = dir.path().join("input.mlir");
     std::fs::write(&file, source).unwrap();
-    let output = std::process::Command::new("/usr/lib/llvm-22/bin/mlir-opt")
+    let output = std::process::Command::new(tool)
         .args(args)
         .arg(&file)
         .output()
-        .expect("mlir-opt (mlir-22-tools) runs");
+        .unwrap_or_else(|e| panic!("{tool} (mlir-22-tools) runs: {e}"));
     (output, file.display().to_string())
 }
 

@@ -5,7 +5,6 @@
 
 use std::{
     collections::HashSet,
-    process::Command,
     sync::{
         atomic::{AtomicUsize, Ordering},
         Arc, Mutex,
@@ -268,24 +267,17 @@ fn ir_snapshots_match_mlir_opts_print_ir_before_and_after_all() {
     pm.add_instrumentation(snapshots.clone());
     pm.run(&mut module).unwrap();
 
-    let dir = tempfile::Builder::new()
-        .prefix("mlir-pass-snapshots-")
-        .tempdir()
-        .unwrap();
-    let input = dir.path().join("input.mlir");
-    std::fs::write(&input, INPUT).unwrap();
-    let output = Command::new("/usr/lib/llvm-22/bin/mlir-opt")
-        .arg(&input)
-        .arg(format!("--pass-pipeline={pipeline}"))
-        .args([
+    let (output, _) = crate::common::stock_mlir_opt(
+        INPUT,
+        &[
+            &format!("--pass-pipeline={pipeline}"),
             "--mlir-print-ir-before-all",
             "--mlir-print-ir-after-all",
             "--mlir-disable-threading",
             "-o",
             "/dev/null",
-        ])
-        .output()
-        .unwrap();
+        ],
+    );
     assert!(output.status.success());
     let expected = String::from_utf8(output.stderr).unwrap();
     assert!(expected.contains("IR Dump After CSE (cse)"), "{expected}");

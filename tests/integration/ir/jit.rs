@@ -303,17 +303,7 @@ fn jit_translate_to_llvm_ir_prints_what_mlir_translate_prints() {
     // The same text as the stock tool, when it is installed.
     let tool = "/usr/lib/llvm-22/bin/mlir-translate";
     if std::path::Path::new(tool).exists() {
-        let dir = tempfile::Builder::new()
-            .prefix("mlir-pass-jit-")
-            .tempdir()
-            .unwrap();
-        let input = dir.path().join("jit.mlir");
-        std::fs::write(&input, ARITHMETIC).unwrap();
-        let out = std::process::Command::new(tool)
-            .arg("--mlir-to-llvmir")
-            .arg(&input)
-            .output()
-            .unwrap();
+        let (out, _) = crate::common::stock_tool(tool, ARITHMETIC, &["--mlir-to-llvmir"]);
         let theirs = String::from_utf8(out.stdout).unwrap();
         // The module identifier line names the source file in neither.
         assert_eq!(ir, theirs);
