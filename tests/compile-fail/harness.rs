@@ -139,12 +139,6 @@ fn json_strings(line: &str) -> Vec<String> {
     strings
 }
 
-/// What checking one fixture found.
-enum Outcome {
-    Pass,
-    Fail(String),
-}
-
 /// rustc's output for `fixture` (relative to this crate's directory),
 /// compiled as the crate `crate_name`.
 fn check(
@@ -193,15 +187,13 @@ fn bless() -> bool {
         || env::var_os("TRYBUILD").is_some_and(|v| v == "overwrite")
 }
 
-fn run_one(library: &Library, index: usize, fixture: &Path, out_dir: &Path) -> Outcome {
+/// Checks one fixture: `Err` says how it failed.
+fn run_one(library: &Library, index: usize, fixture: &Path, out_dir: &Path) -> Result<(), String> {
     let source_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     // trybuild's name for the fixture's crate, which its files write
     // `$CRATE`.
     let crate_name = format!("trybuild{index:03}");
-    let stderr = match check(library, fixture, &crate_name, out_dir) {
-        Ok(stderr) => stderr,
-        Err(e) => return Outcome::Fail(e),
-    };
+    let stderr = check(library, fixture, &crate_name, out_dir)?;
     let workspace = workspace();
     let target = target_dir();
     let input_file = fixture.to_str().expect("a UTF-8 path");
@@ -216,16 +208,16 @@ fn run_one(library: &Library, index: usize, fixture: &Path, out_dir: &Path) -> O
     let expected_path = source_dir.join(fixture.with_extension("stderr"));
     if bless() {
         fs::write(&expected_path, &actual).expect("the .stderr file is writable");
-        return Outcome::Pass;
+        return Ok(());
     }
     let Ok(expected) = fs::read_to_string(&expected_path) else {
-        return Outcome::Fail(format!(
+        return Err(format!(
             "{} is missing; rustc's errors, normalized (BLESS=1 writes them):\n{actual}",
             expected_path.display()
         ));
     };
     if normalize::trim(&expected.replace("\r\n", "\n")) == actual {
-        return Outcome::Pass;
+        return Ok(());
     }
     let length = expected.lines().count().max(actual.lines().count());
     let (line, (want, got)) = expected
@@ -236,7 +228,7 @@ fn run_one(library: &Library, index: usize, fixture: &Path, out_dir: &Path) -> O
         .enumerate()
         .find(|(_, (want, got))| want != got)
         .unwrap_or((length, ("", "")));
-    Outcome::Fail(format!(
+    Err(format!(
         "the errors differ from {} (BLESS=1 writes them) at line {}:\n  expected: {want}\n  actual:   {got}\n\
          EXPECTED:\n{expected}\nACTUAL:\n{actual}",
         expected_path.display(),
@@ -267,7 +259,7 @@ pub fn run(dir: &str) {
                 let Some((index, fixture)) = queue.lock().unwrap().next() else {
                     break;
                 };
-                if let Outcome::Fail(why) = run_one(&library, index, fixture, out_dir.path()) {
+                if let Err(why) = run_one(&library, index, fixture, out_dir.path()) {
                     failures
                         .lock()
                         .unwrap()

@@ -287,16 +287,9 @@ fn cargo_registry(line: &mut String, start: usize) -> bool {
 }
 
 /// `src/lib.rs:12:5` -> `src/lib.rs`
-fn path_of(location: &str) -> &str {
-    let mut path = location;
-    for _ in 0..2 {
-        match path.rsplit_once(':') {
-            Some((head, tail)) if !tail.is_empty() && tail.bytes().all(|b| b.is_ascii_digit()) => {
-                path = head
-            }
-            _ => break,
-        }
-    }
+fn path_of(location: &str) -> String {
+    let mut path = location.to_owned();
+    hide_trailing_numbers(&mut path);
     path
 }
 
