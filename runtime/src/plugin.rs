@@ -102,7 +102,7 @@ extern "C" fn register_dialects(registry: *mut std::ffi::c_void) {
 /// ends the process with status 1.
 #[cfg(feature = "melior")]
 fn fail_exit_after_print_failures() {
-    extern "C" {
+    unsafe extern "C" {
         fn atexit(callback: extern "C" fn()) -> std::ffi::c_int;
         fn fflush(stream: *mut std::ffi::c_void) -> std::ffi::c_int;
         fn _exit(status: std::ffi::c_int) -> !;

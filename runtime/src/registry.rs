@@ -157,6 +157,13 @@ impl Entry {
         }
     }
 
+    fn what_plural(self) -> &'static str {
+        match self {
+            Entry::Pass(_) => "passes",
+            Entry::Pipeline(_) => "pipelines",
+        }
+    }
+
     fn build(self) -> BuildFn {
         match self {
             Entry::Pass(r) => r.build,
@@ -251,7 +258,7 @@ pub fn register_all() -> Result<(), RegistrationError> {
                 .collect();
             types.sort();
             let what = if same_kind {
-                format!("{}s ", entries[0].what())
+                format!("{} ", entries[0].what_plural())
             } else {
                 String::new()
             };

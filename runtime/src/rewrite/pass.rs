@@ -46,7 +46,7 @@ pub enum PatternDriver {
 /// }
 ///
 /// /// Folds `x - 0` to `x`.
-/// #[mlir_pass(argument = "fold-sub-zero", op = "func.func", dialects = [arith])]
+/// #[mlir_pass(argument = "remove-sub-zero", op = "func.func", dialects = [arith])]
 /// #[derive(Clone, Default)]
 /// pub struct FoldSubZero;
 ///
@@ -61,7 +61,7 @@ pub enum PatternDriver {
 /// let context = mlir_pass::Context::new();
 /// let source = "func.func @f(%x: i32) -> i32 { %c0 = arith.constant 0 : i32\n %y = arith.subi %x, %c0 : i32\n return %y : i32 }";
 /// let mut module = mlir_pass::Module::parse(&context, source, "f.mlir")?;
-/// let mut pm = mlir_pass::PassManager::parse(&context, "builtin.module(func.func(fold-sub-zero))")?;
+/// let mut pm = mlir_pass::PassManager::parse(&context, "builtin.module(func.func(remove-sub-zero))")?;
 /// pm.run(&mut module)?;
 /// assert!(!module.to_string().contains("arith.subi"));
 /// # Ok(())
