@@ -3,6 +3,11 @@
 //! (sharing, panics, non-convergence), the example pattern pass, conversions
 //! to and from melior, and (in `ir/ports.rs`, `ir/optimize.rs` and `ir/conversions.rs`) the
 //! Rust ports of upstream passes checked byte for byte against MLIR's own.
+//!
+//! Three suites of other concerns share this binary, so that the package
+//! links MLIR into fewer test binaries: pipelines a pass runs itself and
+//! interface passes (`pipelines.rs`), `translate_main` (`translate.rs`)
+//! and README's own crate (`own_crate.rs`).
 
 #[path = "ir/aliases.rs"]
 mod aliases;
@@ -63,6 +68,17 @@ mod symbols;
 mod type_interfaces;
 #[path = "ir/upstream_ops.rs"]
 mod upstream_ops;
+
+#[path = "pipelines.rs"]
+mod pipelines;
+#[path = "translate.rs"]
+mod translate;
+// Named to sort first: libtest starts tests in the order of their names,
+// and this one, the longest (cargo builds README's crate, mlir-pass and its
+// macros: about 35 s, mostly on one core), then runs beside the others
+// instead of after them.
+#[path = "own_crate.rs"]
+mod a_crate_built_from_readme;
 
 mod common;
 
