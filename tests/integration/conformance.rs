@@ -4,8 +4,7 @@
 //! Rust passes are named in `--pass-pipeline` (in the stock tool a plugin's
 //! passes are registered too late to be flags).
 
-mod common;
-use common::example_plugin;
+use crate::common::example_plugin;
 
 use std::{
     path::{Path, PathBuf},

@@ -3,6 +3,10 @@
 //! and every kind of bad input giving exit code 1 with MLIR's diagnostics on
 //! stderr (never a crash, an abort or an `LLVM ERROR`). `conformance.rs`
 //! compares it flag by flag with the stock `mlir-opt`.
+//!
+//! The package's other suites share this binary (one link of MLIR instead
+//! of three, and their tests run beside each other): the lit/FileCheck
+//! suite (`lit.rs`) and the flag-by-flag comparison (`conformance.rs`).
 
 use std::{
     io::Write,
@@ -10,6 +14,10 @@ use std::{
 };
 
 mod common;
+#[path = "conformance.rs"]
+mod conformance;
+#[path = "lit.rs"]
+mod lit;
 use common::{
     assert_all_llvm, assert_example_annotated_then_canonicalized, example_input, lowering_program,
     text, translate_and_run, LOWERING_PROGRAM_EXIT,

@@ -2,8 +2,7 @@
 //! LLVM 22's `lit` with `FileCheck`, each file's RUN lines on both hosts,
 //! `mlir-pass-opt` and the stock `mlir-opt` with the example plugin.
 
-mod common;
-use common::{example_plugin, target_dir, text};
+use crate::common::{self, example_plugin, target_dir, text};
 
 use std::{collections::BTreeSet, path::Path, process::Command};
 

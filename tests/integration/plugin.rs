@@ -1,5 +1,8 @@
 //! Rust passes inside Debian's stock `mlir-opt` (`mlir-22-tools`), loaded with
 //! `--load-pass-plugin`, next to upstream passes.
+//!
+//! `lsp_main` and `reduce_main` with the tests' dialect (`tools.rs`) share
+//! this binary: one link of MLIR for the package's tests.
 
 use std::{
     path::{Path, PathBuf},
@@ -21,6 +24,8 @@ mod interfaces;
 mod pipelines;
 #[path = "plugin/properties.rs"]
 mod properties;
+#[path = "tools.rs"]
+mod tools;
 use common::{
     assert_example_annotated_then_canonicalized, example_input, example_plugin, target_dir, text,
 };

@@ -18,7 +18,7 @@ use std::{
 use lsp::Session;
 use serde_json::json;
 
-/// `target/debug`, from this test's path (`target/debug/deps/tools-*`).
+/// `target/debug`, from this test's path (`target/debug/deps/plugin-*`).
 fn target_dir() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
     exe.parent().and_then(Path::parent).unwrap().to_owned()

@@ -5,11 +5,9 @@
 //! the stock `mlir-lsp-server` does, and no malformed document crashes or
 //! hangs it.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use common::lsp::Session;
+use crate::common::lsp::Session;
 use serde_json::{json, Value};
 
 fn toy_server() -> PathBuf {

@@ -8,11 +8,9 @@
 //! through bytecode (the same bytes). What differs is in
 //! `known_differences.rs`.
 
-mod common;
-
 use std::path::Path;
 
-use common::{
+use crate::common::{
     assert_bytecode_same, assert_outcomes_equal, assert_same, run, run_with_input, tool, STOCK,
 };
 

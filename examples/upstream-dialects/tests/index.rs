@@ -7,11 +7,9 @@
 //! parsed again, through bytecode (the same bytes), in generic form with
 //! its properties, and under `-int-range-optimizations`.
 
-mod common;
-
 use std::path::Path;
 
-use common::{
+use crate::common::{
     assert_bytecode_same, assert_outcomes_equal, assert_same, run, run_with_input, tool, STOCK,
 };
 

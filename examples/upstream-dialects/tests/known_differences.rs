@@ -13,9 +13,7 @@
 //! have the `Elementwise` trait (mlir-pass has none; it concerns vector and
 //! tensor operands, which no complex op takes).
 
-mod common;
-
-use common::both;
+use crate::common::both;
 
 #[test]
 fn a_number_of_integer_parts_is_an_error_where_upstream_crashes() {

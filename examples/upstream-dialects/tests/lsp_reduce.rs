@@ -4,13 +4,11 @@
 //! `#complex.number` of integers, on which upstream's crashes, is its
 //! error); a misspelled name is an error.
 
-mod common;
-
 #[path = "../../toy/tests/common/lsp.rs"]
 #[allow(dead_code)] // the LSP client of toy-lsp-server's tests, in part
 mod lsp;
 
-use common::{inputs, run, test_tool};
+use crate::common::{inputs, run, test_tool};
 use serde_json::json;
 
 const NUMBER_ERROR: &str = "element type of the complex attribute must be float like type.";

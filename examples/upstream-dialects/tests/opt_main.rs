@@ -3,9 +3,7 @@
 //! place; a dialect left out with nothing in its place is unknown; a
 //! misspelled name is an error.
 
-mod common;
-
-use common::{run, run_with_input, test_tool, tool};
+use crate::common::{run, run_with_input, test_tool, tool};
 
 #[test]
 fn the_tool_has_one_index_and_one_complex_dialect_the_rust_ones() {
