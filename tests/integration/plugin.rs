@@ -418,7 +418,7 @@ fn inside_mlir_opt_the_conversion_ports_match_upstream_on_every_input() {
                 "rs-math-extend-to-supported-types",
             )
     };
-    // About 250 runs of the stock mlir-opt, one file per core at a time.
+    // About 160 runs of the stock mlir-opt, one file per core at a time.
     let scratch = ["math-to-libm", "extend-to-supported-types"].map(|sub| {
         let dir = root.join(sub);
         let mut names: Vec<String> = std::fs::read_dir(&dir)
@@ -459,11 +459,10 @@ fn inside_mlir_opt_the_conversion_ports_match_upstream_on_every_input() {
             assert_eq!((mine.0, mine.1.as_str()), (theirs.0, ""));
             assert!(mine.2.contains(says), "{mine:?}");
         } else {
+            // (That each input changes under its pipeline, or fails it, is
+            // checked once, in process, by the ir tests.)
             assert_eq!(mine, theirs, "{sub}/{name}");
             assert!(matches!(theirs.0, Some(0 | 1)), "{sub}/{name}: {theirs:?}");
-            if theirs.0 == Some(0) {
-                assert_ne!(theirs.1, run(dir, "builtin.module()", name, true).1);
-            }
         }
         if !source.contains("\"test.") {
             return;
