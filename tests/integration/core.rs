@@ -602,8 +602,10 @@ mod fuzz {
     }
 
     proptest! {
+        // A thousand cases a run: each run draws new ones (none is
+        // persisted), so runs add up; `PROPTEST_CASES` asks for more.
         #![proptest_config(ProptestConfig {
-            cases: mlir_pass_tests::proptest_cases(3000),
+            cases: mlir_pass_tests::proptest_cases(1000),
             failure_persistence: None,
             ..ProptestConfig::default()
         })]

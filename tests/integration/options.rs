@@ -435,8 +435,10 @@ mod property {
     }
 
     proptest! {
+        // A thousand cases a run: each run draws new ones (none is
+        // persisted), so runs add up; `PROPTEST_CASES` asks for more.
         #![proptest_config(ProptestConfig {
-            cases: mlir_pass_tests::proptest_cases(2000),
+            cases: mlir_pass_tests::proptest_cases(1000),
             failure_persistence: None,
             ..ProptestConfig::default()
         })]
