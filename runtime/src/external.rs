@@ -65,6 +65,7 @@ pub(crate) fn current_run() -> Option<(&'static str, sys::MlirExternalPass, sys:
 
 /// Runs `f` with `argument` as the current pass of this thread, running on
 /// `anchor` as `pass` (both null in `initialize`).
+#[inline(always)]
 fn as_current_pass<R>(
     argument: &'static str,
     anchor: sys::MlirOperation,
@@ -72,16 +73,35 @@ fn as_current_pass<R>(
     state: &mut InstanceState,
     f: impl FnOnce() -> R,
 ) -> R {
-    let previous = CURRENT_PASS.with(|c| c.replace(Some(argument)));
-    let previous_anchor = CURRENT_ANCHOR.with(|c| c.replace(anchor.ptr));
-    let previous_state = CURRENT_STATE.with(|c| c.replace(state));
-    let previous_external = CURRENT_EXTERNAL.with(|c| c.replace(pass));
+    // The thread-local accesses are compiled once, here, not for each pass
+    // type of each crate.
+    let previous = enter_pass(CurrentPass {
+        argument: Some(argument),
+        anchor: anchor.ptr,
+        state,
+        external: pass,
+    });
     let result = f();
-    CURRENT_PASS.with(|c| c.set(previous));
-    CURRENT_ANCHOR.with(|c| c.set(previous_anchor));
-    CURRENT_STATE.with(|c| c.set(previous_state));
-    CURRENT_EXTERNAL.with(|c| c.set(previous_external));
+    enter_pass(previous);
     result
+}
+
+/// What `as_current_pass` sets for the pass running on this thread.
+struct CurrentPass {
+    argument: Option<&'static str>,
+    anchor: *mut c_void,
+    state: *mut InstanceState,
+    external: *mut c_void,
+}
+
+/// Makes `current` the current pass of this thread; returns the one before.
+fn enter_pass(current: CurrentPass) -> CurrentPass {
+    CurrentPass {
+        argument: CURRENT_PASS.with(|c| c.replace(current.argument)),
+        anchor: CURRENT_ANCHOR.with(|c| c.replace(current.anchor)),
+        state: CURRENT_STATE.with(|c| c.replace(current.state)),
+        external: CURRENT_EXTERNAL.with(|c| c.replace(current.external)),
+    }
 }
 
 /// What the runtime keeps for one pass instance beside the user's value:
@@ -145,7 +165,37 @@ impl Outcome {
 /// The returned pass must be given to a pass manager (which takes ownership)
 /// or destroyed with the bridge's destroy function.
 fn create_raw<T: PassDescriptor>(pass: T, printed: &str) -> sys::MlirPass {
-    let meta = T::metadata();
+    let user_data = Box::into_raw(Box::new(Slot::Ready(pass, InstanceState::default())));
+    let callbacks = sys::MlirExternalPassCallbacks {
+        construct: Some(construct),
+        destruct: Some(destruct::<T>),
+        initialize: Some(initialize::<T>),
+        clone: Some(clone::<T>),
+        run: Some(run::<T>),
+    };
+    // SAFETY: `user_data` is a `Slot<T>`, released only by `destruct::<T>`.
+    unsafe {
+        create_external(
+            T::metadata(),
+            T::type_id(),
+            printed,
+            callbacks,
+            user_data.cast(),
+        )
+    }
+}
+
+/// [`create_raw`]'s work, compiled once rather than for each pass type.
+///
+/// # Safety
+/// `callbacks` take `user_data` for what it is, and `destruct` releases it.
+unsafe fn create_external(
+    meta: &crate::PassMetadata,
+    type_id: sys::MlirTypeID,
+    printed: &str,
+    callbacks: sys::MlirExternalPassCallbacks,
+    user_data: *mut c_void,
+) -> sys::MlirPass {
     // MLIR prints a pass as its argument followed by its options; an external
     // pass has no C++ options, so the options go into the argument itself.
     // That makes printed pipelines, reproducers and IR-dump headers carry
@@ -155,24 +205,16 @@ fn create_raw<T: PassDescriptor>(pass: T, printed: &str) -> sys::MlirPass {
     } else {
         format!("{}{{{printed}}}", meta.argument)
     };
-    let user_data = Box::into_raw(Box::new(Slot::Ready(pass, InstanceState::default())));
     let mut dialects: Vec<sys::MlirDialectHandle> =
         // SAFETY: the handles are MLIR's own `mlirGetDialectHandle__*__` getters.
         meta.dialects.iter().map(|get| unsafe { get() }).collect();
-    let callbacks = sys::MlirExternalPassCallbacks {
-        construct: Some(construct),
-        destruct: Some(destruct::<T>),
-        initialize: Some(initialize::<T>),
-        clone: Some(clone::<T>),
-        run: Some(run::<T>),
-    };
     if let Some(interface) = meta.interface {
         // SAFETY: the bridge copies the strings and the dialect array;
-        // `user_data` is released only by `destruct::<T>` (by the bridge
-        // itself if the pass could not be made).
+        // `user_data` is released only by the callbacks' `destruct` (by the
+        // bridge itself if the pass could not be made).
         return unsafe {
             bridge::mlirPassBridgeCreateInterfacePass(
-                T::type_id(),
+                type_id,
                 string_ref(meta.name),
                 string_ref(&argument),
                 string_ref(meta.summary),
@@ -180,16 +222,16 @@ fn create_raw<T: PassDescriptor>(pass: T, printed: &str) -> sys::MlirPass {
                 dialects.len() as isize,
                 dialects.as_mut_ptr(),
                 callbacks,
-                user_data.cast(),
+                user_data,
             )
         };
     }
     // SAFETY: MLIR copies the name, argument, description and dialect array;
     // it keeps the op name as a reference, which is 'static; `user_data` is
-    // released only by `destruct::<T>`.
+    // released only by the callbacks' `destruct`.
     unsafe {
         sys::mlirCreateExternalPass(
-            T::type_id(),
+            type_id,
             string_ref(meta.name),
             string_ref(&argument),
             string_ref(meta.summary),
@@ -197,7 +239,7 @@ fn create_raw<T: PassDescriptor>(pass: T, printed: &str) -> sys::MlirPass {
             dialects.len() as isize,
             dialects.as_mut_ptr(),
             callbacks,
-            user_data.cast(),
+            user_data,
         )
     }
 }

@@ -63,6 +63,18 @@ impl fmt::Display for Panic {
 /// not used to go on.
 #[inline(always)]
 pub(crate) fn trap<R>(f: impl FnOnce() -> R) -> Result<R, Panic> {
+    // Only the call of `f` is generic: the rest is in functions compiled
+    // once, here, rather than in each crate for each closure it traps (the
+    // thread-local accesses were a fifth of the code generated for a crate
+    // of passes and dialects).
+    enter();
+    let result = catch_unwind(AssertUnwindSafe(f));
+    leave();
+    result.map_err(caught)
+}
+
+/// Counts one more `trap` running on this thread, with the hook installed.
+fn enter() {
     // The standard library refuses to change the hook on a thread that is
     // unwinding, with a panic of its own, which would abort the process
     // here (a destructor MLIR calls while a Rust panic unwinds, the first
@@ -74,12 +86,22 @@ pub(crate) fn trap<R>(f: impl FnOnce() -> R) -> Result<R, Panic> {
         HOOK.call_once(install_hook);
     }
     TRAPPING.with(|t| t.set(t.get() + 1));
-    let result = catch_unwind(AssertUnwindSafe(f));
+}
+
+/// Counts one `trap` fewer running on this thread.
+fn leave() {
     TRAPPING.with(|t| t.set(t.get() - 1));
-    result.map_err(|payload| Panic {
+}
+
+/// The [`Panic`] of a payload `trap` caught, with the location its hook
+/// recorded.
+#[cold]
+#[inline(never)]
+fn caught(payload: Box<dyn Any + Send>) -> Panic {
+    Panic {
         message: panic_message(&*payload),
         location: LOCATION.with(|l| l.borrow_mut().take()),
-    })
+    }
 }
 
 /// [`trap`] for a user hook that MLIR calls while a pass runs (a folder, a

@@ -112,9 +112,25 @@ impl OptionSpec {
 /// what is accepted: an unknown option, a non-flag without a value, or a
 /// value its type does not parse.
 pub fn parse<T: Configurable + Default>(text: &str) -> Result<T, String> {
-    let meta = T::metadata();
-    let argument = meta.argument;
     let mut pass = T::default();
+    parse_into(T::metadata(), text, &mut |name, value| {
+        pass.set_option(name, value)
+    })?;
+    Ok(pass)
+}
+
+/// A pass's `set_option`, for code compiled once for every pass type.
+type SetOption<'a> = dyn FnMut(&str, &str) -> Result<(), String> + 'a;
+
+/// [`parse`], compiled once rather than for each pass type: reads `text`
+/// as the options of the pass `meta` describes, setting each through
+/// `set_option`.
+fn parse_into(
+    meta: &crate::PassMetadata,
+    text: &str,
+    set_option: &mut SetOption<'_>,
+) -> Result<(), String> {
+    let argument = meta.argument;
     // Each list option given: each occurrence's value and elements.
     let mut lists: Vec<(&OptionSpec, Vec<Occurrence<'_>>)> = Vec::new();
     let mut previous: Option<&str> = None;
@@ -151,7 +167,7 @@ pub fn parse<T: Configurable + Default>(text: &str) -> Result<T, String> {
                 )))
             }
         };
-        set(&mut pass, argument, spec, value)?;
+        set(set_option, argument, spec, value)?;
         if spec.is_list {
             let elements = split_list(value).unwrap_or_default();
             match lists.iter_mut().find(|(s, _)| s.name == key) {
@@ -188,22 +204,22 @@ pub fn parse<T: Configurable + Default>(text: &str) -> Result<T, String> {
                 occurrences.len()
             )
         })?;
-        set(&mut pass, argument, spec, &value)?;
+        set(set_option, argument, spec, &value)?;
     }
-    Ok(pass)
+    Ok(())
 }
 
 /// One occurrence of a list option: its value text and its elements.
 type Occurrence<'a> = (&'a str, Vec<&'a str>);
 
 /// Sets one option from its value text, with an error naming it all.
-fn set<T: Configurable>(
-    pass: &mut T,
+fn set(
+    set_option: &mut SetOption<'_>,
     argument: &str,
     spec: &OptionSpec,
     value: &str,
 ) -> Result<(), String> {
-    pass.set_option(spec.name, value).map_err(|e| {
+    set_option(spec.name, value).map_err(|e| {
         format!(
             "pass '{argument}': invalid value '{value}' for option '{}' ({}): {e}",
             spec.name, spec.type_name
@@ -216,7 +232,7 @@ fn set<T: Configurable>(
 /// `skip={a,b}`) wherever that text reads back to the same values, else in
 /// a form that does (see [`escape`]). Empty for a pass without options.
 pub fn print<T: Configurable>(pass: &T) -> String {
-    print_values::<T>(pass.print_options())
+    print_values(T::metadata().options, pass.print_options())
 }
 
 /// [`print`] after [`check_printable`], asking the pass for its options
@@ -224,14 +240,14 @@ pub fn print<T: Configurable>(pass: &T) -> String {
 pub(crate) fn print_checked<T: Configurable>(pass: &T) -> Result<String, String> {
     let values = pass.print_options();
     for (name, value) in &values {
-        check_value::<T>(name, value)?;
+        check_value(T::metadata().argument, name, value)?;
     }
-    Ok(print_values::<T>(values))
+    Ok(print_values(T::metadata().options, values))
 }
 
-/// Prints option values as [`print`] does.
-fn print_values<T: Configurable>(values: Vec<(&'static str, String)>) -> String {
-    let specs = T::metadata().options;
+/// Prints option values as [`print`] does (compiled once, not for each
+/// pass type).
+fn print_values(specs: &[OptionSpec], values: Vec<(&'static str, String)>) -> String {
     let is_list = |name: &str| specs.iter().any(|s| s.name == name && s.is_list);
     let then = |option: String, rest: &str| {
         if rest.is_empty() {
@@ -269,13 +285,14 @@ fn print_values<T: Configurable>(values: Vec<(&'static str, String)>) -> String 
 /// Names the pass, the option and the brace.
 pub fn check_printable<T: Configurable>(pass: &T) -> Result<(), String> {
     for (name, value) in pass.print_options() {
-        check_value::<T>(name, &value)?;
+        check_value(T::metadata().argument, name, &value)?;
     }
     Ok(())
 }
 
-/// The check of [`check_printable`] on one option's printed value.
-fn check_value<T: Configurable>(name: &str, value: &str) -> Result<(), String> {
+/// The check of [`check_printable`] on one option's printed value, of the
+/// pass whose argument is `argument`.
+fn check_value(argument: &str, name: &str, value: &str) -> Result<(), String> {
     let mut depth = 0i64;
     let mut unbalanced = None;
     for c in value.chars() {
@@ -296,10 +313,9 @@ fn check_value<T: Configurable>(name: &str, value: &str) -> Result<(), String> {
     }
     if let Some(brace) = unbalanced {
         return Err(format!(
-            "option '{name}' of pass '{}' holds an unbalanced '{brace}' ({value}): MLIR's \
+            "option '{name}' of pass '{argument}' holds an unbalanced '{brace}' ({value}): MLIR's \
              pipeline syntax cannot carry it, so the pass could not be printed and read \
-             back; balance the braces in the value",
-            T::metadata().argument
+             back; balance the braces in the value"
         ));
     }
     Ok(())
