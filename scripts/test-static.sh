@@ -10,7 +10,8 @@ bash scripts/install-mlir.sh >/dev/null
 # mlir-sys does not rebuild when the variable changes: a target dir of its own.
 export MLIR_SYS_LINK_SHARED=0 CARGO_TARGET_DIR=target/static
 
-cargo test -p mlir-pass-tests --test core --test conflicts
+# The 10,000-function test runs twenty times here (five in `make test`).
+MLIR_PASS_STRESS_RUNS=20 cargo test -p mlir-pass-tests --test core --test conflicts
 # The driver's own tests: the lit suite and the conformance check, which
 # share its binary, need the example plugin, which this mode cannot build.
 cargo test -p mlir-pass-opt --test driver -- --skip lit:: --skip conformance::

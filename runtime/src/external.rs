@@ -188,7 +188,9 @@ fn create_raw<T: PassDescriptor>(pass: T, printed: &str) -> sys::MlirPass {
 /// [`create_raw`]'s work, compiled once rather than for each pass type.
 ///
 /// # Safety
-/// `callbacks` take `user_data` for what it is, and `destruct` releases it.
+/// `user_data` is an owned pointer that the caller no longer uses;
+/// `callbacks` take it for the type it points at, and their `destruct`
+/// frees it, once.
 unsafe fn create_external(
     meta: &crate::PassMetadata,
     type_id: sys::MlirTypeID,

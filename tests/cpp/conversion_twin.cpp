@@ -102,12 +102,19 @@ struct CppConvFailure
                            llvm::cl::init("materialization")};
 };
 
+// Registered when the binary (or plugin) that links this file loads, before
+// any thread can parse a pipeline: MLIR's pass registry has no lock, and a
+// test registering a twin while another parses was a data race.
+const bool convFailureRegistered = [] {
+  mlir::PassRegistration<CppConvFailure>();
+  return true;
+}();
+
 } // namespace
 
 extern "C" {
 
-/// Registers `test-cpp-conv-failure` in MLIR's pass registry.
-void mlirPassTestsRegisterCppConvFailure() {
-  mlir::PassRegistration<CppConvFailure>();
-}
+/// Nothing: `test-cpp-conv-failure` is registered when this file loads; a
+/// binary that calls this links it.
+void mlirPassTestsRegisterCppConvFailure() {}
 }

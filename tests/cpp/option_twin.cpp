@@ -45,12 +45,21 @@ void appendString(std::string &out, llvm::StringRef s) {
   out += s.str();
 }
 
+// Registered when the binary (or plugin) that links this file loads, before
+// any thread can parse a pipeline: MLIR's pass registry has no lock, and a
+// test registering a twin while another parses was a data race.
+const bool cppOptsRegistered = [] {
+  mlir::PassRegistration<CppOpts>();
+  return true;
+}();
+
 } // namespace
 
 extern "C" {
 
-/// Registers `test-cpp-opts` in MLIR's pass registry.
-void mlirPassTestsRegisterCppOpts() { mlir::PassRegistration<CppOpts>(); }
+/// Nothing: `test-cpp-opts` is registered when this file loads; a binary
+/// that calls this links it.
+void mlirPassTestsRegisterCppOpts() {}
 
 /// Reads `options` into a new `CppOpts` as a pipeline would
 /// (`Pass::initializeOptions`); on success calls `callback` with its values

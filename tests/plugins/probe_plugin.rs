@@ -6,10 +6,11 @@ use mlir_pass_tests as _;
 
 mlir_pass::plugin!(name = "mlir-pass-probe-plugin", version = "0");
 
-/// Registers the C++ twins of the analysis test passes
-/// (`tests/cpp/analysis_twin.cpp`) when `mlir-opt` loads the plugin, as a
-/// C++ plugin's static `PassRegistration` objects would: an ELF constructor
-/// (`.init_array`), run by `dlopen` after libMLIR's own.
+/// Links the C++ twins of the analysis test passes
+/// (`tests/cpp/analysis_twin.cpp`) into the plugin, whose static
+/// registration then runs when `mlir-opt` loads it, as a C++ plugin's
+/// static `PassRegistration` objects do: this reference is kept by an ELF
+/// constructor (`.init_array`), which `dlopen` runs after libMLIR's own.
 #[used]
 #[unsafe(link_section = ".init_array")]
 static REGISTER_CPP_ANALYSIS_TWINS: extern "C" fn() = {

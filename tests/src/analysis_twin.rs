@@ -14,10 +14,7 @@
 
 use std::{
     ffi::c_void,
-    sync::{
-        atomic::{AtomicUsize, Ordering::SeqCst},
-        Once,
-    },
+    sync::atomic::{AtomicUsize, Ordering::SeqCst},
 };
 
 use mlir_pass::{
@@ -394,13 +391,15 @@ unsafe extern "C" {
     ) -> bool;
 }
 
-/// Registers the C++ twins (`test-cpp-keep-analyses`,
-/// `test-cpp-drop-analyses`), once. Call it before any thread parses a
-/// pipeline.
+/// Makes sure the C++ twins (`test-cpp-keep-analyses`,
+/// `test-cpp-drop-analyses`) are registered.
+///
+/// The C++ twins are registered when the binary that links them loads,
+/// before any thread can parse a pipeline (MLIR's pass registry has no
+/// lock); calling this links them into the binary that calls it.
 pub fn register_cpp_twins() {
-    static ONCE: Once = Once::new();
-    // SAFETY: registration only; `Once` serialises it.
-    ONCE.call_once(|| unsafe { mlirPassTestsRegisterAnalysisTwins() });
+    // SAFETY: a function that does nothing.
+    unsafe { mlirPassTestsRegisterAnalysisTwins() }
 }
 
 /// Runs `pipeline` on `module` with MLIR's timing tree and an analysis

@@ -3,7 +3,7 @@
 //! one in MLIR's `Option<>`/`ListOption<>`, so that a test can give both the
 //! same option text and compare acceptance, values and printing.
 
-use std::{ffi::c_void, sync::Once};
+use std::ffi::c_void;
 
 use mlir_pass::{mlir_pass, sys, OperationRef, Pass, PassError};
 
@@ -59,12 +59,14 @@ unsafe extern "C" {
     ) -> bool;
 }
 
-/// Registers `test-cpp-opts` in MLIR's pass registry, once. Call it before
-/// any thread parses a pipeline (MLIR's registry has no lock).
+/// Makes sure `test-cpp-opts` is registered in MLIR's pass registry.
+///
+/// The C++ twins are registered when the binary that links them loads,
+/// before any thread can parse a pipeline (MLIR's pass registry has no
+/// lock); calling this links them into the binary that calls it.
 pub fn register_cpp_twin() {
-    static ONCE: Once = Once::new();
-    // SAFETY: registration only; `Once` serialises it.
-    ONCE.call_once(|| unsafe { mlirPassTestsRegisterCppOpts() });
+    // SAFETY: a function that does nothing.
+    unsafe { mlirPassTestsRegisterCppOpts() }
 }
 
 /// What the C++ twin reads from `options` (the text between the braces), as

@@ -2,8 +2,6 @@
 //! (tests/integration/pipelines.rs), and the C++ twins of `rs-repeat` and
 //! `count-function-ops` (`cpp/pipeline_twin.cpp`).
 
-use std::sync::Once;
-
 use mlir_pass::{
     ir::{OperationExt, OperationMutExt, WalkOrder},
     melior::ir::{
@@ -19,12 +17,15 @@ unsafe extern "C" {
     fn mlirPassTestsRegisterPipelineTwins();
 }
 
-/// Registers `test-cpp-repeat` and `test-cpp-count-function-ops` in MLIR's
-/// pass registry, once. Call it before any thread parses a pipeline.
+/// Makes sure `test-cpp-repeat` and `test-cpp-count-function-ops` are
+/// registered in MLIR's pass registry.
+///
+/// The C++ twins are registered when the binary that links them loads,
+/// before any thread can parse a pipeline (MLIR's pass registry has no
+/// lock); calling this links them into the binary that calls it.
 pub fn register_pipeline_twins() {
-    static ONCE: Once = Once::new();
-    // SAFETY: registration only; `Once` serialises it.
-    ONCE.call_once(|| unsafe { mlirPassTestsRegisterPipelineTwins() });
+    // SAFETY: a function that does nothing.
+    unsafe { mlirPassTestsRegisterPipelineTwins() }
 }
 
 /// Sets `pass.op_count` on every operation that implements

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use mlir_pass_toy::driver::{run, Emit, InputKind, Options};
 
-/// `target/debug`, from this test's path (`target/debug/deps/toyc-*`).
+/// `target/debug`, from this test's path (`target/debug/deps/toy-*`).
 fn target_dir() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
     exe.parent().and_then(Path::parent).unwrap().to_owned()

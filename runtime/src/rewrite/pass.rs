@@ -45,12 +45,12 @@ pub enum PatternDriver {
 ///     }
 /// }
 ///
-/// /// Folds `x - 0` to `x`.
+/// /// Removes `x - 0`, leaving `x`.
 /// #[mlir_pass(argument = "remove-sub-zero", op = "func.func", dialects = [arith])]
 /// #[derive(Clone, Default)]
-/// pub struct FoldSubZero;
+/// pub struct RemoveSubZero;
 ///
-/// impl PatternPass for FoldSubZero {
+/// impl PatternPass for RemoveSubZero {
 ///     fn patterns(&self, patterns: PatternSetBuilder) -> PatternSetBuilder {
 ///         patterns.add(SubZero)
 ///     }
