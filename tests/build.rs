@@ -50,6 +50,10 @@ fn unity_source() -> PathBuf {
     for file in SOURCES {
         text.push_str(&format!("#include \"{}\"\n", dir.join(file).display()));
     }
+    // The twins register their passes when the binary that links them
+    // loads; a call of this function, in the same object as all of them,
+    // links them (`mlir_pass_tests::link_cpp_twins`).
+    text.push_str("extern \"C\" void mlirPassTestsLinkTwins() {}\n");
     let out = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("twins.cpp");
     if std::fs::read_to_string(&out).ok().as_deref() != Some(text.as_str()) {
         std::fs::write(&out, text).expect("OUT_DIR is writable");

@@ -78,9 +78,7 @@ struct CountAnalyses : public mlir::PassInstrumentation {
   std::mutex mutex;
 };
 
-// Registered when the binary (or plugin) that links this file loads, before
-// any thread can parse a pipeline: MLIR's pass registry has no lock, and a
-// test registering a twin while another parses was a data race.
+// Registered when the binary that links this file loads (see option_twin.cpp).
 const bool analysisTwinsRegistered = [] {
   mlir::PassRegistration<CppKeepAnalyses>();
   mlir::PassRegistration<CppDropAnalyses>();
@@ -90,10 +88,6 @@ const bool analysisTwinsRegistered = [] {
 } // namespace
 
 extern "C" {
-
-/// Nothing: the C++ twins are registered when this file loads; a binary
-/// that calls this links it.
-void mlirPassTestsRegisterAnalysisTwins() {}
 
 /// Runs `pipeline` (textual, anchored on `module`'s op) on `module` with
 /// MLIR's timing tree and an analysis counter; calls `callback` with the

@@ -102,19 +102,10 @@ struct CppConvFailure
                            llvm::cl::init("materialization")};
 };
 
-// Registered when the binary (or plugin) that links this file loads, before
-// any thread can parse a pipeline: MLIR's pass registry has no lock, and a
-// test registering a twin while another parses was a data race.
+// Registered when the binary that links this file loads (see option_twin.cpp).
 const bool convFailureRegistered = [] {
   mlir::PassRegistration<CppConvFailure>();
   return true;
 }();
 
 } // namespace
-
-extern "C" {
-
-/// Nothing: `test-cpp-conv-failure` is registered when this file loads; a
-/// binary that calls this links it.
-void mlirPassTestsRegisterCppConvFailure() {}
-}

@@ -57,10 +57,6 @@ const bool cppOptsRegistered = [] {
 
 extern "C" {
 
-/// Nothing: `test-cpp-opts` is registered when this file loads; a binary
-/// that calls this links it.
-void mlirPassTestsRegisterCppOpts() {}
-
 /// Reads `options` into a new `CppOpts` as a pipeline would
 /// (`Pass::initializeOptions`); on success calls `callback` with its values
 /// in the form `OptionTwin::values` (Rust) writes, and returns true.

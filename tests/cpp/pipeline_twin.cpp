@@ -107,9 +107,7 @@ struct CppCountFunctionOps
   }
 };
 
-// Registered when the binary (or plugin) that links this file loads, before
-// any thread can parse a pipeline: MLIR's pass registry has no lock, and a
-// test registering a twin while another parses was a data race.
+// Registered when the binary that links this file loads (see option_twin.cpp).
 const bool pipelineTwinsRegistered = [] {
   mlir::PassRegistration<CppRepeat>();
   mlir::PassRegistration<CppCountFunctionOps>();
@@ -117,11 +115,3 @@ const bool pipelineTwinsRegistered = [] {
 }();
 
 } // namespace
-
-extern "C" {
-
-/// Nothing: `test-cpp-repeat` and `test-cpp-count-function-ops` are
-/// registered when this file loads; a binary that calls this links it.
-void mlirPassTestsRegisterPipelineTwins() {}
-
-} // extern "C"

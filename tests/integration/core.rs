@@ -519,11 +519,7 @@ fn ten_thousand_functions_five_runs_each_function_once_output_identical() {
     context.enable_multithreading(true);
     let source = many_funcs(10_000);
     let mut first_output: Option<String> = None;
-    let runs = std::env::var("MLIR_PASS_STRESS_RUNS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(5);
-    for run in 0..runs {
+    for run in 0..mlir_pass_tests::stress_runs(5) {
         let mut module = Module::parse(&context, &source, "many.mlir").unwrap();
         let (counters, probe) = probe(Behaviour::Succeed);
         {

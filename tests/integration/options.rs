@@ -7,10 +7,10 @@ mod grammar;
 
 use mlir_pass::{options, Context, Module, PassManager};
 use mlir_pass_example_passes::AnnotateOpCount;
-use mlir_pass_tests::{option_twin::register_cpp_twin, AllOptions, Mode};
+use mlir_pass_tests::{AllOptions, Mode};
 
 fn setup() -> Context {
-    register_cpp_twin();
+    mlir_pass_tests::link_cpp_twins();
     mlir_pass::register_all().expect("no conflicts");
     Context::new()
 }

@@ -6,11 +6,10 @@
 
 use mlir_pass::{Context, MlirError, Module, PassManager, Severity};
 use mlir_pass_example_passes::{CountFunctionOps, Repeat};
-use mlir_pass_tests::pipeline_passes::register_pipeline_twins;
 
 fn setup() -> Context {
     mlir_pass::register_all().expect("no registration conflicts in this binary");
-    register_pipeline_twins();
+    mlir_pass_tests::link_cpp_twins();
     Context::new()
 }
 

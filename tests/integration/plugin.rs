@@ -446,13 +446,8 @@ fn inside_mlir_opt_the_conversion_ports_match_upstream_on_every_input() {
         // three inputs of `math-to-libm`, on which upstream crashes there
         // (the call inside an op of no loaded dialect): those are checked
         // here in full.
-        let only_here = sub == "math-to-libm"
-            && [
-                "20-unregistered-region.mlir",
-                "32-func-in-unregistered-op.mlir",
-                "33-unregistered-top-level.mlir",
-            ]
-            .contains(&name.as_str());
+        let only_here =
+            sub == "math-to-libm" && common::MATH_TO_LIBM_UPSTREAM_CRASHES.contains(&name.as_str());
         // The others in MLIR's generic form only: with
         // `--mlir-print-debuginfo` it prints every op, attribute, property,
         // type and location, so equal outputs are equal IR, which the

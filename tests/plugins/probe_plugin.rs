@@ -6,16 +6,16 @@ use mlir_pass_tests as _;
 
 mlir_pass::plugin!(name = "mlir-pass-probe-plugin", version = "0");
 
-/// Links the C++ twins of the analysis test passes
-/// (`tests/cpp/analysis_twin.cpp`) into the plugin, whose static
-/// registration then runs when `mlir-opt` loads it, as a C++ plugin's
-/// static `PassRegistration` objects do: this reference is kept by an ELF
-/// constructor (`.init_array`), which `dlopen` runs after libMLIR's own.
+/// Links the C++ twins of the test passes (`tests/cpp`, the analysis ones
+/// among them) into the plugin, whose static registration then runs when
+/// `mlir-opt` loads it, as a C++ plugin's static `PassRegistration` objects
+/// do: this reference is kept by an ELF constructor (`.init_array`), which
+/// `dlopen` runs after libMLIR's own.
 #[used]
 #[unsafe(link_section = ".init_array")]
-static REGISTER_CPP_ANALYSIS_TWINS: extern "C" fn() = {
-    extern "C" fn register() {
-        mlir_pass_tests::analysis_twin::register_cpp_twins();
+static LINK_CPP_TWINS: extern "C" fn() = {
+    extern "C" fn link() {
+        mlir_pass_tests::link_cpp_twins();
     }
-    register
+    link
 };

@@ -8,6 +8,6 @@ use mlir_pass_tests as _;
 
 fn main() -> ExitCode {
     // The C++ twins of the example passes, for comparison.
-    mlir_pass_tests::pipeline_passes::register_pipeline_twins();
+    mlir_pass_tests::link_cpp_twins();
     mlir_pass::opt_main("mlir-pass test driver: the tests' passes and the rtest dialect")
 }

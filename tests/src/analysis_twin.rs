@@ -382,24 +382,12 @@ impl Pass for AnalysisMisuse {
 }
 
 unsafe extern "C" {
-    fn mlirPassTestsRegisterAnalysisTwins();
     fn mlirPassTestsTimedRun(
         module: sys::MlirOperation,
         pipeline: sys::MlirStringRef,
         callback: sys::MlirStringCallback,
         user_data: *mut c_void,
     ) -> bool;
-}
-
-/// Makes sure the C++ twins (`test-cpp-keep-analyses`,
-/// `test-cpp-drop-analyses`) are registered.
-///
-/// The C++ twins are registered when the binary that links them loads,
-/// before any thread can parse a pipeline (MLIR's pass registry has no
-/// lock); calling this links them into the binary that calls it.
-pub fn register_cpp_twins() {
-    // SAFETY: a function that does nothing.
-    unsafe { mlirPassTestsRegisterAnalysisTwins() }
 }
 
 /// Runs `pipeline` on `module` with MLIR's timing tree and an analysis

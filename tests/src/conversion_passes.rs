@@ -818,17 +818,3 @@ impl Pass for ConvFailure {
         )
     }
 }
-
-unsafe extern "C" {
-    fn mlirPassTestsRegisterCppConvFailure();
-}
-
-/// Makes sure the C++ twin `test-cpp-conv-failure` is registered.
-///
-/// The C++ twins are registered when the binary that links them loads,
-/// before any thread can parse a pipeline (MLIR's pass registry has no
-/// lock); calling this links them into the binary that calls it.
-pub fn register_cpp_conv_failure() {
-    // SAFETY: a function that does nothing.
-    unsafe { mlirPassTestsRegisterCppConvFailure() }
-}

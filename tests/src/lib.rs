@@ -366,10 +366,40 @@ impl Pass for AllOptions {
     }
 }
 
+unsafe extern "C" {
+    fn mlirPassTestsLinkTwins();
+}
+
+/// Makes sure the C++ twins of the test passes (`tests/cpp`:
+/// `test-cpp-opts`, `test-cpp-repeat`, `test-cpp-count-function-ops`,
+/// `test-cpp-keep-analyses`, `test-cpp-drop-analyses`,
+/// `test-cpp-conv-failure`) are in MLIR's pass registry.
+///
+/// They register when the binary that links them loads, before any thread
+/// can parse a pipeline (MLIR's pass registry has no lock, and a test that
+/// registered one while another test parsed was a data race); calling this
+/// links them into the binary that calls it.
+pub fn link_cpp_twins() {
+    // SAFETY: a function that does nothing.
+    unsafe { mlirPassTestsLinkTwins() }
+}
+
 /// How many cases a property test runs: `PROPTEST_CASES` if set (for longer
 /// runs by hand), else `default`.
 pub fn proptest_cases(default: u32) -> u32 {
-    std::env::var("PROPTEST_CASES")
+    count_from_env("PROPTEST_CASES", default)
+}
+
+/// How many times a stress test runs: `MLIR_PASS_STRESS_RUNS` if set
+/// (`make test-static` asks for more), else `default`.
+pub fn stress_runs(default: u32) -> u32 {
+    count_from_env("MLIR_PASS_STRESS_RUNS", default)
+}
+
+/// The number in the variable `name`, or `default` when it is unset or no
+/// number.
+fn count_from_env(name: &str, default: u32) -> u32 {
+    std::env::var(name)
         .ok()
         .and_then(|c| c.parse().ok())
         .unwrap_or(default)

@@ -51,22 +51,11 @@ impl OptionTwin {
 }
 
 unsafe extern "C" {
-    fn mlirPassTestsRegisterCppOpts();
     fn mlirPassTestsCppOptsValues(
         options: sys::MlirStringRef,
         callback: sys::MlirStringCallback,
         user_data: *mut c_void,
     ) -> bool;
-}
-
-/// Makes sure `test-cpp-opts` is registered in MLIR's pass registry.
-///
-/// The C++ twins are registered when the binary that links them loads,
-/// before any thread can parse a pipeline (MLIR's pass registry has no
-/// lock); calling this links them into the binary that calls it.
-pub fn register_cpp_twin() {
-    // SAFETY: a function that does nothing.
-    unsafe { mlirPassTestsRegisterCppOpts() }
 }
 
 /// What the C++ twin reads from `options` (the text between the braces), as

@@ -13,21 +13,6 @@ use mlir_pass::{
     ContextRef, OperationRef, Pass, PassError,
 };
 
-unsafe extern "C" {
-    fn mlirPassTestsRegisterPipelineTwins();
-}
-
-/// Makes sure `test-cpp-repeat` and `test-cpp-count-function-ops` are
-/// registered in MLIR's pass registry.
-///
-/// The C++ twins are registered when the binary that links them loads,
-/// before any thread can parse a pipeline (MLIR's pass registry has no
-/// lock); calling this links them into the binary that calls it.
-pub fn register_pipeline_twins() {
-    // SAFETY: a function that does nothing.
-    unsafe { mlirPassTestsRegisterPipelineTwins() }
-}
-
 /// Sets `pass.op_count` on every operation that implements
 /// `CallableOpInterface` (`func.func`, `rtest.function`, ...).
 #[mlir_pass(

@@ -9,9 +9,7 @@
 use std::sync::atomic::Ordering::SeqCst;
 
 use mlir_pass::{melior::ir::operation::OperationLike, Context, Module, PassManager};
-use mlir_pass_tests::analysis_twin::{
-    register_cpp_twins, timed_run, STICKIES_BUILT, STICKIES_DROPPED,
-};
+use mlir_pass_tests::analysis_twin::{timed_run, STICKIES_BUILT, STICKIES_DROPPED};
 
 use super::ports::outcome;
 
@@ -25,7 +23,7 @@ const CHANGED: &str = "func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a 
 /// `source`.
 fn timed(pipeline: &str, source: &str) -> (String, Vec<String>) {
     mlir_pass::register_all().unwrap();
-    register_cpp_twins();
+    mlir_pass_tests::link_cpp_twins();
     let context = Context::new();
     let module = Module::parse(&context, source, "input.mlir").expect("input parses");
     let (tree, counts, ok) = timed_run(module.as_operation(), pipeline);

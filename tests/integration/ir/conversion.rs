@@ -415,7 +415,7 @@ fn a_signature_conversion_refuses_an_input_out_of_range_or_mapped_twice() {
 /// error and leave the same IR (which README describes).
 #[test]
 fn a_failed_conversion_leaves_the_ir_as_mlir_s_own_driver_does() {
-    mlir_pass_tests::conversion_passes::register_cpp_conv_failure();
+    mlir_pass_tests::link_cpp_twins();
     let source =
         "func.func @f(%a: i32) -> i32 {\n  %s = arith.addi %a, %a : i32\n  return %s : i32\n}";
     let mut outcomes = Vec::new();
